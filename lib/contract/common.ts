@@ -1,0 +1,53 @@
+import { z } from "@hono/zod-openapi";
+
+export { z };
+
+/** Every error body (wire-details: errors). */
+export const errorSchema = z
+  .object({
+    status_code: z.number().int().openapi({ example: 400 }),
+    message: z.string().openapi({ example: "Invalid request" }),
+    error_detail: z
+      .record(z.string(), z.string())
+      .optional()
+      .openapi({ description: "Validation errors keyed by field path", example: { "address.postcode": "Required" } }),
+    failedReason: z.string().optional(),
+    error_code: z.string().optional(),
+    retry_after_seconds: z.number().int().optional(),
+  })
+  .openapi("Error");
+export type ApiErrorBody = z.infer<typeof errorSchema>;
+
+export const isoDateTime = z.iso.datetime({ offset: true }).openapi({ example: "2026-11-21T10:00:00.000Z" });
+
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Must be a date in the format YYYY-MM-DD")
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+  }, "Must be a real calendar date (YYYY-MM-DD)")
+  .openapi({ example: "1990-01-31" });
+
+export const httpUrl = z
+  .url({ protocol: /^https?$/, message: "Must be an absolute http(s) URL" })
+  .max(2048)
+  .openapi({ example: "https://example.com/return" });
+
+/** spec 2.6 (building_name and region are wire-details extras). */
+export const addressSchema = z
+  .object({
+    residence_number: z.string().max(100).optional(),
+    building_name: z.string().max(200).optional(),
+    street: z.string().max(200).optional(),
+    city: z.string().max(100).optional(),
+    region: z.string().max(100).optional(),
+    postcode: z.string().max(16).optional(),
+    country_code: z.string().regex(/^[A-Z]{2}$/, "Must be a two-letter country code").optional(),
+    country: z.string().max(100).optional(),
+  })
+  .strict()
+  .openapi("Address");
+export type Address = z.infer<typeof addressSchema>;
+
+export const healthSchema = z.object({ status: z.literal("ok"), version: z.string() }).openapi("Health");

@@ -1,0 +1,4 @@
+// The wire contract: one zod source for validation, types, the OpenAPI document and the client.
+export * from "./common";
+export * from "./auth";
+export * from "./verifications";

@@ -1,0 +1,70 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "./schema";
+import * as onboardingSchema from "../onboarding/schema";
+import { lockDataDir } from "./pglite-lock";
+
+const fullSchema = { ...schema, ...onboardingSchema };
+export type Schema = typeof fullSchema;
+
+/** One Drizzle type for both engines: code never needs to know which one it runs on. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseTarget =
+  | { kind: "pglite"; dataDir: string }
+  | { kind: "pglite-memory" }
+  | { kind: "postgres"; url: string; poolSize?: number };
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** The PostgreSQL pool (absent on PGlite). */
+  pool?: pg.Pool;
+  /** Runs raw SQL (several statements allowed); used by migrations and test set-up. */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // Fail fast with the server's own message instead of on the first query.
+    const probe = await pool.connect();
+    probe.release();
+    const db = drizzlePg(pool, { schema: fullSchema }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      pool,
+      exec: async (sql) => void (await pool.query(sql)),
+      close: () => pool.end(),
+    };
+  }
+  let release = () => {};
+  let client: PGlite;
+  if (target.kind === "pglite") {
+    release = lockDataDir(target.dataDir);
+    try {
+      client = await PGlite.create(path.join(target.dataDir, "pglite"));
+    } catch (error) {
+      release();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite(client, { schema: fullSchema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    exec: async (sql) => void (await client.exec(sql)),
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}

@@ -1,0 +1,6 @@
+// The service's tables. The onboarding app's own tables live in lib/onboarding/schema.ts.
+export * from "./common";
+export * from "./teams";
+export * from "./auth";
+export * from "./verifications";
+export * from "./audit";

@@ -1,0 +1,23 @@
+import path from "node:path";
+import { getConfig, type AppConfig } from "@/lib/config";
+import { getDatabase } from "@/lib/db";
+import { readDemoCredentials, seedDemo, type DemoCredentials } from "./seed/seed-demo";
+
+export function demoCredentialsPath(config: AppConfig): string {
+  return path.join(config.dataDir, "demo-credentials.json");
+}
+
+/**
+ * Everything that must happen before the port opens: open the database (taking the embedded
+ * folder's lock), apply migrations, seed the demo team on a fresh database.
+ */
+export async function prepareService(): Promise<{ config: AppConfig; demo: DemoCredentials | null }> {
+  const config = getConfig();
+  const database = await getDatabase();
+  let demo: DemoCredentials | null = null;
+  if (config.seedDemo) {
+    const file = demoCredentialsPath(config);
+    demo = (await seedDemo(database.db, { credentialsFile: file })) ?? readDemoCredentials(file);
+  }
+  return { config, demo };
+}

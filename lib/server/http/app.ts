@@ -1,0 +1,80 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { HTTPException } from "hono/http-exception";
+import { errorBody, fieldErrors } from "./errors";
+import { bearerAuth, requestId } from "./middleware";
+import { registerAuthRoutes } from "./routes/auth";
+import { registerHealthRoutes } from "./routes/health";
+import { registerVerificationRoutes } from "./routes/verifications";
+import type { ApiDeps, ApiEnv } from "./types";
+
+// Routes reachable without a bearer token.
+const PUBLIC_PATHS = new Set(["/api/v1/health", "/api/v1/authenticate", "/api/v2/authenticate", "/api/openapi.json"]);
+
+export const OPENAPI_INFO = {
+  title: "Identity verification and fraud-risk API",
+  version: "1.0.0",
+  description:
+    "Verification cases with a hosted end-user flow, fraud-risk assessment, address lookup, monitored accounts and signed webhooks. " +
+    "Authenticate with client credentials; a secret starting `sandbox-` gives sandbox tokens with canned answers.",
+};
+
+/** The service's REST API: a Hono app whose routes are declared with the contract's schemas. */
+export function createApiApp(deps: ApiDeps) {
+  const app = new OpenAPIHono<ApiEnv>({
+    // A request that fails its schema: 400 with `error_detail` keyed by field path.
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        return c.json(errorBody(400, "Invalid request", { error_detail: fieldErrors(result.error) }), 400);
+      }
+    },
+  });
+
+  app.use("*", requestId());
+  app.use("/api/*", async (c, next) => (PUBLIC_PATHS.has(c.req.path) ? next() : bearerAuth(deps)(c, next)));
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "Token from POST /api/v2/authenticate",
+  });
+
+  registerHealthRoutes(app, deps);
+  registerAuthRoutes(app, deps);
+  registerVerificationRoutes(app, deps);
+
+  app.doc31("/api/openapi.json", {
+    openapi: "3.1.0",
+    info: OPENAPI_INFO,
+    servers: [{ url: deps.publicBaseUrl }],
+  });
+
+  app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404));
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) {
+      // The body-type gate answers 415 for a JSON route sent another type; the wire contract
+      // says a wrong request content type is a 400 (415 is kept for uploads).
+      if (error.status === 415) {
+        return c.json(errorBody(400, "Unsupported Content-Type for this route", { error_detail: { "content-type": "Must be application/json" } }), 400);
+      }
+      if (error.status === 400 && /json/i.test(error.message)) {
+        return c.json(errorBody(400, "Malformed JSON in request body", { error_detail: { body: "Malformed JSON" } }), 400);
+      }
+      return c.json(errorBody(error.status, error.message || "Request failed"), error.status);
+    }
+    const id = c.get("requestId");
+    // A 500 never carries internal text; the log line has it, keyed by the same request id.
+    console.error(`[api] ${c.req.method} ${c.req.path} failed (request ${id})`, error);
+    return c.json(errorBody(500, `Internal error (request id ${id})`, { error_code: "internal_error" }), 500);
+  });
+
+  return app;
+}
+
+export type ApiApp = ReturnType<typeof createApiApp>;
+
+/** The OpenAPI 3.1 document, for pages that render it without going over HTTP. */
+export function buildOpenApiDocument(publicBaseUrl: string) {
+  const app = createApiApp({ db: () => Promise.reject(new Error("no database")), publicBaseUrl, tokenTtlSeconds: 86_400, version: "docs" });
+  return app.getOpenAPI31Document({ openapi: "3.1.0", info: OPENAPI_INFO, servers: [{ url: publicBaseUrl }] });
+}

@@ -1,0 +1,50 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ZodError } from "zod";
+import type { ApiErrorBody } from "@/lib/contract";
+import type { Failure, FailureKind } from "../shared/result";
+
+const STATUS: Record<FailureKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_type: 415,
+  refused: 422,
+  rate_limited: 429,
+  not_implemented: 501,
+};
+
+export function errorBody(status: number, message: string, extra: Partial<ApiErrorBody> = {}): ApiErrorBody {
+  return { status_code: status, message, ...extra };
+}
+
+/** A domain failure as the one wire error shape (wire-details: errors). */
+export function failureResponse(c: Context, failure: Failure) {
+  const status = STATUS[failure.kind];
+  if (failure.retryAfterSeconds !== undefined) c.header("Retry-After", String(failure.retryAfterSeconds));
+  return c.json(
+    errorBody(status, failure.message, {
+      ...(failure.detail && { error_detail: failure.detail }),
+      ...(failure.code && { error_code: failure.code }),
+      ...(failure.retryAfterSeconds !== undefined && { retry_after_seconds: failure.retryAfterSeconds }),
+    }),
+    status,
+  );
+}
+
+/** zod issues keyed by field path: `{"address.postcode": "Required"}`. */
+export function fieldErrors(error: ZodError): Record<string, string> {
+  const detail: Record<string, string> = {};
+  for (const issue of error.issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) detail[[...issue.path, key].join(".")] = "Unknown field";
+      continue;
+    }
+    const key = issue.path.length ? issue.path.join(".") : "body";
+    detail[key] ??= issue.message === "Invalid input: expected string, received undefined" ? "Required" : issue.message;
+  }
+  return detail;
+}

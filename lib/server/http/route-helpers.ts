@@ -1,0 +1,30 @@
+import type { ZodType } from "zod";
+import { errorSchema } from "@/lib/contract";
+
+export const json = <T extends ZodType>(schema: T, description: string) => ({
+  content: { "application/json": { schema } },
+  description,
+});
+
+export const jsonBody = <T extends ZodType>(schema: T) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});
+
+const error = (description: string) => json(errorSchema, description);
+
+/** The error responses most routes share (wire-details: errors). */
+export const errors = {
+  400: error("Malformed or invalid input; `error_detail` is keyed by field path"),
+  401: error("Missing, invalid or expired token, or bad client credentials"),
+  403: error("Operation not allowed for this team or mode"),
+  404: error("Unknown resource, or one of another team or mode"),
+  413: error("Upload too large"),
+  415: error("Upload of an unsupported type"),
+  422: error("Well-formed but refused"),
+  429: error("Rate limited; see `retry_after_seconds` and `Retry-After`"),
+  500: error("Internal error; the body carries the request id"),
+  501: error("Not available yet"),
+} as const;
+
+export const bearer = [{ bearerAuth: [] as string[] }];

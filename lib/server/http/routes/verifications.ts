@@ -1,0 +1,60 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import {
+  createVerificationRequestSchema,
+  createVerificationResponseSchema,
+  verificationIdParamsSchema,
+  verificationRecordSchema,
+} from "@/lib/contract";
+import { createVerification } from "../../verifications/create-verification";
+import { getVerification } from "../../verifications/get-verification";
+import { failureResponse } from "../errors";
+import { bearer, errors, json, jsonBody } from "../route-helpers";
+import type { ApiDeps, ApiEnv } from "../types";
+
+export function registerVerificationRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
+  // POST /api/v1/verifications (alias /api/v2/verifications) – open a case, get the hosted URL
+  for (const version of ["v1", "v2"] as const) {
+    app.openapi(
+      createRoute({
+        method: "post",
+        path: `/api/${version}/verifications`,
+        tags: ["Verifications"],
+        summary: version === "v1" ? "Request a verification" : "Request a verification (v2 alias)",
+        security: bearer,
+        request: { body: jsonBody(createVerificationRequestSchema) },
+        responses: { 201: json(createVerificationResponseSchema, "Case created"), 400: errors[400], 401: errors[401] },
+      }),
+      async (c) => {
+        const tenant = c.get("tenant");
+        const result = await createVerification(c.get("db"), {
+          tenant,
+          input: c.req.valid("json"),
+          actor: { type: "api_client", id: tenant.apiClientId },
+          publicBaseUrl: deps.publicBaseUrl,
+        });
+        if (!result.ok) return failureResponse(c, result.error);
+        return c.json(result.value, 201);
+      },
+    );
+  }
+
+  // GET /api/v2/verifications/{id} (alias /api/v1/…) – read a verification record
+  for (const version of ["v2", "v1"] as const) {
+    app.openapi(
+      createRoute({
+        method: "get",
+        path: `/api/${version}/verifications/{id}`,
+        tags: ["Verifications"],
+        summary: version === "v2" ? "Read a verification" : "Read a verification (v1 alias)",
+        security: bearer,
+        request: { params: verificationIdParamsSchema },
+        responses: { 200: json(verificationRecordSchema, "The verification record"), 401: errors[401], 404: errors[404] },
+      }),
+      async (c) => {
+        const result = await getVerification(c.get("db"), c.get("tenant"), c.req.valid("param").id);
+        if (!result.ok) return failureResponse(c, result.error);
+        return c.json(result.value, 200);
+      },
+    );
+  }
+}

@@ -1,0 +1,51 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Db } from "@/lib/db";
+import { createApiClient } from "../auth/create-api-client";
+import { randomToken } from "../shared/crypto";
+import { addStaffMember } from "../teams/add-staff-member";
+import { createTeam } from "../teams/create-team";
+
+export interface DemoCredentials {
+  staff: { email: string; password: string };
+  live: { client_id: string; client_secret: string };
+  sandbox: { client_id: string; client_secret: string };
+}
+
+const SYSTEM = { type: "system" as const, id: "demo-seed" };
+
+function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
+  if (!result.ok) throw new Error(`Demo seed failed: ${result.error.message}`);
+  return result.value;
+}
+
+/**
+ * On a fresh database (no team yet): a team "Demo", its owner, and live and sandbox credentials,
+ * written to `<dataDir>/demo-credentials.json` (secrets are stored hashed, so that file is the
+ * only place they can be read again). Returns null when the database already has teams.
+ */
+export async function seedDemo(db: Db, options: { credentialsFile: string; staffEmail?: string }): Promise<DemoCredentials | null> {
+  const existing = await db.query.teams.findFirst();
+  if (existing) return null;
+  const team = unwrap(await createTeam(db, { name: "Demo", actor: SYSTEM }));
+  const staff = { email: options.staffEmail ?? "owner@demo.test", password: `demo-${randomToken(9)}` };
+  unwrap(await addStaffMember(db, { teamId: team.id, email: staff.email, password: staff.password, name: "Demo Owner", role: "owner", actor: SYSTEM }));
+  const live = unwrap(await createApiClient(db, { teamId: team.id, mode: "live" }, { name: "Demo live key", actor: SYSTEM }));
+  const sandbox = unwrap(await createApiClient(db, { teamId: team.id, mode: "sandbox" }, { name: "Demo sandbox key", actor: SYSTEM }));
+  const credentials: DemoCredentials = {
+    staff,
+    live: { client_id: live.clientId, client_secret: live.clientSecret },
+    sandbox: { client_id: sandbox.clientId, client_secret: sandbox.clientSecret },
+  };
+  fs.mkdirSync(path.dirname(options.credentialsFile), { recursive: true });
+  fs.writeFileSync(options.credentialsFile, JSON.stringify(credentials, null, 2) + "\n", { mode: 0o600 });
+  return credentials;
+}
+
+export function readDemoCredentials(file: string): DemoCredentials | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as DemoCredentials;
+  } catch {
+    return null;
+  }
+}

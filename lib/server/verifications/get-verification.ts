@@ -1,0 +1,18 @@
+import { and, eq } from "drizzle-orm";
+import type { VerificationRecord } from "@/lib/contract";
+import type { Db } from "@/lib/db";
+import { verifications } from "@/lib/db/schema";
+import { fail, ok, type Result } from "../shared/result";
+import type { Tenant } from "../shared/tenant";
+import { toVerificationRecord } from "./to-record";
+
+/** spec 4.3. Another team's or mode's case is "not found", never "forbidden". */
+export async function getVerification(db: Db, tenant: Tenant, id: string): Promise<Result<VerificationRecord>> {
+  const [row] = await db
+    .select()
+    .from(verifications)
+    .where(and(eq(verifications.id, id), eq(verifications.teamId, tenant.teamId), eq(verifications.mode, tenant.mode)))
+    .limit(1);
+  if (!row) return fail("not_found", `Verification ${id} not found`);
+  return ok(toVerificationRecord(row));
+}

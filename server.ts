@@ -1,0 +1,84 @@
+// One process owns the port: the service API (Hono) for /api/v1, /api/v2 and /api/openapi.json,
+// Next for everything else (pages, server actions, next-auth, the onboarding app's handlers).
+// A Next route handler serves a thirteenth of Hono's throughput here (STACK.md).
+import { createServer, type IncomingMessage } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import next from "next";
+import { ConfigError, getConfig } from "./lib/config";
+import { closeDatabase, getDb } from "./lib/db";
+import { DataDirLockedError } from "./lib/db/pglite-lock";
+import { prepareService, demoCredentialsPath } from "./lib/server/boot";
+import { createApiApp } from "./lib/server/http/app";
+import { APP_VERSION } from "./lib/version";
+
+export function isApiPath(url: string): boolean {
+  return url.startsWith("/api/v1/") || url.startsWith("/api/v2/") || url === "/api/openapi.json" || url.startsWith("/api/openapi.json?");
+}
+
+function fail(error: unknown): never {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(`\n${error.message}\n`);
+  } else {
+    console.error("\nThe server could not start:", error, "\n");
+  }
+  process.exit(1);
+}
+
+async function main() {
+  const dev = process.argv.includes("--dev");
+  let config;
+  try {
+    config = getConfig();
+  } catch (error) {
+    fail(error);
+  }
+  // Database first (lock, migrations, demo seed): nothing serves before the schema is current.
+  const { demo } = await prepareService().catch(fail);
+
+  const api = createApiApp({ db: getDb, publicBaseUrl: config.publicBaseUrl, tokenTtlSeconds: config.tokenTtlSeconds, version: APP_VERSION });
+  const apiListener = getRequestListener(api.fetch);
+
+  const nextApp = next({ dev, hostname: "localhost", port: config.port, turbopack: dev });
+  const nextHandler = nextApp.getRequestHandler();
+  await nextApp.prepare();
+
+  const server = createServer((req: IncomingMessage, res) => {
+    if (isApiPath(req.url ?? "/")) return void apiListener(req, res);
+    void nextHandler(req, res);
+  });
+  server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
+
+  server.listen(config.port, config.host, () => {
+    const lines = [
+      "",
+      `  Ready on ${config.publicBaseUrl}  (${dev ? "development" : "production"}, ${config.database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL"})`,
+      `  API reference: ${config.publicBaseUrl}/docs   OpenAPI: ${config.publicBaseUrl}/api/openapi.json`,
+    ];
+    if (demo) {
+      lines.push(
+        `  Staff sign-in: ${config.publicBaseUrl}/console  email ${demo.staff.email}  password ${demo.staff.password}`,
+        `  Live API credentials:    client_id ${demo.live.client_id}  client_secret ${demo.live.client_secret}`,
+        `  Sandbox API credentials: client_id ${demo.sandbox.client_id}  client_secret ${demo.sandbox.client_secret}`,
+        `  (also in ${demoCredentialsPath(config)})`,
+      );
+    }
+    console.log(lines.join("\n") + "\n");
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: shutting down`);
+    server.close();
+    server.closeAllConnections();
+    // Closing PGlite flushes it to disk and releases the data folder's lock.
+    closeDatabase()
+      .catch((error) => console.error("closing the database failed", error))
+      .finally(() => process.exit(0));
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+void main();
