@@ -9,11 +9,8 @@ import { closeDatabase, getDb } from "./lib/db";
 import { DataDirLockedError } from "./lib/db/pglite-lock";
 import { prepareService, demoCredentialsPath } from "./lib/server/boot";
 import { createApiApp } from "./lib/server/http/app";
+import { isApiPath } from "./lib/server/http/routing";
 import { APP_VERSION } from "./lib/version";
-
-export function isApiPath(url: string): boolean {
-  return url.startsWith("/api/v1/") || url.startsWith("/api/v2/") || url === "/api/openapi.json" || url.startsWith("/api/openapi.json?");
-}
 
 function fail(error: unknown): never {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {

@@ -1,0 +1,136 @@
+import type { z } from "zod";
+import {
+  accessTokenSchema,
+  createVerificationResponseSchema,
+  errorSchema,
+  healthSchema,
+  verificationRecordSchema,
+  type CreateVerificationRequest,
+} from "@/lib/contract";
+import { ServiceApiError, ServiceProtocolError, ServiceUnavailableError } from "./errors";
+
+export * from "./errors";
+
+export interface ServiceClientOptions {
+  /** Base address of any deployment of the API, for example https://idv.example.com. */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  fetch?: typeof fetch;
+  /** Per-request timeout in ms (default 15 s). */
+  timeoutMs?: number;
+  now?: () => number;
+}
+
+// Renew a little before expiry so a request never leaves with a token that dies in flight.
+const RENEW_MARGIN_MS = 60_000;
+
+type Body = { json: unknown } | { form: FormData } | undefined;
+
+/**
+ * Typed HTTP client of the service API. It authenticates with client credentials, caches the
+ * token, renews it before expiry and once on a 401, validates every answer against the contract,
+ * and throws typed errors.
+ */
+export class ServiceClient {
+  private readonly baseUrl: string;
+  private readonly fetchImpl: typeof fetch;
+  private readonly now: () => number;
+  private token: { value: string; expiresAt: number } | null = null;
+  private pending: Promise<string> | null = null;
+
+  constructor(private readonly options: ServiceClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, "");
+    this.fetchImpl = options.fetch ?? fetch;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** POST /api/v2/authenticate. Normally implicit; exposed for tools and tests. */
+  async authenticate(): Promise<z.infer<typeof accessTokenSchema>> {
+    const response = await this.send("POST", "/api/v2/authenticate", {
+      json: { client_id: this.options.clientId, client_secret: this.options.clientSecret },
+    });
+    const token = await this.parse(response, accessTokenSchema);
+    this.token = { value: token.access_token, expiresAt: Date.parse(token.expires_at) };
+    return token;
+  }
+
+  health() {
+    return this.call("GET", "/api/v1/health", healthSchema, undefined, false);
+  }
+
+  createVerification(input: CreateVerificationRequest) {
+    return this.call("POST", "/api/v1/verifications", createVerificationResponseSchema, { json: input });
+  }
+
+  getVerification(id: string) {
+    return this.call("GET", `/api/v2/verifications/${encodeURIComponent(id)}`, verificationRecordSchema);
+  }
+
+  /** Drops the cached token (for example after the credentials were rotated). */
+  forgetToken(): void {
+    this.token = null;
+  }
+
+  private async bearer(): Promise<string> {
+    if (this.token && this.token.expiresAt - RENEW_MARGIN_MS > this.now()) return this.token.value;
+    // Concurrent callers share one authentication round trip.
+    this.pending ??= this.authenticate()
+      .then((t) => t.access_token)
+      .finally(() => {
+        this.pending = null;
+      });
+    return this.pending;
+  }
+
+  protected async call<S extends z.ZodType>(method: string, path: string, schema: S, body?: Body, auth = true): Promise<z.infer<S>> {
+    if (!auth) return this.parse(await this.send(method, path, body), schema);
+    let response = await this.send(method, path, body, await this.bearer());
+    if (response.status === 401) {
+      // The token may have been revoked or expired early: renew once, then give up.
+      await response.body?.cancel();
+      this.token = null;
+      response = await this.send(method, path, body, await this.bearer());
+    }
+    return this.parse(response, schema);
+  }
+
+  private async send(method: string, path: string, body: Body, token?: string): Promise<Response> {
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (token) headers.authorization = `Bearer ${token}`;
+    let payload: BodyInit | undefined;
+    if (body && "json" in body) {
+      headers["content-type"] = "application/json";
+      payload = JSON.stringify(body.json);
+    } else if (body) {
+      payload = body.form;
+    }
+    try {
+      return await this.fetchImpl(this.baseUrl + path, {
+        method,
+        headers,
+        body: payload,
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
+      });
+    } catch (error) {
+      throw new ServiceUnavailableError(`${method} ${path} failed: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  private async parse<S extends z.ZodType>(response: Response, schema: S): Promise<z.infer<S>> {
+    const text = await response.text();
+    let data: unknown;
+    try {
+      data = text ? JSON.parse(text) : undefined;
+    } catch {
+      throw new ServiceProtocolError(`Expected JSON from the service (HTTP ${response.status}), got: ${text.slice(0, 200)}`);
+    }
+    if (!response.ok) {
+      const error = errorSchema.safeParse(data);
+      throw new ServiceApiError(error.success ? error.data : { status_code: response.status, message: `HTTP ${response.status}` });
+    }
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) throw new ServiceProtocolError(`Unexpected answer shape: ${parsed.error.message}`);
+    return parsed.data;
+  }
+}

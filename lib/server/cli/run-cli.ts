@@ -1,0 +1,106 @@
+import { parseArgs } from "node:util";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "@/lib/db";
+import { apiClients, modeEnum, roleEnum, teams, type Mode, type Role } from "@/lib/db/schema";
+import { createApiClient } from "../auth/create-api-client";
+import { listApiClients } from "../auth/list-api-clients";
+import { revokeApiClient } from "../auth/revoke-api-client";
+import type { Result } from "../shared/result";
+import { addStaffMember } from "../teams/add-staff-member";
+import { createTeam } from "../teams/create-team";
+
+export const CLI_USAGE = `Usage: npm run cli -- <command> [options]   (prints JSON)
+
+  create-team --name <name> [--redirect-url <url>]
+  list-teams
+  create-user --team <id|slug> --email <email> --password <password> [--role owner|admin|reviewer|viewer] [--name <name>]
+  create-credentials --team <id|slug> --mode live|sandbox [--name <name>]
+  list-credentials --team <id|slug> --mode live|sandbox
+  revoke-credentials --client-id <client id>`;
+
+export type CliOutput = { exitCode: number; output: unknown };
+
+const ACTOR = { type: "cli" as const, id: process.env.USER ?? "cli" };
+
+class UsageError extends Error {}
+
+function required(values: Record<string, string | boolean | undefined>, name: string): string {
+  const value = values[name];
+  if (typeof value !== "string" || !value.trim()) throw new UsageError(`--${name} is required`);
+  return value.trim();
+}
+
+function oneOf<T extends string>(value: string, allowed: readonly T[], name: string): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${allowed.join(", ")}`);
+  return value as T;
+}
+
+async function findTeam(db: Db, ref: string) {
+  const team = await db.query.teams.findFirst({ where: (t, { eq, or }) => or(eq(t.id, ref), eq(t.slug, ref)) });
+  if (!team) throw new UsageError(`No team "${ref}" (give its id or slug; see list-teams)`);
+  return team;
+}
+
+function unwrap<T>(result: Result<T>): CliOutput {
+  return result.ok ? { exitCode: 0, output: { ok: true, ...result.value } } : { exitCode: 1, output: { ok: false, error: result.error } };
+}
+
+/** The admin CLI, as a function of arguments so tests drive exactly what `npm run cli` runs. */
+export async function runCli(db: Db, argv: string[]): Promise<CliOutput> {
+  const [command, ...rest] = argv;
+  try {
+    const { values } = parseArgs({
+      args: rest,
+      strict: true,
+      options: {
+        name: { type: "string" },
+        team: { type: "string" },
+        email: { type: "string" },
+        password: { type: "string" },
+        role: { type: "string" },
+        mode: { type: "string" },
+        "client-id": { type: "string" },
+        "redirect-url": { type: "string" },
+      },
+    });
+    switch (command) {
+      case "create-team": {
+        const result = await createTeam(db, { name: required(values, "name"), defaultRedirectUrl: values["redirect-url"] ?? null, actor: ACTOR });
+        return result.ok ? { exitCode: 0, output: { ok: true, team: result.value } } : unwrap(result);
+      }
+      case "list-teams":
+        return { exitCode: 0, output: { ok: true, teams: await db.select().from(teams).orderBy(teams.createdAt) } };
+      case "create-user": {
+        const team = await findTeam(db, required(values, "team"));
+        const role = oneOf<Role>(values.role ?? "owner", roleEnum.enumValues, "role");
+        return unwrap(await addStaffMember(db, { teamId: team.id, email: required(values, "email"), password: required(values, "password"), name: values.name, role, actor: ACTOR }));
+      }
+      case "create-credentials": {
+        const team = await findTeam(db, required(values, "team"));
+        const mode = oneOf<Mode>(required(values, "mode"), modeEnum.enumValues, "mode");
+        const result = await createApiClient(db, { teamId: team.id, mode }, { name: values.name, actor: ACTOR });
+        if (!result.ok) return unwrap(result);
+        const { clientId, clientSecret, ...rest } = result.value;
+        return { exitCode: 0, output: { ok: true, team_id: team.id, client_id: clientId, client_secret: clientSecret, ...rest } };
+      }
+      case "list-credentials": {
+        const team = await findTeam(db, required(values, "team"));
+        const mode = oneOf<Mode>(required(values, "mode"), modeEnum.enumValues, "mode");
+        return { exitCode: 0, output: { ok: true, credentials: await listApiClients(db, { teamId: team.id, mode }) } };
+      }
+      case "revoke-credentials": {
+        const clientId = required(values, "client-id");
+        const row = await db.query.apiClients.findFirst({ where: and(eq(apiClients.clientId, clientId), isNull(apiClients.revokedAt)) });
+        if (!row) throw new UsageError(`No active credential with client id "${clientId}"`);
+        return unwrap(await revokeApiClient(db, { teamId: row.teamId, mode: row.mode }, { clientId, actor: ACTOR }));
+      }
+      default:
+        throw new UsageError(command ? `Unknown command "${command}"` : "No command given");
+    }
+  } catch (error) {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+      return { exitCode: 2, output: { ok: false, error: { message: (error as Error).message }, usage: CLI_USAGE } };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,21 @@
+// npm run cli -- <command> [options]: team, staff and credential administration (JSON output).
+// In embedded mode it takes the data folder's lock, so stop the server first (PGlite allows one
+// process per folder); with DATABASE_URL it runs beside the servers.
+import { ConfigError, getConfig } from "../lib/config";
+import { closeDatabase, getDb } from "../lib/db";
+import { DataDirLockedError } from "../lib/db/pglite-lock";
+import { runCli } from "../lib/server/cli/run-cli";
+
+let exitCode = 1;
+try {
+  getConfig();
+  const { exitCode: code, output } = await runCli(await getDb(), process.argv.slice(2));
+  console.log(JSON.stringify(output, null, 2));
+  exitCode = code;
+} catch (error) {
+  const message = error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : String(error);
+  console.log(JSON.stringify({ ok: false, error: { message } }, null, 2));
+} finally {
+  await closeDatabase().catch(() => {});
+}
+process.exit(exitCode);

@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import path from "node:path";
+import { migrationsFolder, runMigrations } from "@/lib/db/migrate";
+import { createTestDatabase, engines, type Engine, type TestDatabase } from "../support/db";
+
+const EXPECTED_TABLES = [
+  "access_tokens",
+  "api_clients",
+  "audit_log",
+  "memberships",
+  "onboarding_applicants",
+  "onboarding_received_events",
+  "teams",
+  "users",
+  "verification_events",
+  "verifications",
+];
+const TENANT_TABLES = ["access_tokens", "api_clients", "audit_log", "verification_events", "verifications"];
+
+type Column = { table_name: string; column_name: string; data_type: string; is_nullable: string };
+
+async function describeSchema(database: TestDatabase): Promise<Column[]> {
+  const result = await database.db.execute(sql`
+    select table_name, column_name, data_type, is_nullable
+    from information_schema.columns where table_schema = 'public'
+    order by table_name, column_name`);
+  return (result as unknown as { rows: Column[] }).rows;
+}
+
+const opened: TestDatabase[] = [];
+afterAll(async () => {
+  await Promise.all(opened.map((d) => d.dispose()));
+});
+
+describe("migrations", () => {
+  const schemas = new Map<Engine, Column[]>();
+
+  it.each(engines)("apply from scratch on %s, and again as a no-op", async (engine) => {
+    const database = await createTestDatabase(engine, { migrate: false });
+    opened.push(database);
+    await runMigrations(database);
+    await runMigrations(database); // idempotent: a restart re-runs the migrator
+    const columns = await describeSchema(database);
+    const tables = [...new Set(columns.map((c) => c.table_name))].sort();
+    expect(tables).toEqual(EXPECTED_TABLES);
+    for (const table of TENANT_TABLES) {
+      const names = columns.filter((c) => c.table_name === table).map((c) => c.column_name);
+      expect(names, table).toEqual(expect.arrayContaining(["team_id", "mode"]));
+    }
+    schemas.set(engine, columns);
+  });
+
+  // Defined only where both engines run (CI sets TEST_DATABASE_URL), rather than skipped.
+  if (engines.length > 1) it("give PGlite and PostgreSQL the same schema", () => {
+    expect(schemas.get("pglite")).toBeDefined();
+    expect(schemas.get("pglite")).toEqual(schemas.get("postgres"));
+  });
+
+  if (engines.includes("postgres")) it("serialise concurrent migrators on PostgreSQL", async () => {
+    const database = await createTestDatabase("postgres", { migrate: false });
+    opened.push(database);
+    await Promise.all([runMigrations(database), runMigrations(database), runMigrations(database)]);
+    const result = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: unknown[] };
+    expect((result as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(journal.entries.length);
+  });
+});

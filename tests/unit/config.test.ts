@@ -1,0 +1,54 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "@/lib/config";
+
+describe("config", () => {
+  it("defaults to the embedded database under ./data on port 3000", () => {
+    const config = parseConfig({});
+    expect(config.database).toEqual({ kind: "pglite", dataDir: path.resolve("./data") });
+    expect(config.port).toBe(3000);
+    expect(config.publicBaseUrl).toBe("http://localhost:3000");
+    expect(config.seedDemo).toBe(true);
+    expect(config.tokenTtlSeconds).toBe(86_400);
+    expect(config.webhookAllowLoopback).toBe(true);
+  });
+
+  it("uses PostgreSQL when DATABASE_URL is set, without the demo seed unless asked", () => {
+    const config = parseConfig({ DATABASE_URL: "postgres://app@db.internal:5432/idv", NODE_ENV: "production" });
+    expect(config.database).toEqual({ kind: "postgres", url: "postgres://app@db.internal:5432/idv", poolSize: 10 });
+    expect(config.seedDemo).toBe(false);
+    expect(config.webhookAllowLoopback).toBe(false);
+    expect(parseConfig({ DATABASE_URL: "postgresql://x@y/z", SEED_DEMO: "true" }).seedDemo).toBe(true);
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(parseConfig({ DATABASE_URL: "", PORT: "" }).database.kind).toBe("pglite");
+  });
+
+  it.each([
+    [{ DATABASE_URL: "nonsense" }, "DATABASE_URL", /postgres:\/\/.*\(got "nonsense"\)/],
+    [{ DATABASE_URL: "mysql://root@localhost/db" }, "DATABASE_URL", /postgres/],
+    [{ PORT: "eighty" }, "PORT", /number/],
+    [{ PORT: "70000" }, "PORT", /65535/],
+    [{ TOKEN_TTL_SECONDS: "172800" }, "TOKEN_TTL_SECONDS", /at most 86400/],
+    [{ WEBHOOK_ALLOW_LOOPBACK: "maybe" }, "WEBHOOK_ALLOW_LOOPBACK", /true or false/],
+    [{ PUBLIC_BASE_URL: "not a url" }, "PUBLIC_BASE_URL", /absolute/],
+    [{ NODE_ENV: "staging" }, "NODE_ENV", /development|production/],
+  ])("refuses %j naming %s", (env, variable, message) => {
+    let error: unknown;
+    try {
+      parseConfig(env);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const issues = (error as ConfigError).issues;
+    expect(issues.map((i) => i.variable)).toContain(variable);
+    expect((error as Error).message).toContain(`${variable}:`);
+    expect(issues.find((i) => i.variable === variable)!.message).toMatch(message);
+  });
+
+  it("reports every bad variable at once", () => {
+    expect(() => parseConfig({ PORT: "x", DATABASE_URL: "y" })).toThrow(/PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/);
+  });
+});
