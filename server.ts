@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { ConfigError, getConfig } from "./lib/config";
+import { loadEnvFiles } from "./lib/load-env";
 import { closeDatabase, getDb } from "./lib/db";
 import { DataDirLockedError } from "./lib/db/pglite-lock";
 import { prepareService, demoCredentialsPath } from "./lib/server/boot";
@@ -23,6 +24,7 @@ function fail(error: unknown): never {
 
 async function main() {
   const dev = process.argv.includes("--dev");
+  loadEnvFiles(dev);
   let config;
   try {
     config = getConfig();

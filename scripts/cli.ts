@@ -2,11 +2,13 @@
 // In embedded mode it takes the data folder's lock, so stop the server first (PGlite allows one
 // process per folder); with DATABASE_URL it runs beside the servers.
 import { ConfigError, getConfig } from "../lib/config";
+import { loadEnvFiles } from "../lib/load-env";
 import { closeDatabase, getDb } from "../lib/db";
 import { DataDirLockedError } from "../lib/db/pglite-lock";
 import { runCli } from "../lib/server/cli/run-cli";
 
 let exitCode = 1;
+loadEnvFiles(false);
 try {
   getConfig();
   const { exitCode: code, output } = await runCli(await getDb(), process.argv.slice(2));

@@ -1,8 +1,10 @@
 // npm run db:migrate – applies pending migrations to the configured database, then exits.
 import { ConfigError, getConfig } from "../lib/config";
+import { loadEnvFiles } from "../lib/load-env";
 import { openDatabase } from "../lib/db/client";
 import { runMigrations } from "../lib/db/migrate";
 
+loadEnvFiles(false);
 try {
   const config = getConfig();
   const database = await openDatabase(config.database);

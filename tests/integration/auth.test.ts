@@ -75,7 +75,8 @@ describe.each(engines)("authentication on %s", (engine) => {
   });
 
   it("protected routes answer 401 without, with a malformed, or with an unknown token", async () => {
-    for (const headers of [{}, { authorization: "Basic abc" }, { authorization: "Bearer not-a-token" }]) {
+    const variants: Record<string, string>[] = [{}, { authorization: "Basic abc" }, { authorization: "Bearer not-a-token" }];
+    for (const headers of variants) {
       const res = await call(app, "GET", "/api/v2/verifications/any", { headers });
       expect(res.status).toBe(401);
       expect(errorSchema.parse(res.body).status_code).toBe(401);

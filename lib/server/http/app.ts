@@ -1,6 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
-import { errorBody, fieldErrors } from "./errors";
+import { errorBody, FailureError, failureResponse, fieldErrors } from "./errors";
 import { bearerAuth, requestId } from "./middleware";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerHealthRoutes } from "./routes/health";
@@ -51,6 +51,7 @@ export function createApiApp(deps: ApiDeps) {
   app.notFound((c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404));
 
   app.onError((error, c) => {
+    if (error instanceof FailureError) return failureResponse(c, error.failure);
     if (error instanceof HTTPException) {
       // The body-type gate answers 415 for a JSON route sent another type; the wire contract
       // says a wrong request content type is a 400 (415 is kept for uploads).

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
 import type { ApiErrorBody } from "@/lib/contract";
-import type { Failure, FailureKind } from "../shared/result";
+import type { Failure, FailureKind, Result } from "../shared/result";
 
 const STATUS: Record<FailureKind, ContentfulStatusCode> = {
   invalid: 400,
@@ -47,4 +47,18 @@ export function fieldErrors(error: ZodError): Record<string, string> {
     detail[key] ??= issue.message === "Invalid input: expected string, received undefined" ? "Required" : issue.message;
   }
   return detail;
+}
+
+/** Carries a domain failure from a handler to the app's error handler. */
+export class FailureError extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.message);
+    this.name = "FailureError";
+  }
+}
+
+/** The success value, or the failure thrown to be answered in the error shape. */
+export function orFail<T>(result: Result<T>): T {
+  if (!result.ok) throw new FailureError(result.error);
+  return result.value;
 }

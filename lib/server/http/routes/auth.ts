@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { accessTokenSchema, authenticateRequestSchema } from "@/lib/contract";
 import { issueToken } from "../../auth/issue-token";
-import { failureResponse } from "../errors";
+import { orFail } from "../errors";
 import { errors, json, jsonBody } from "../route-helpers";
 import type { ApiDeps, ApiEnv } from "../types";
 
@@ -20,14 +20,11 @@ export function registerAuthRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       }),
       async (c) => {
         const body = c.req.valid("json");
-        const result = await issueToken(await deps.db(), {
-          clientId: body.client_id,
-          clientSecret: body.client_secret,
-          ttlSeconds: deps.tokenTtlSeconds,
-        });
-        if (!result.ok) return failureResponse(c, result.error);
+        const token = orFail(
+          await issueToken(await deps.db(), { clientId: body.client_id, clientSecret: body.client_secret, ttlSeconds: deps.tokenTtlSeconds }),
+        );
         c.header("Cache-Control", "no-store");
-        return c.json({ access_token: result.value.accessToken, expires_at: result.value.expiresAt.toISOString() }, 201);
+        return c.json({ access_token: token.accessToken, expires_at: token.expiresAt.toISOString() }, 201);
       },
     );
   }

@@ -7,7 +7,7 @@ import {
 } from "@/lib/contract";
 import { createVerification } from "../../verifications/create-verification";
 import { getVerification } from "../../verifications/get-verification";
-import { failureResponse } from "../errors";
+import { orFail } from "../errors";
 import { bearer, errors, json, jsonBody } from "../route-helpers";
 import type { ApiDeps, ApiEnv } from "../types";
 
@@ -26,14 +26,13 @@ export function registerVerificationRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDe
       }),
       async (c) => {
         const tenant = c.get("tenant");
-        const result = await createVerification(c.get("db"), {
+        const created = await createVerification(c.get("db"), {
           tenant,
           input: c.req.valid("json"),
           actor: { type: "api_client", id: tenant.apiClientId },
           publicBaseUrl: deps.publicBaseUrl,
         });
-        if (!result.ok) return failureResponse(c, result.error);
-        return c.json(result.value, 201);
+        return c.json(orFail(created), 201);
       },
     );
   }
@@ -51,9 +50,8 @@ export function registerVerificationRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDe
         responses: { 200: json(verificationRecordSchema, "The verification record"), 401: errors[401], 404: errors[404] },
       }),
       async (c) => {
-        const result = await getVerification(c.get("db"), c.get("tenant"), c.req.valid("param").id);
-        if (!result.ok) return failureResponse(c, result.error);
-        return c.json(result.value, 200);
+        const record = await getVerification(c.get("db"), c.get("tenant"), c.req.valid("param").id);
+        return c.json(orFail(record), 200);
       },
     );
   }

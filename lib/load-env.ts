@@ -1,0 +1,9 @@
+import { loadEnvConfig } from "@next/env";
+
+/**
+ * Loads .env, .env.local and .env.<mode> the way Next does, so the custom server, the CLI and
+ * the migrator read the same variables as the pages. Call before getConfig().
+ */
+export function loadEnvFiles(dev: boolean): void {
+  loadEnvConfig(process.cwd(), dev, { info: () => {}, error: console.error });
+}

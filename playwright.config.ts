@@ -1,0 +1,45 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests run against the built app (`next build` first), served by the same custom
+// server as production, on its own port and its own embedded database folder.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://localhost:${PORT}`;
+export const E2E_DATA_DIR = "data-e2e";
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results/e2e",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  use: { baseURL, trace: "retain-on-failure", screenshot: "only-on-failure" },
+  projects: [{ name: "smoke", testMatch: /smoke\.spec\.ts/, use: chromium }],
+  webServer: {
+    // A fresh folder each run: the e2e suite starts from the demo seed.
+    command: `rm -rf ${E2E_DATA_DIR} && node_modules/.bin/tsx server.ts`,
+    url: `${baseURL}/api/v1/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      PUBLIC_BASE_URL: baseURL,
+      NEXT_TELEMETRY_DISABLED: "1",
+      WEBHOOK_ALLOW_LOOPBACK: "true",
+    },
+  },
+});

@@ -1,0 +1,34 @@
+import { expect, test } from "@playwright/test";
+import { screenshotBothSizes } from "./support";
+
+test("the home page introduces the platform and links to the API reference", async ({ page }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: /API reference/i }).first()).toHaveAttribute("href", "/docs");
+  await screenshotBothSizes(page, "home");
+});
+
+test("/docs renders the OpenAPI document the server serves", async ({ page, request }) => {
+  const doc = await (await request.get("/api/openapi.json")).json();
+  const response = await page.goto("/docs");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // Every path of the live document appears on the page.
+  const main = page.getByRole("main");
+  for (const path of Object.keys(doc.paths)) {
+    await expect(main.getByText(path, { exact: true }).first()).toBeAttached();
+  }
+  await expect(main.getByText("sandbox-").first()).toBeVisible();
+  await screenshotBothSizes(page, "docs");
+});
+
+test("the API and Next share one port: health, 404 shape, and a page", async ({ request }) => {
+  const health = await request.get("/api/v1/health");
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toEqual({ status: "ok", version: "0.1.0" });
+  const missing = await request.get("/api/v2/verifications/333");
+  expect(missing.status()).toBe(401);
+  expect(await missing.json()).toMatchObject({ status_code: 401 });
+  expect((await request.get("/docs")).headers()["content-type"]).toContain("text/html");
+});
