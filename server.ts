@@ -34,7 +34,7 @@ async function main() {
   // Database first (lock, migrations, demo seed): nothing serves before the schema is current.
   const { demo } = await prepareService().catch(fail);
 
-  const api = createApiApp({ db: getDb, publicBaseUrl: config.publicBaseUrl, tokenTtlSeconds: config.tokenTtlSeconds, version: APP_VERSION });
+  const api = createApiApp({ db: getDb, publicBaseUrl: config.publicBaseUrl, tokenTtlSeconds: config.tokenTtlSeconds, version: APP_VERSION, webhookAllowLoopback: config.webhookAllowLoopback });
   const apiListener = getRequestListener(api.fetch);
 
   const nextApp = next({ dev, hostname: "localhost", port: config.port, turbopack: dev });

@@ -2,3 +2,7 @@
 export * from "./common";
 export * from "./auth";
 export * from "./verifications";
+export * from "./risk";
+export * from "./lookup";
+export * from "./accounts";
+export * from "./webhooks";

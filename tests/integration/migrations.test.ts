@@ -7,17 +7,35 @@ import { createTestDatabase, engines, type Engine, type TestDatabase } from "../
 
 const EXPECTED_TABLES = [
   "access_tokens",
+  "account_alerts",
+  "addresses",
   "api_clients",
   "audit_log",
   "memberships",
+  "monitored_accounts",
   "onboarding_applicants",
   "onboarding_received_events",
+  "risk_assessments",
   "teams",
   "users",
   "verification_events",
   "verifications",
+  "webhook_endpoints",
+  "workflows",
 ];
-const TENANT_TABLES = ["access_tokens", "api_clients", "audit_log", "verification_events", "verifications"];
+const TENANT_TABLES = [
+  "access_tokens",
+  "account_alerts",
+  "addresses",
+  "api_clients",
+  "audit_log",
+  "monitored_accounts",
+  "risk_assessments",
+  "verification_events",
+  "verifications",
+  "webhook_endpoints",
+  "workflows",
+];
 
 type Column = { table_name: string; column_name: string; data_type: string; is_nullable: string };
 

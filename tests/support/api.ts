@@ -5,8 +5,14 @@ import { createTeam } from "@/lib/server/teams/create-team";
 
 export const BASE_URL = "http://idv.test";
 
-export function createTestApi(db: Db, overrides: { tokenTtlSeconds?: number } = {}) {
-  return createApiApp({ db: async () => db, publicBaseUrl: BASE_URL, tokenTtlSeconds: overrides.tokenTtlSeconds ?? 86_400, version: "test" });
+export function createTestApi(db: Db, overrides: { tokenTtlSeconds?: number; webhookAllowLoopback?: boolean } = {}) {
+  return createApiApp({
+    db: async () => db,
+    publicBaseUrl: BASE_URL,
+    tokenTtlSeconds: overrides.tokenTtlSeconds ?? 86_400,
+    version: "test",
+    webhookAllowLoopback: overrides.webhookAllowLoopback ?? true,
+  });
 }
 export type TestApi = ReturnType<typeof createTestApi>;
 

@@ -1,8 +1,11 @@
+import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { apiClients, modeEnum, roleEnum, teams, type Mode, type Role } from "@/lib/db/schema";
 import { createApiClient } from "../auth/create-api-client";
+import { importAddresses } from "../lookup/import-addresses";
+import { createWorkflow } from "../verifications/create-workflow";
 import { listApiClients } from "../auth/list-api-clients";
 import { revokeApiClient } from "../auth/revoke-api-client";
 import type { Result } from "../shared/result";
@@ -16,7 +19,9 @@ export const CLI_USAGE = `Usage: npm run cli -- <command> [options]   (prints JS
   create-user --team <id|slug> --email <email> --password <password> [--role owner|admin|reviewer|viewer] [--name <name>]
   create-credentials --team <id|slug> --mode live|sandbox [--name <name>]
   list-credentials --team <id|slug> --mode live|sandbox
-  revoke-credentials --client-id <client id>`;
+  revoke-credentials --client-id <client id>
+  import-addresses --team <id|slug> --file <csv> [--mode live|sandbox] [--replace]
+  create-workflow --team <id|slug> --mode live|sandbox --id <workflow id> --name <name> --steps photo_id,video_selfie,...`;
 
 export type CliOutput = { exitCode: number; output: unknown };
 
@@ -61,6 +66,10 @@ export async function runCli(db: Db, argv: string[]): Promise<CliOutput> {
         mode: { type: "string" },
         "client-id": { type: "string" },
         "redirect-url": { type: "string" },
+        file: { type: "string" },
+        replace: { type: "boolean" },
+        id: { type: "string" },
+        steps: { type: "string" },
       },
     });
     switch (command) {
@@ -93,6 +102,21 @@ export async function runCli(db: Db, argv: string[]): Promise<CliOutput> {
         const row = await db.query.apiClients.findFirst({ where: and(eq(apiClients.clientId, clientId), isNull(apiClients.revokedAt)) });
         if (!row) throw new UsageError(`No active credential with client id "${clientId}"`);
         return unwrap(await revokeApiClient(db, { teamId: row.teamId, mode: row.mode }, { clientId, actor: ACTOR }));
+      }
+      case "import-addresses": {
+        const team = await findTeam(db, required(values, "team"));
+        const mode = oneOf<Mode>(values.mode ?? "live", modeEnum.enumValues, "mode");
+        const file = required(values, "file");
+        if (!fs.existsSync(file)) throw new UsageError(`No file ${file}`);
+        const report = await importAddresses(db, { teamId: team.id, mode }, { file, replace: values.replace === true, actor: ACTOR });
+        return { exitCode: report.rejected.length ? 1 : 0, output: { ok: report.rejected.length === 0, ...report } };
+      }
+      case "create-workflow": {
+        const team = await findTeam(db, required(values, "team"));
+        const mode = oneOf<Mode>(required(values, "mode"), modeEnum.enumValues, "mode");
+        const steps = required(values, "steps").split(",").map((s) => s.trim());
+        const result = await createWorkflow(db, { teamId: team.id, mode }, { id: required(values, "id"), name: required(values, "name"), steps, actor: ACTOR });
+        return unwrap(result);
       }
       default:
         throw new UsageError(command ? `Unknown command "${command}"` : "No command given");

@@ -2,8 +2,10 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { errorBody, FailureError, failureResponse, fieldErrors } from "./errors";
 import { bearerAuth, requestId } from "./middleware";
+import { registerAccountRoutes } from "./routes/accounts";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerHealthRoutes } from "./routes/health";
+import { registerLookupRoutes } from "./routes/lookup";
 import { registerVerificationRoutes } from "./routes/verifications";
 import type { ApiDeps, ApiEnv } from "./types";
 
@@ -41,6 +43,8 @@ export function createApiApp(deps: ApiDeps) {
   registerHealthRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerVerificationRoutes(app, deps);
+  registerLookupRoutes(app);
+  registerAccountRoutes(app);
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
@@ -76,6 +80,6 @@ export type ApiApp = ReturnType<typeof createApiApp>;
 
 /** The OpenAPI 3.1 document, for pages that render it without going over HTTP. */
 export function buildOpenApiDocument(publicBaseUrl: string) {
-  const app = createApiApp({ db: () => Promise.reject(new Error("no database")), publicBaseUrl, tokenTtlSeconds: 86_400, version: "docs" });
+  const app = createApiApp({ db: () => Promise.reject(new Error("no database")), publicBaseUrl, tokenTtlSeconds: 86_400, version: "docs", webhookAllowLoopback: false });
   return app.getOpenAPI31Document({ openapi: "3.1.0", info: OPENAPI_INFO, servers: [{ url: publicBaseUrl }] });
 }

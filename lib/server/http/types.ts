@@ -7,6 +7,8 @@ export interface ApiDeps {
   publicBaseUrl: string;
   tokenTtlSeconds: number;
   version: string;
+  /** Webhook receivers on loopback addresses are allowed (development and tests only). */
+  webhookAllowLoopback: boolean;
 }
 
 export interface ApiEnv {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Db } from "@/lib/db";
 import { createApiClient } from "../auth/create-api-client";
+import { importAddresses } from "../lookup/import-addresses";
 import { randomToken } from "../shared/crypto";
 import { addStaffMember } from "../teams/add-staff-member";
 import { createTeam } from "../teams/create-team";
@@ -13,6 +14,8 @@ export interface DemoCredentials {
 }
 
 const SYSTEM = { type: "system" as const, id: "demo-seed" };
+/** The bundled address sample, served by the Demo team's live postcode lookup. */
+export const SAMPLE_ADDRESSES = path.join(process.cwd(), "datasets", "addresses-sample.csv");
 
 function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
   if (!result.ok) throw new Error(`Demo seed failed: ${result.error.message}`);
@@ -20,7 +23,8 @@ function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: { messag
 }
 
 /**
- * On a fresh database (no team yet): a team "Demo", its owner, and live and sandbox credentials,
+ * On a fresh database (no team yet): a team "Demo", its owner, live and sandbox credentials and
+ * the sample address dataset,
  * written to `<dataDir>/demo-credentials.json` (secrets are stored hashed, so that file is the
  * only place they can be read again). Returns null when the database already has teams.
  */
@@ -32,6 +36,8 @@ export async function seedDemo(db: Db, options: { credentialsFile: string; staff
   unwrap(await addStaffMember(db, { teamId: team.id, email: staff.email, password: staff.password, name: "Demo Owner", role: "owner", actor: SYSTEM }));
   const live = unwrap(await createApiClient(db, { teamId: team.id, mode: "live" }, { name: "Demo live key", actor: SYSTEM }));
   const sandbox = unwrap(await createApiClient(db, { teamId: team.id, mode: "sandbox" }, { name: "Demo sandbox key", actor: SYSTEM }));
+  const sample = await importAddresses(db, { teamId: team.id, mode: "live" }, { file: SAMPLE_ADDRESSES, actor: SYSTEM });
+  if (sample.rejected.length) throw new Error(`Demo seed failed: sample addresses rejected: ${JSON.stringify(sample.rejected)}`);
   const credentials: DemoCredentials = {
     staff,
     live: { client_id: live.clientId, client_secret: live.clientSecret },

@@ -22,7 +22,7 @@ export interface CreateVerificationOptions {
 export async function createVerification(db: Db, options: CreateVerificationOptions): Promise<Result<CreateVerificationResponse>> {
   const { tenant, input, actor } = options;
   const workflowId = (input.workflow_id ?? input.flow_id)!;
-  if (!findWorkflow(workflowId)) {
+  if (!(await findWorkflow(db, tenant, workflowId))) {
     return fail("invalid", `Unknown workflow_id "${workflowId}"`, { detail: { workflow_id: "Unknown workflow" } });
   }
   const now = options.now ?? new Date();

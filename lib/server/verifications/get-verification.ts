@@ -2,12 +2,20 @@ import { and, eq } from "drizzle-orm";
 import type { VerificationRecord } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { verifications } from "@/lib/db/schema";
+import { sandboxVerification } from "../sandbox/verifications";
 import { fail, ok, type Result } from "../shared/result";
 import type { Tenant } from "../shared/tenant";
 import { toVerificationRecord } from "./to-record";
 
-/** spec 4.3. Another team's or mode's case is "not found", never "forbidden". */
+/**
+ * spec 4.3. In sandbox, ids 111–999 are the canned records (spec 4.10); every other id is a
+ * stored case of the tenant. Another team's or mode's case is "not found", never "forbidden".
+ */
 export async function getVerification(db: Db, tenant: Tenant, id: string): Promise<Result<VerificationRecord>> {
+  if (tenant.mode === "sandbox") {
+    const canned = sandboxVerification(id);
+    if (canned) return ok(canned);
+  }
   const [row] = await db
     .select()
     .from(verifications)

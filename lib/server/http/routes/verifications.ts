@@ -3,10 +3,13 @@ import {
   createVerificationRequestSchema,
   createVerificationResponseSchema,
   verificationIdParamsSchema,
+  verificationListQuerySchema,
+  verificationListSchema,
   verificationRecordSchema,
 } from "@/lib/contract";
 import { createVerification } from "../../verifications/create-verification";
 import { getVerification } from "../../verifications/get-verification";
+import { listVerifications } from "../../verifications/list-verifications";
 import { orFail } from "../errors";
 import { bearer, errors, json, jsonBody } from "../route-helpers";
 import type { ApiDeps, ApiEnv } from "../types";
@@ -55,4 +58,19 @@ export function registerVerificationRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDe
       },
     );
   }
+
+  // GET /api/v1/verifications – the tenant's cases, newest first, with a cursor
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/v1/verifications",
+      tags: ["Verifications"],
+      summary: "List verifications",
+      description: "Stored cases of the token's team and mode, newest first. Pass `next_cursor` as `cursor` for the next page.",
+      security: bearer,
+      request: { query: verificationListQuerySchema },
+      responses: { 200: json(verificationListSchema, "A page of verification records"), 400: errors[400], 401: errors[401] },
+    }),
+    async (c) => c.json(orFail(await listVerifications(c.get("db"), c.get("tenant"), c.req.valid("query"))), 200),
+  );
 }

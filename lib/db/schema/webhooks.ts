@@ -1,0 +1,27 @@
+import { boolean, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt, modeEnum } from "./common";
+import { teams } from "./teams";
+
+/**
+ * A team's webhook endpoint for one mode. The signing secret must be usable to sign, so it is
+ * stored as given (not hashed); it is shown to staff once and can be rotated.
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    mode: modeEnum("mode").notNull(),
+    url: text("url"),
+    enabled: boolean("enabled").notNull().default(true),
+    secret: text("secret").notNull(),
+    previousSecret: text("previous_secret"),
+    previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.mode] })],
+);
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type NewWebhookEndpoint = typeof webhookEndpoints.$inferInsert;

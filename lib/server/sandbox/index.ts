@@ -1,0 +1,4 @@
+// Everything the sandbox answers with, as typed data in one place (spec 4.9–4.11, section 6).
+export * from "./verifications";
+export * from "./accounts";
+export * from "./postcodes";

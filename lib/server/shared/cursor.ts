@@ -1,0 +1,34 @@
+import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+
+// Keyset pagination, newest first: the cursor is the (created_at, id) of the last row shown.
+// Opaque to clients; a tampered cursor is a 400, not a 500.
+
+export function encodeCursor(createdAt: Date, id: string): string {
+  return Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
+}
+
+export function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
+  const raw = Buffer.from(cursor, "base64url").toString("utf8");
+  const at = raw.indexOf("|");
+  if (at < 0) return null;
+  const createdAt = new Date(raw.slice(0, at));
+  const id = raw.slice(at + 1);
+  return Number.isNaN(createdAt.getTime()) || !id ? null : { createdAt, id };
+}
+
+/** The WHERE part that continues after the cursor row. */
+export function afterCursor(columns: { createdAt: PgColumn; id: PgColumn }, cursor: { createdAt: Date; id: string }): SQL {
+  return or(lt(columns.createdAt, cursor.createdAt), and(eq(columns.createdAt, cursor.createdAt), lt(columns.id, cursor.id)))!;
+}
+
+export function newestFirst(columns: { createdAt: PgColumn; id: PgColumn }) {
+  return [desc(columns.createdAt), desc(columns.id)];
+}
+
+/** Splits a limit+1 query result into the page and the next cursor. */
+export function page<T extends { createdAt: Date; id: string }>(rows: T[], limit: number): { items: T[]; nextCursor: string | null } {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null };
+}
