@@ -10,7 +10,7 @@ export const accountSummarySchema = z
     name: z.string(),
     first_name: z.string(),
     last_name: z.string(),
-    risk_type: riskTypeSchema.nullable(),
+    risk_type: z.union([riskTypeSchema, z.null()]),
     status: accountStatusSchema,
     alerts_enabled_at: isoDateTime.nullable(),
     last_screened_at: isoDateTime.nullable(),

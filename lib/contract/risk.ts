@@ -59,7 +59,7 @@ export const riskRequestSchema = z
   .object({
     first_name: personName,
     last_name: personName,
-    email: z.email("Must be an email address").max(320),
+    email: z.email({ error: (issue) => (issue.input === undefined ? "Required" : "Must be an email address") }).max(320),
     date_of_birth: isoDate.refine((v) => v <= new Date().toISOString().slice(0, 10), "Must not be in the future"),
     phone: z
       .string()

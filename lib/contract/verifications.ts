@@ -78,7 +78,7 @@ export const claimDetailsSchema = z
     first_name: z.string().nullable().optional(),
     last_name: z.string().nullable().optional(),
     date_of_birth: z.string().nullable().optional(),
-    address: addressSchema.nullable().optional(),
+    address: z.union([addressSchema, z.null()]).optional(),
     email: z.string().nullable().optional(),
     phone_number: z.string().nullable().optional(),
     first_line_of_address: z.string().nullable().optional(),

@@ -39,6 +39,7 @@ describe("OpenAPI document", () => {
         "/api/v1/alerts/accounts/{id}/acknowledge",
         "/api/v1/alerts/accounts/{id}/webhooks",
         "/api/v2/authenticate",
+        "/api/v2/risk",
         "/api/v2/verifications",
         "/api/v2/verifications/{id}",
       ].sort(),

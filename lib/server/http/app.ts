@@ -6,6 +6,7 @@ import { registerAccountRoutes } from "./routes/accounts";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerHealthRoutes } from "./routes/health";
 import { registerLookupRoutes } from "./routes/lookup";
+import { registerRiskRoutes } from "./routes/risk";
 import { registerSandboxWebhookRoutes } from "./routes/sandbox-webhooks";
 import { registerVerificationRoutes } from "./routes/verifications";
 import type { ApiDeps, ApiEnv } from "./types";
@@ -46,6 +47,7 @@ export function createApiApp(deps: ApiDeps) {
   registerVerificationRoutes(app, deps);
   registerLookupRoutes(app);
   registerAccountRoutes(app);
+  registerRiskRoutes(app, deps);
   registerSandboxWebhookRoutes(app, deps);
 
   app.doc31("/api/openapi.json", {

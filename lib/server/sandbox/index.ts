@@ -2,3 +2,4 @@
 export * from "./verifications";
 export * from "./accounts";
 export * from "./postcodes";
+export * from "./risk";

@@ -1,0 +1,121 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { monitoredAccounts } from "@/lib/db/schema";
+import { call, createTestApi, seedTeam, tokenFor, type CallOptions, type TestApi } from "../support/api";
+import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createDocumentChecker } from "../support/openapi-check";
+
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new Array(64).fill(0)]);
+
+function riskForm(email: string, extra: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ first_name: "Jane", last_name: "Doe", email, date_of_birth: "1990-01-31", ...extra })) form.set(k, v);
+  return form;
+}
+
+describe.each(engines)("every response matches the OpenAPI document, on %s", (engine) => {
+  let database: TestDatabase;
+  let app: TestApi;
+  let live: string;
+  let sandbox: string;
+  let receiver: http.Server;
+  let receiverUrl: string;
+  const checker = createDocumentChecker();
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    app = createTestApi(database.db, { webhookAllowLoopback: true });
+    const acme = await seedTeam(database.db);
+    live = await tokenFor(app, acme.live);
+    sandbox = await tokenFor(app, acme.sandbox);
+    await database.db.insert(monitoredAccounts).values({ id: "sl_doc_1", teamId: acme.team.id, mode: "live", firstName: "Doc", lastName: "Check", status: "Clear" });
+    receiver = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => res.writeHead(req.url === "/fail" ? 500 : 204).end(req.url === "/fail" ? "nope" : undefined));
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => receiver.close(resolve));
+    await database.dispose();
+  });
+
+  async function checked(method: string, path: string, options: CallOptions = {}) {
+    const res = await call(app, method, path, options);
+    checker.check(method, path, res.status, res.body);
+    return res;
+  }
+
+  it("exercises every documented operation with success and error answers", async () => {
+    await checked("GET", "/api/v1/health");
+    for (const version of ["v1", "v2"]) {
+      const creds = await seedTeam(database.db, `Doc ${version}`);
+      await checked("POST", `/api/${version}/authenticate`, { json: { client_id: creds.live.clientId, client_secret: creds.live.clientSecret } });
+      await checked("POST", `/api/${version}/authenticate`, { json: { client_id: "x", client_secret: "y" } });
+      await checked("POST", `/api/${version}/authenticate`, { json: {} });
+      const created = await checked("POST", `/api/${version}/verifications`, { token: live, json: { email: "doc@example.com", workflow_id: "sandbox-flow" } });
+      expect(created.status).toBe(201);
+      await checked("POST", `/api/${version}/verifications`, { token: live, json: { email: "nope" } });
+      await checked("POST", `/api/${version}/verifications`, { json: {} });
+      await checked("GET", `/api/${version}/verifications/${created.body.id}`, { token: live });
+      await checked("GET", `/api/${version}/verifications/333`, { token: sandbox });
+      await checked("GET", `/api/${version}/verifications/missing`, { token: live });
+      await checked("GET", `/api/${version}/verifications/missing`);
+    }
+    await checked("GET", "/api/v1/verifications?limit=1", { token: live });
+    await checked("GET", "/api/v1/verifications?status=Nope", { token: live });
+    await checked("GET", "/api/v1/verifications");
+
+    await checked("GET", "/api/v1/smart-lookups/postcode?postcode=NW1%206XE", { token: sandbox });
+    await checked("GET", "/api/v1/smart-lookups/postcode?postcode=XX1%201XX", { token: sandbox });
+    await checked("GET", "/api/v1/smart-lookups/postcode?postcode=NW1%206XE");
+
+    await checked("GET", "/api/v1/alerts/accounts", { token: sandbox });
+    await checked("GET", "/api/v1/alerts/accounts", { token: live });
+    await checked("GET", "/api/v1/alerts/accounts?status=Bad", { token: live });
+    await checked("GET", "/api/v1/alerts/accounts");
+    await checked("GET", "/api/v1/alerts/accounts/sl_sandbox_001", { token: sandbox });
+    await checked("GET", "/api/v1/alerts/accounts/sl_doc_1", { token: live });
+    await checked("GET", "/api/v1/alerts/accounts/nope", { token: live });
+    await checked("GET", "/api/v1/alerts/accounts/nope");
+    await checked("PATCH", "/api/v1/alerts/accounts/sl_doc_1", { token: live, json: { alerts_enabled: true } });
+    await checked("PATCH", "/api/v1/alerts/accounts/sl_doc_1", { token: live, json: { alerts_enabled: 1 } });
+    await checked("PATCH", "/api/v1/alerts/accounts/nope", { token: live, json: { alerts_enabled: true } });
+    await checked("PATCH", "/api/v1/alerts/accounts/nope", { json: { alerts_enabled: true } });
+    await checked("POST", "/api/v1/alerts/accounts/sl_doc_1/acknowledge", { token: live });
+    await checked("POST", "/api/v1/alerts/accounts/nope/acknowledge", { token: live });
+    await checked("POST", "/api/v1/alerts/accounts/nope/acknowledge");
+
+    await checked("POST", "/api/v2/risk", { token: sandbox, body: riskForm("a+review@example.com", { enrichments: '["AML","ONLINE_FOOTPRINT"]' }) });
+    await checked("POST", "/api/v2/risk?report=radar", { token: sandbox, body: riskForm("a@example.com") });
+    await checked("POST", "/api/v2/risk", { token: sandbox, body: riskForm("a@example.com", { date_of_birth: "31/01/1990" }) });
+    await checked("POST", "/api/v2/risk", { token: live, body: riskForm("a@example.com") });
+    await checked("POST", "/api/v2/risk", { body: riskForm("a@example.com") });
+    const big = riskForm("a@example.com");
+    big.set("face_scan", new Blob([new Uint8Array(10 * 1024 * 1024 + 1)], { type: "image/jpeg" }), "big.jpg");
+    await checked("POST", "/api/v2/risk", { token: sandbox, body: big });
+    const gif = riskForm("a@example.com");
+    gif.set("face_scan", new Blob([new TextEncoder().encode("GIF89a....")], { type: "image/jpeg" }), "face.jpg");
+    await checked("POST", "/api/v2/risk", { token: sandbox, body: gif });
+    const face = riskForm("a@example.com");
+    face.set("face_scan", new Blob([JPEG], { type: "image/jpeg" }), "face.jpg");
+    await checked("POST", "/api/v2/risk", { token: sandbox, body: face });
+
+    await checked("POST", "/api/v1/verifications/333/webhooks", { token: sandbox, json: { webhook_url: `${receiverUrl}/ok`, event: "Verified" } });
+    await checked("POST", "/api/v1/verifications/333/webhooks", { token: sandbox, json: { webhook_url: `${receiverUrl}/fail`, event: "Created" } });
+    await checked("POST", "/api/v1/verifications/333/webhooks", { token: sandbox, json: { webhook_url: `${receiverUrl}/ok`, event: "Refused" } });
+    await checked("POST", "/api/v1/verifications/333/webhooks", { token: live, json: { webhook_url: `${receiverUrl}/ok`, event: "Verified" } });
+    await checked("POST", "/api/v1/verifications/nope/webhooks", { token: sandbox, json: { webhook_url: `${receiverUrl}/ok`, event: "Verified" } });
+    await checked("POST", "/api/v1/verifications/333/webhooks", { json: { webhook_url: `${receiverUrl}/ok`, event: "Verified" } });
+    await checked("POST", "/api/v1/alerts/accounts/sl_sandbox_001/webhooks", { token: sandbox, json: { webhook_url: `${receiverUrl}/ok` } });
+    await checked("POST", "/api/v1/alerts/accounts/sl_sandbox_001/webhooks", { token: sandbox, json: {} });
+    await checked("POST", "/api/v1/alerts/accounts/sl_sandbox_001/webhooks", { token: live, json: { webhook_url: `${receiverUrl}/ok` } });
+    await checked("POST", "/api/v1/alerts/accounts/nope/webhooks", { token: sandbox, json: { webhook_url: `${receiverUrl}/ok` } });
+    await checked("POST", "/api/v1/alerts/accounts/nope/webhooks", { json: { webhook_url: `${receiverUrl}/ok` } });
+
+    // The document has no operation that was not exercised above (the OpenAPI doc itself aside).
+    expect(checker.uncovered()).toEqual([]);
+  });
+});
