@@ -2,15 +2,22 @@
 //
 // Model: the load generator (autocannon) runs in the bench process; every server under test runs
 // in its own child process (its own event loop, so on a 2-core machine it gets a core of its own),
-// and only one server is measured at a time. Children are started in their own process group and
-// are always stopped: by `stop()`, by `stopAll()` (called by `runBench`), on SIGINT/SIGTERM, and as
-// a last resort with SIGKILL when the bench process exits.
+// and only one server is measured at a time. Servers are always stopped, with their whole process
+// group, and their data folders removed: by `stop()`, by `stopAll()` (called by `runBench`), on
+// SIGINT/SIGTERM, and by their supervisor process if the benchmark process dies.
 //
-//   const bare = await startBareServer({ routes: [{ path: "/api/v1/health", body: "{}" }] });
-//   const real = await startServer();                 // production server on a fresh DATA_DIR
-//   const row = await measure("real", { url: `${real.url}/api/v1/health` });
-//   printReport([row, ...], "bare");
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+//   await runBench(async () => {
+//     await ensureBuild();                              // `next build` if .next/BUILD_ID is missing
+//     const bare = await startBareServer({ routes: [{ path: "/api/v1/health", body: "{}" }] });
+//     const real = await startServer({ env: { DATABASE_URL: "postgres://…" } }); // fresh DATA_DIR
+//     const rows = await measureAlternating([
+//       { name: "bare", opts: { url: `${bare.url}/api/v1/health` } },
+//       { name: "real", opts: { url: `${real.url}/api/v1/health`, headers: { authorization: "Bearer …" } } },
+//     ]);                                               // or measure(name, opts) for a single run
+//     printReport(rows, "bare");                        // returns the ratios against "bare"
+//     return rows.some((r) => failures(r) > 0) ? 1 : 0; // servers are stopped by runBench
+//   });
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
@@ -19,6 +26,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/**
+ * The app whose server.ts is benchmarked: this checkout, or BENCH_APP_DIR (another checkout of
+ * the project, e.g. a previous commit extracted with `git archive`, with node_modules available).
+ */
+export const APP_DIR = process.env.BENCH_APP_DIR ? path.resolve(process.env.BENCH_APP_DIR) : REPO_ROOT;
 
 // ---------------------------------------------------------------------------------------------
 // Configuration
@@ -33,6 +45,11 @@ export interface BenchConfig {
   warmup: number;
   /** HTTP pipelining factor (BENCH_PIPELINING, default 1 = none). */
   pipelining: number;
+  /**
+   * Measured runs per target, alternating between targets (BENCH_ROUNDS, default 1). With more,
+   * each target's reported row is its median round by req/s, which resists a neighbour's load.
+   */
+  rounds: number;
 }
 
 function envNumber(name: string, fallback: number, { integer = false, min = 0 } = {}): number {
@@ -51,72 +68,93 @@ export function benchConfig(): BenchConfig {
     connections: envNumber("BENCH_CONNECTIONS", 50, { integer: true, min: 1 }),
     warmup: envNumber("BENCH_WARMUP", 2, { min: 0 }),
     pipelining: envNumber("BENCH_PIPELINING", 1, { integer: true, min: 1 }),
+    rounds: envNumber("BENCH_ROUNDS", 1, { integer: true, min: 1 }),
   };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Child processes
 // ---------------------------------------------------------------------------------------------
+//
+// Each server runs under a small supervisor (plain `node`, see SUPERVISOR_SOURCE) connected to
+// this process by an IPC channel. The supervisor starts the server in a process group of its own
+// and, when asked to stop *or when the channel closes because this process died* (even by
+// SIGKILL, which tsx's signal relay resorts to when a busy child answers a signal late), it sends
+// SIGTERM to the whole group (npx → tsx → node), waits for every member to be gone, SIGKILLs
+// stragglers, removes the server's data folder and exits. So nothing outlives the benchmark.
 
 export interface ServerHandle {
   name: string;
   /** Base URL without a trailing slash, e.g. http://127.0.0.1:40123 */
   url: string;
   port: number;
-  /** Process id of the spawned process (also its process-group id). */
+  /** Process id of the server's process-group leader (e.g. the `npx` process). */
   pid: number;
-  /** The fresh data folder of a real server (removed by stop()); undefined for other servers. */
+  /** The fresh data folder of a real server (removed on stop); undefined for other servers. */
   dataDir?: string;
-  /** The last lines the process wrote (stdout and stderr interleaved). */
+  /** The last lines the server wrote (stdout and stderr interleaved). */
   output(): string;
-  /** Stops the whole process group (SIGTERM, then SIGKILL after a grace period) and cleans up. Idempotent. */
+  /** Stops the server's whole process group (SIGTERM, then SIGKILL after a grace period) and cleans up. Idempotent. */
   stop(): Promise<void>;
 }
 
-interface Tracked {
-  handle: ServerHandle;
-  child: ChildProcess;
-  cleanupSync: () => void;
+const SUPERVISOR_SOURCE = `
+const { spawn } = require("node:child_process");
+const fs = require("node:fs");
+const spec = JSON.parse(process.env.BENCH_SUPERVISOR);
+delete process.env.BENCH_SUPERVISOR;
+const send = (m) => { try { if (process.connected) process.send(m); } catch {} };
+const child = spawn(spec.command, spec.args, { cwd: spec.cwd, env: process.env, stdio: ["ignore", "inherit", "inherit"], detached: true });
+child.on("error", (e) => { send({ type: "error", message: e.message }); finish(1); });
+if (child.pid) send({ type: "pid", pid: child.pid });
+let childExit = null;
+child.on("exit", (code, signal) => { childExit = code ?? 1; send({ type: "exit", code, signal }); stop(); });
+const alive = () => { try { process.kill(-child.pid, 0); return true; } catch { return false; } };
+const kill = (sig) => { try { process.kill(-child.pid, sig); } catch {} };
+let stopping = false;
+function stop() {
+  if (stopping) return;
+  stopping = true;
+  if (!child.pid) return finish(1);
+  kill("SIGTERM");
+  const killAt = Date.now() + spec.stopTimeoutMs, giveUpAt = killAt + 5000;
+  let killed = false;
+  const tick = () => {
+    if (!alive()) return finish(childExit ?? 0);
+    if (!killed && Date.now() > killAt) { killed = true; kill("SIGKILL"); }
+    if (Date.now() > giveUpAt) return finish(1);
+    setTimeout(tick, 50);
+  };
+  tick();
 }
+function finish(code) {
+  if (spec.removeDir) { try { fs.rmSync(spec.removeDir, { recursive: true, force: true }); } catch {} }
+  process.exit(code);
+}
+process.on("message", (m) => { if (m && m.type === "stop") stop(); });
+process.on("disconnect", stop); // the benchmark process is gone
+process.on("SIGTERM", stop);
+process.on("SIGHUP", stop);
+process.on("SIGINT", () => {}); // the benchmark decides
+`;
 
-const running = new Set<Tracked>();
+const running = new Set<ServerHandle>();
 let signalHandlersInstalled = false;
 
 function installSignalHandlers() {
   if (signalHandlersInstalled) return;
   signalHandlersInstalled = true;
+  let stopping = false;
+  // process.on, not once: tsx relays a signal again when we acknowledge it late, and a child of
+  // tsx without a listener would exit on the spot, skipping the graceful stop.
   const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
     console.error(`\n${signal}: stopping the servers started by this benchmark…`);
     void stopAll().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
   };
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
-  // Last resort (uncaught error, process.exit elsewhere): nothing async runs here any more.
-  process.once("exit", () => {
-    for (const t of running) {
-      killGroup(t.child.pid, "SIGKILL");
-      t.cleanupSync();
-    }
-  });
-}
-
-function killGroup(pid: number | undefined, signal: NodeJS.Signals): boolean {
-  if (!pid) return false;
-  try {
-    process.kill(-pid, signal);
-    return true;
-  } catch {
-    return false; // ESRCH: the group is gone
-  }
-}
-
-function groupAlive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -138,7 +176,7 @@ export interface StartProcessOptions {
   name: string;
   command: string;
   args: string[];
-  /** The complete environment of the child (not merged with process.env here). */
+  /** The complete environment of the server (not merged with process.env here). */
   env: NodeJS.ProcessEnv;
   port: number;
   /** Path polled with GET until it answers `readyStatus` (default 200). */
@@ -146,95 +184,96 @@ export interface StartProcessOptions {
   readyStatus?: number;
   /** Give up after this long (default 120 s). */
   readyTimeoutMs?: number;
-  /** Grace period between SIGTERM and SIGKILL in stop() (default 15 s). */
+  /** Grace period between SIGTERM and SIGKILL when stopping (default 15 s). */
   stopTimeoutMs?: number;
+  /** A folder of the server's, removed once the server's process group is gone. */
   dataDir?: string;
-  /** Run after the process group is gone (also synchronously on exit). */
-  cleanupSync?: () => void;
   cwd?: string;
 }
 
 /**
- * Spawns a server in its own process group, keeps the tail of its output, and resolves once
- * GET readyPath answers readyStatus. Rejects (after stopping it) if it exits or times out first.
+ * Starts a server (under a supervisor, in its own process group), keeps the tail of its output,
+ * and resolves once GET readyPath answers readyStatus. Rejects, after stopping it, if the server
+ * exits or is not ready in time.
  */
 export async function startProcess(opts: StartProcessOptions): Promise<ServerHandle> {
   installSignalHandlers();
   const url = `http://127.0.0.1:${opts.port}`;
-  const child = spawn(opts.command, opts.args, {
-    cwd: opts.cwd ?? REPO_ROOT,
-    env: opts.env,
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true, // own process group, so stop() reaches npx → tsx → node alike
+  const stopTimeoutMs = opts.stopTimeoutMs ?? 15_000;
+  const spec = { command: opts.command, args: opts.args, cwd: opts.cwd ?? APP_DIR, stopTimeoutMs, removeDir: opts.dataDir };
+  const supervisor = spawn(process.execPath, ["-e", SUPERVISOR_SOURCE], {
+    env: { ...opts.env, BENCH_SUPERVISOR: JSON.stringify(spec) },
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+    detached: true, // the terminal's Ctrl-C reaches this process only; it stops the servers itself
   });
-  if (!child.pid) {
-    // spawn failure is reported asynchronously through 'error'
-    const error = await new Promise<Error>((resolve) => child.once("error", resolve));
-    throw new Error(`${opts.name}: could not spawn ${opts.command}: ${error.message}`);
-  }
-  const pid = child.pid;
 
   const tail: string[] = [];
   const keep = (chunk: Buffer) => {
     for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) tail.push(line);
     if (tail.length > 200) tail.splice(0, tail.length - 200);
   };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
+  supervisor.stdout?.on("data", keep);
+  supervisor.stderr?.on("data", keep);
 
-  let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-  const exitPromise = new Promise<void>((resolve) =>
-    child.once("exit", (code, signal) => {
-      exited = { code, signal };
+  let serverPid: number | undefined;
+  let serverExit: string | undefined;
+  let supervisorGone = false;
+  const supervisorExit = new Promise<void>((resolve) =>
+    supervisor.once("exit", () => {
+      supervisorGone = true;
       resolve();
     }),
   );
-
-  let cleanedUp = false;
-  const cleanupSync = () => {
-    if (cleanedUp) return;
-    cleanedUp = true;
-    opts.cleanupSync?.();
-  };
+  supervisor.on("error", (error) => (serverExit ??= `the supervisor could not start: ${error.message}`));
+  supervisor.on("message", (m: { type: string; pid?: number; code?: number | null; signal?: string | null; message?: string }) => {
+    if (m.type === "pid") serverPid = m.pid;
+    if (m.type === "exit") serverExit = `exit code ${m.code}, signal ${m.signal}`;
+    if (m.type === "error") serverExit = `could not spawn ${opts.command}: ${m.message}`;
+  });
 
   let stopping: Promise<void> | undefined;
   const handle: ServerHandle = {
     name: opts.name,
     url,
     port: opts.port,
-    pid,
+    get pid() {
+      return serverPid ?? -1;
+    },
     dataDir: opts.dataDir,
     output: () => tail.join("\n"),
     stop: () =>
       (stopping ??= (async () => {
-        const deadline = Date.now() + (opts.stopTimeoutMs ?? 15_000);
-        if (killGroup(pid, "SIGTERM")) {
-          while (groupAlive(pid) && Date.now() < deadline) await sleep(100);
-          if (groupAlive(pid)) {
-            console.error(`${opts.name}: still running ${opts.stopTimeoutMs ?? 15_000} ms after SIGTERM, sending SIGKILL`);
-            killGroup(pid, "SIGKILL");
-            while (groupAlive(pid)) await sleep(50);
-          }
+        if (!supervisorGone) {
+          if (supervisor.connected) supervisor.send({ type: "stop" });
+          await Promise.race([supervisorExit, sleep(stopTimeoutMs + 10_000)]);
         }
-        await Promise.race([exitPromise, sleep(2_000)]);
-        cleanupSync();
-        running.delete(tracked);
+        if (!supervisorGone) {
+          // The supervisor is stuck: do its job from here.
+          console.error(`${opts.name}: the supervisor did not finish stopping; killing the server's process group`);
+          supervisor.kill("SIGKILL");
+          if (serverPid) {
+            try {
+              process.kill(-serverPid, "SIGKILL");
+            } catch {
+              // already gone
+            }
+          }
+          if (opts.dataDir) rmSync(opts.dataDir, { recursive: true, force: true });
+        }
+        running.delete(handle);
       })()),
   };
-  const tracked: Tracked = { handle, child, cleanupSync };
-  running.add(tracked);
+  running.add(handle);
 
-  // Readiness: poll until the expected status, the process dies, or the timeout.
+  // Readiness: poll until the expected status, the server exits, or the timeout.
   const readyStatus = opts.readyStatus ?? 200;
   const timeoutMs = opts.readyTimeoutMs ?? 120_000;
   const started = Date.now();
   let lastProblem = "no answer yet";
   while (true) {
-    if (exited) {
+    if (serverExit || supervisorGone) {
       await handle.stop();
-      throw new Error(
-        `${opts.name} exited before it was ready (code ${exited.code}, signal ${exited.signal}). Its last output:\n${handle.output()}`,
-      );
+      throw new Error(`${opts.name} exited before it was ready (${serverExit ?? "supervisor gone"}). Its last output:\n${handle.output()}`);
     }
     if (Date.now() - started > timeoutMs) {
       await handle.stop();
@@ -255,11 +294,11 @@ export async function startProcess(opts: StartProcessOptions): Promise<ServerHan
 
 /** Stops every server this process started and is still running. */
 export async function stopAll(): Promise<void> {
-  await Promise.allSettled([...running].map((t) => t.handle.stop()));
+  await Promise.allSettled([...running].map((h) => h.stop()));
 }
 
-// Variables the app reads (lib/config.ts): never inherited from the caller's shell, so a stray
-// DATABASE_URL or PORT cannot silently change what is measured. Pass them in `env` instead.
+// Variables the app reads (lib/config.ts): never inherited from the caller's shell or a .env file,
+// so a stray DATABASE_URL or PORT cannot silently change what is measured. Pass them in `env`.
 const APP_ENV_VARS = [
   "NODE_ENV",
   "PORT",
@@ -276,7 +315,9 @@ const APP_ENV_VARS = [
 
 function baseEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const name of APP_ENV_VARS) delete env[name];
+  // Empty, not deleted: the app treats "" as unset (its default), and the .env files the server
+  // loads (@next/env) never override a variable that is present, so a local .env cannot either.
+  for (const name of APP_ENV_VARS) env[name] = "";
   return env;
 }
 
@@ -298,6 +339,7 @@ export interface StartServerOptions {
  * ensureBuild() first. The data folder is removed when the server stops.
  */
 export async function startServer(opts: StartServerOptions = {}): Promise<ServerHandle> {
+  if (APP_DIR !== REPO_ROOT) console.log(`BENCH_APP_DIR is set: the real server runs from ${APP_DIR}, not this checkout`);
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "idv-bench-data-"));
   const env: NodeJS.ProcessEnv = {
@@ -320,7 +362,6 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Server
       readyPath: opts.readyPath ?? "/api/v1/health",
       readyTimeoutMs: opts.readyTimeoutMs ?? 120_000,
       dataDir,
-      cleanupSync: () => rmSync(dataDir, { recursive: true, force: true }),
     });
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
@@ -393,27 +434,38 @@ export async function startBareServer(opts: StartBareServerOptions): Promise<Ser
  * BUILD_ID that appears meanwhile (someone else's build finished) is accepted.
  * Returns whether this call built.
  */
-export async function ensureBuild({ attempts = 4, waitMs = 30_000 } = {}): Promise<boolean> {
-  const buildId = path.join(REPO_ROOT, ".next", "BUILD_ID");
+export async function ensureBuild({ attempts = 3, waitMs = 30_000 } = {}): Promise<boolean> {
+  const buildId = path.join(APP_DIR, ".next", "BUILD_ID");
   if (existsSync(buildId)) return false;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     console.log(`.next/BUILD_ID not found: running \`npx next build\` (attempt ${attempt}/${attempts}, ~60 s)…`);
     const started = Date.now();
-    const result = spawnSync("npx", ["next", "build"], {
-      cwd: REPO_ROOT,
-      env: { ...baseEnv(), NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-      encoding: "utf8",
-      maxBuffer: 64 * 1024 * 1024,
+    // Async (not spawnSync), so this process still answers signals while the build runs.
+    const result = await new Promise<{ status: number | null; output: string }>((resolve) => {
+      const build = spawn("npx", ["next", "build"], {
+        cwd: APP_DIR,
+        env: { ...baseEnv(), NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      const keep = (chunk: Buffer) => (output = (output + chunk.toString("utf8")).slice(-200_000));
+      build.stdout.on("data", keep);
+      build.stderr.on("data", keep);
+      build.on("error", (error) => resolve({ status: null, output: `${output}\n${error.message}` }));
+      build.on("close", (status) => resolve({ status, output }));
     });
     if (result.status === 0 && existsSync(buildId)) {
       console.log(`next build finished in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
       return true;
     }
-    const output = `${result.stdout ?? ""}\n${result.stderr ?? ""}`.trim();
-    console.error(`next build failed (exit ${result.status ?? result.signal}). Last lines:\n${output.split("\n").slice(-25).join("\n")}`);
+    const lines = result.output
+      .split("\n")
+      .filter((l) => l.trim() && !l.startsWith("npm warn"))
+      .map((l) => (l.length > 200 ? `${l.slice(0, 200)}…` : l));
+    // Type errors in files being edited are common while someone works: keep the report short.
+    console.error(`next build failed (exit ${result.status}). Last lines:\n  ${lines.slice(-8).join("\n  ")}`);
     if (attempt === attempts) break;
-    console.error(`Waiting ${waitMs / 1000} s before retrying (another build may be running)…`);
+    console.error(`Waiting ${waitMs / 1000} s before retrying (another build may be running, or files may be mid-edit)…`);
     await sleep(waitMs);
     if (existsSync(buildId)) {
       console.log("A build appeared meanwhile (.next/BUILD_ID exists); using it.");
@@ -487,6 +539,8 @@ export interface Row {
   duration: number;
   connections: number;
   pipelining: number;
+  /** req/s of every measured round, in order (one entry unless measureAlternating ran several). */
+  roundsReqPerSec: number[];
 }
 
 /** Failures a row counts: non-2xx, errors (incl. timeouts), body mismatches, warm-up failures. */
@@ -497,18 +551,16 @@ export function failures(row: Row): number {
 /** Warm-up (discarded) then a measured autocannon run against one URL. */
 export async function measure(name: string, opts: MeasureOptions): Promise<Row> {
   const cfg = { ...benchConfig(), ...opts.config };
-  const base: AutocannonOptions = {
-    url: opts.url,
-    connections: cfg.connections,
-    pipelining: cfg.pipelining,
-    method: opts.method,
-    headers: opts.headers,
-    body: opts.body,
-    expectBody: opts.expectBody,
-  };
+  const base: AutocannonOptions = { url: opts.url, connections: cfg.connections, pipelining: cfg.pipelining };
+  // Only options that are set: autocannon treats an explicit `undefined` as a value.
+  if (opts.method !== undefined) base.method = opts.method;
+  if (opts.headers !== undefined) base.headers = opts.headers;
+  if (opts.body !== undefined) base.body = opts.body;
+  if (opts.expectBody !== undefined) base.expectBody = opts.expectBody;
   let warmupFailures = 0;
+  process.stdout.write(`  ${name}: `);
   if (cfg.warmup > 0) {
-    process.stdout.write(`  ${name}: warm-up ${cfg.warmup} s… `);
+    process.stdout.write(`warm-up ${cfg.warmup} s… `);
     const w = await autocannon({ ...base, duration: cfg.warmup });
     warmupFailures = w.non2xx + w.errors + w.mismatches;
   }
@@ -532,9 +584,80 @@ export async function measure(name: string, opts: MeasureOptions): Promise<Row> 
     duration: cfg.duration,
     connections: cfg.connections,
     pipelining: cfg.pipelining,
+    roundsReqPerSec: [r.requests.average],
   };
   console.log(`${Math.round(row.reqPerSec)} req/s, p99 ${row.latencyP99} ms${failures(row) ? `, ${failures(row)} FAILURES` : ""}`);
   return row;
+}
+
+export interface Target {
+  name: string;
+  opts: MeasureOptions;
+}
+
+/**
+ * Measures several targets (servers already running) in `rounds` alternating rounds: A B, B A,
+ * A B… The warm-up runs once per target, before its first round. Each target's row is its median
+ * round by req/s; failures (non-2xx, errors, mismatches) are summed over all rounds.
+ */
+export async function measureAlternating(targets: Target[], config: Partial<BenchConfig> = {}): Promise<Row[]> {
+  const cfg = { ...benchConfig(), ...config };
+  const runs = new Map<string, Row[]>(targets.map((t) => [t.name, []]));
+  for (let round = 0; round < cfg.rounds; round++) {
+    if (cfg.rounds > 1) console.log(`round ${round + 1}/${cfg.rounds}`);
+    const order = round % 2 === 0 ? targets : [...targets].reverse();
+    for (const t of order) {
+      const row = await measure(t.name, { ...t.opts, config: { ...cfg, ...t.opts.config, ...(round > 0 ? { warmup: 0 } : {}) } });
+      runs.get(t.name)!.push(row);
+    }
+  }
+  return targets.map((t) => {
+    const rows = runs.get(t.name)!;
+    const median = [...rows].sort((a, b) => a.reqPerSec - b.reqPerSec)[Math.floor((rows.length - 1) / 2)]!;
+    return {
+      ...median,
+      non2xx: rows.reduce((n, r) => n + r.non2xx, 0),
+      errors: rows.reduce((n, r) => n + r.errors, 0),
+      timeouts: rows.reduce((n, r) => n + r.timeouts, 0),
+      mismatches: rows.reduce((n, r) => n + r.mismatches, 0),
+      warmupFailures: rows.reduce((n, r) => n + r.warmupFailures, 0),
+      statusCodes: rows.reduce<Record<string, number>>((acc, r) => {
+        for (const [code, n] of Object.entries(r.statusCodes)) acc[code] = (acc[code] ?? 0) + n;
+        return acc;
+      }, {}),
+      roundsReqPerSec: rows.map((r) => r.reqPerSec),
+    };
+  });
+}
+
+/**
+ * Share (0–100) of the machine's CPU time that was busy over `ms` milliseconds. Call it while the
+ * benchmark's own servers are idle to see how much other processes compete for the CPUs. With
+ * `tries` > 1 it samples again (up to that many times) while the share is above `quietBelow`,
+ * e.g. to let a server that has just started settle, and returns the last sample.
+ */
+export async function cpuBusyPercent(ms = 1_000, { tries = 1, quietBelow = 20 } = {}): Promise<number> {
+  let busy = await cpuBusySample(ms);
+  for (let i = 1; i < tries && busy >= quietBelow; i++) busy = await cpuBusySample(ms);
+  return busy;
+}
+
+async function cpuBusySample(ms: number): Promise<number> {
+  const total = () =>
+    os.cpus().reduce(
+      (acc, cpu) => {
+        const t = cpu.times;
+        acc.busy += t.user + t.nice + t.sys + t.irq;
+        acc.all += t.user + t.nice + t.sys + t.irq + t.idle;
+        return acc;
+      },
+      { busy: 0, all: 0 },
+    );
+  const before = total();
+  await sleep(ms);
+  const after = total();
+  const all = after.all - before.all;
+  return all > 0 ? Math.round((100 * (after.busy - before.busy)) / all) : 0;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -583,20 +706,26 @@ export function printReport(rows: Row[], baselineName?: string): Comparison[] {
   console.log("");
   if (first) {
     console.log(
-      `${first.duration} s per target after warm-up, ${first.connections} connections, pipelining ${first.pipelining}; ` +
-        `node ${process.version}, ${os.cpus().length} CPUs; latencies have 1 ms resolution.`,
+      `${first.duration} s per target${first.roundsReqPerSec.length > 1 ? ` and round (${first.roundsReqPerSec.length} rounds)` : ""} after warm-up, ${first.connections} connections, pipelining ${first.pipelining}; ` +
+        `node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}; ` +
+        "latencies have 1 ms resolution.",
     );
   }
   console.log(line(header));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const cells of body) console.log(line(cells));
+  for (const r of rows) {
+    if (r.roundsReqPerSec.length > 1) {
+      console.log(`  ${r.name}: req/s per round ${r.roundsReqPerSec.map((v) => Math.round(v)).join(", ")} (the table shows the median round)`);
+    }
+  }
   console.log("");
   return comparisons;
 }
 
 /**
- * Runs a benchmark's main function: always stops the servers it started, prints an error
- * without a stack trace noise for expected failures, and sets the exit code (1 on error).
+ * Runs a benchmark's main function (which returns its exit code): always stops the servers it
+ * started, prints a thrown error's message, and sets the exit code (1 on error).
  */
 export async function runBench(main: () => Promise<number | void>): Promise<void> {
   installSignalHandlers();

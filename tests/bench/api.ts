@@ -1,0 +1,152 @@
+// The service API's hot paths through the real server, each against a bare node:http server
+// answering the same bytes, measured in the same run:
+//   - sandbox GET /api/v2/verifications/333 (canned, no database)       goal ≥ 0.5 of bare
+//   - sandbox POST /api/v2/risk, multipart (validates, scores, stores)   goal ≥ 0.3 of bare
+//   - live GET /api/v2/verifications/{id} of a stored case, on PGlite and on PostgreSQL
+//                                                                      goal ≥ 0.2 of bare (PostgreSQL)
+//
+//   npx tsx tests/bench/api.ts            (BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ROUNDS as in lib.ts)
+//   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   (default; the PostgreSQL run is skipped with a note when unreachable)
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { ensureBuild, failures, measure, printReport, runBench, startBareServer, startServer, type Row, type ServerHandle } from "./lib";
+
+const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const BOUNDARY = "----verity-bench-boundary";
+const RISK_BODY = [
+  ["first_name", "Jane"],
+  ["last_name", "Doe"],
+  ["email", "jane+review@example.com"],
+  ["date_of_birth", "1990-01-31"],
+  ["enrichments", '["ONLINE_FOOTPRINT","AML"]'],
+]
+  .map(([k, v]) => `--${BOUNDARY}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+  .join("")
+  .concat(`--${BOUNDARY}--\r\n`);
+const RISK_HEADERS = { "content-type": `multipart/form-data; boundary=${BOUNDARY}` };
+
+type Creds = { client_id: string; client_secret: string };
+
+async function token(server: ServerHandle, creds: Creds): Promise<string> {
+  const res = await fetch(`${server.url}/api/v2/authenticate`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(creds) });
+  if (res.status !== 201) throw new Error(`authenticate: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+function demoCredentials(server: ServerHandle): { live: Creds; sandbox: Creds } {
+  return JSON.parse(readFileSync(path.join(server.dataDir!, "demo-credentials.json"), "utf8"));
+}
+
+async function createCase(server: ServerHandle, bearer: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/v1/verifications`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json" },
+    body: JSON.stringify({ email: "bench@example.com", workflow_id: "sandbox-flow", external_id: "bench-1" }),
+  });
+  if (res.status !== 201) throw new Error(`create verification: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function sample(url: string, init: RequestInit): Promise<string> {
+  const res = await fetch(url, init);
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${text}`);
+  return text;
+}
+
+async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(`PostgreSQL at ${PG_URL} is not reachable (${(error as Error).message}): the PostgreSQL run is left out.`);
+    return null;
+  }
+  const name = `idv_bench_${Date.now().toString(36)}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const again = new pg.Client({ connectionString: PG_URL });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
+await runBench(async () => {
+  await ensureBuild();
+  const rows: Row[] = [];
+  const report: Record<string, { ratio: number | null; goal: number }> = {};
+
+  // PGlite: sandbox read, sandbox risk, live read.
+  const real = await startServer({ name: "real (PGlite)" });
+  const creds = demoCredentials(real);
+  const sandbox = await token(real, creds.sandbox);
+  const live = await token(real, creds.live);
+  const liveId = await createCase(real, live);
+  const auth = (t: string) => ({ authorization: `Bearer ${t}` });
+  const canned = await sample(`${real.url}/api/v2/verifications/333`, { headers: auth(sandbox) });
+  const risk = await sample(`${real.url}/api/v2/risk`, { method: "POST", headers: { ...auth(sandbox), ...RISK_HEADERS }, body: RISK_BODY });
+  const stored = await sample(`${real.url}/api/v2/verifications/${liveId}`, { headers: auth(live) });
+
+  const bare = await startBareServer({
+    name: "bare",
+    routes: [
+      { path: "/api/v2/verifications/333", body: canned },
+      { method: "POST", path: "/api/v2/risk", status: 201, body: risk },
+      { path: `/api/v2/verifications/${liveId}`, body: stored },
+    ],
+  });
+
+  const pair = async (label: string, goal: number, target: { path: string; method?: string; headers: Record<string, string>; body?: string; expectBody?: string }, server = real) => {
+    const b = await measure(`bare: ${label}`, { url: bare.url + target.path, method: target.method, body: target.body, headers: target.headers });
+    const r = await measure(`${server.name}: ${label}`, { url: server.url + target.path, method: target.method, body: target.body, headers: target.headers, expectBody: target.expectBody });
+    rows.push(b, r);
+    const [, cmp] = printReport([b, r], b.name);
+    report[`${server.name}: ${label}`] = { ratio: cmp?.reqPerSecRatio ?? null, goal };
+  };
+
+  await pair("sandbox GET /api/v2/verifications/333", 0.5, { path: "/api/v2/verifications/333", headers: auth(sandbox), expectBody: canned });
+  await pair("sandbox POST /api/v2/risk (multipart)", 0.3, { path: "/api/v2/risk", method: "POST", headers: { ...auth(sandbox), ...RISK_HEADERS }, body: RISK_BODY });
+  await pair("live GET stored case", 0.2, { path: `/api/v2/verifications/${liveId}`, headers: auth(live), expectBody: stored });
+  await real.stop();
+
+  // PostgreSQL: live read of a stored case.
+  const database = await freshPostgresDatabase();
+  if (database) {
+    try {
+      const pgServer = await startServer({ name: "real (PostgreSQL)", env: { DATABASE_URL: database.url, SEED_DEMO: "true" } });
+      const pgCreds = demoCredentials(pgServer);
+      const pgLive = await token(pgServer, pgCreds.live);
+      const pgId = await createCase(pgServer, pgLive);
+      const pgStored = await sample(`${pgServer.url}/api/v2/verifications/${pgId}`, { headers: auth(pgLive) });
+      await bare.stop();
+      const pgBare = await startBareServer({ name: "bare", routes: [{ path: `/api/v2/verifications/${pgId}`, body: pgStored }] });
+      const b = await measure("bare: live GET stored case", { url: `${pgBare.url}/api/v2/verifications/${pgId}` });
+      const r = await measure("real (PostgreSQL): live GET stored case", { url: `${pgServer.url}/api/v2/verifications/${pgId}`, headers: auth(pgLive), expectBody: pgStored });
+      rows.push(b, r);
+      const [, cmp] = printReport([b, r], b.name);
+      report["real (PostgreSQL): live GET stored case"] = { ratio: cmp?.reqPerSecRatio ?? null, goal: 0.2 };
+      await pgServer.stop();
+      await pgBare.stop();
+    } finally {
+      await database.drop();
+    }
+  }
+  await bare.stop();
+
+  console.log("\nSummary (real/bare req/s):");
+  for (const [name, { ratio, goal }] of Object.entries(report)) {
+    console.log(`  ${name}: ${ratio === null ? "n/a" : ratio.toFixed(2)} (goal ≥ ${goal}: ${ratio !== null && ratio >= goal ? "MET" : "NOT MET"})`);
+  }
+  const failed = rows.filter((r) => failures(r) > 0);
+  for (const r of failed) console.error(`FAIL ${r.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.mismatches} unexpected bodies; ${JSON.stringify(r.statusCodes)}`);
+  console.log(JSON.stringify({ bench: "api", results: rows.map((r) => ({ target: r.name, reqPerSec: Math.round(r.reqPerSec), p50Ms: r.latencyP50, p99Ms: r.latencyP99 })), ratios: report, ok: failed.length === 0 }));
+  return failed.length === 0 ? 0 : 1;
+});
