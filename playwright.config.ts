@@ -24,7 +24,12 @@ export default defineConfig({
   timeout: 30_000,
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   use: { baseURL, trace: "retain-on-failure", screenshot: "only-on-failure" },
-  projects: [{ name: "smoke", testMatch: /smoke\.spec\.ts/, use: chromium }],
+  projects: [
+    { name: "smoke", testMatch: /smoke\.spec\.ts/, use: chromium },
+    { name: "hosted", testMatch: /hosted\.spec\.ts/, use: chromium },
+    // The sandbox contract over HTTP; no browser needed.
+    { name: "api", testMatch: /api\/.*\.spec\.ts/ },
+  ],
   webServer: {
     // A fresh folder each run: the e2e suite starts from the demo seed.
     command: `rm -rf ${E2E_DATA_DIR} && node_modules/.bin/tsx server.ts`,

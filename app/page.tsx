@@ -56,7 +56,7 @@ curl -X POST "$BASE/api/v2/authenticate" \\
 curl -X POST "$BASE/api/v2/verifications" \\
   -H "Authorization: Bearer $TOKEN" \\
   -H 'Content-Type: application/json' \\
-  -d '{"email":"jane@example.com"}'
+  -d '{"email":"jane@example.com","workflow_id":"sandbox-flow"}'
 
 # 3. Send the person to the returned url`;
 

@@ -15,7 +15,9 @@ export async function screenshotBothSizes(page: Page, name: string): Promise<voi
   fs.mkdirSync(SHOTS, { recursive: true });
   for (const [label, size] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(size);
-    await page.waitForLoadState("networkidle");
+    // Not "networkidle": Next keeps prefetching links in view, so the network never idles.
+    await page.waitForLoadState("load");
+    await page.evaluate(() => document.fonts.ready);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} overflows horizontally at ${label} width`).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });

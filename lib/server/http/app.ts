@@ -34,7 +34,8 @@ export function createApiApp(deps: ApiDeps) {
   });
 
   app.use("*", requestId());
-  app.use("/api/*", async (c, next) => (PUBLIC_PATHS.has(c.req.path) ? next() : bearerAuth(deps)(c, next)));
+  const authenticate = bearerAuth(deps);
+  app.use("/api/*", async (c, next) => (PUBLIC_PATHS.has(c.req.path) ? next() : authenticate(c, next)));
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
