@@ -1,4 +1,5 @@
 import type { VerificationEventName, VerificationRecord } from "@/lib/contract";
+import { cacheJson } from "../http/cached-json";
 
 // spec 4.10 and wire-details: the canned sandbox verifications 111–999. Stable values, no real people.
 
@@ -74,7 +75,7 @@ const radar = (outcome: "pass" | "fail", disposable: typeof pass | typeof fail =
 });
 
 function record(id: string, fields: Omit<VerificationRecord, "id" | "created_at" | "expires_at" | "redirect_url" | "external_id" | "flow_id">): VerificationRecord {
-  return { id, created_at: CREATED, expires_at: EXPIRES, redirect_url: REDIRECT, external_id: `sandbox-${id}`, flow_id: fields.workflow_id, ...fields };
+  return cacheJson({ id, created_at: CREATED, expires_at: EXPIRES, redirect_url: REDIRECT, external_id: `sandbox-${id}`, flow_id: fields.workflow_id, ...fields });
 }
 
 export const SANDBOX_VERIFICATIONS: Readonly<Record<string, VerificationRecord>> = {

@@ -10,6 +10,7 @@ import {
 import { createVerification } from "../../verifications/create-verification";
 import { getVerification } from "../../verifications/get-verification";
 import { listVerifications } from "../../verifications/list-verifications";
+import { cachedJson, JSON_HEADERS } from "../cached-json";
 import { orFail } from "../errors";
 import { bearer, errors, json, jsonBody } from "../route-helpers";
 import type { ApiDeps, ApiEnv } from "../types";
@@ -54,7 +55,11 @@ export function registerVerificationRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDe
       }),
       async (c) => {
         const record = await getVerification(c.get("db"), c.get("tenant"), c.req.valid("param").id);
-        return c.json(orFail(record), 200);
+        const value = orFail(record);
+        const cached = cachedJson(value);
+        // Same bytes as c.json would send; `never` because c.body is not typed per route.
+        if (cached) return c.body(cached, 200, JSON_HEADERS) as never;
+        return c.json(value, 200);
       },
     );
   }
