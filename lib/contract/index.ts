@@ -6,3 +6,4 @@ export * from "./risk";
 export * from "./lookup";
 export * from "./accounts";
 export * from "./webhooks";
+export * from "./webhook-messages";

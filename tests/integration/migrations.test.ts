@@ -20,7 +20,9 @@ const EXPECTED_TABLES = [
   "users",
   "verification_events",
   "verifications",
+  "webhook_attempts",
   "webhook_endpoints",
+  "webhook_messages",
   "workflows",
 ];
 const TENANT_TABLES = [
@@ -33,7 +35,9 @@ const TENANT_TABLES = [
   "risk_assessments",
   "verification_events",
   "verifications",
+  "webhook_attempts",
   "webhook_endpoints",
+  "webhook_messages",
   "workflows",
 ];
 

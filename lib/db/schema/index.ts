@@ -8,4 +8,5 @@ export * from "./risk";
 export * from "./lookup";
 export * from "./accounts";
 export * from "./webhooks";
+export * from "./webhook-messages";
 export * from "./audit";

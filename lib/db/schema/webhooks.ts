@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, modeEnum } from "./common";
 import { teams } from "./teams";
@@ -15,6 +16,8 @@ export const webhookEndpoints = pgTable(
     mode: modeEnum("mode").notNull(),
     url: text("url"),
     enabled: boolean("enabled").notNull().default(true),
+    /** Events delivered to the URL; empty means all of them. */
+    events: text("events").array().notNull().default(sql`'{}'::text[]`),
     secret: text("secret").notNull(),
     previousSecret: text("previous_secret"),
     previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),

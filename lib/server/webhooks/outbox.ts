@@ -1,0 +1,72 @@
+import { and, eq } from "drizzle-orm";
+import type { WebhookEventName } from "@/lib/contract";
+import type { Db } from "@/lib/db";
+import { webhookEndpoints, webhookMessages } from "@/lib/db/schema";
+import type { Tenant } from "../shared/tenant";
+import { newMessageId } from "./sign";
+
+// ARCHITECTURE (webhooks): an event is written to the outbox in the transaction of the change
+// that caused it, so it exists exactly when the change does. Delivery happens after commit.
+
+export type { WebhookEventName } from "@/lib/contract";
+export { WEBHOOK_EVENTS } from "@/lib/contract";
+
+/** A database or an open transaction (a Drizzle transaction has both methods). */
+export type DbOrTx = Pick<Db, "select" | "insert">;
+
+export interface RecordWebhookEventInput {
+  tenant: Tenant;
+  event: WebhookEventName;
+  /** spec 6: `{event, ...verificationRecord}` or `{event: "Alert", alertId, smartLookupId}`. */
+  payload: Record<string, unknown>;
+  /** The case the event belongs to: its events are delivered in the order they were recorded. */
+  verificationId?: string | null;
+}
+
+/**
+ * Writes the event to the outbox inside the caller's transaction. Returns the message id (the
+ * `webhook-id` of every delivery of it), or null when the tenant has no enabled endpoint that
+ * accepts this event (nothing is stored then).
+ */
+export async function recordWebhookEvent(tx: DbOrTx, input: RecordWebhookEventInput): Promise<string | null> {
+  const { tenant, event } = input;
+  const [endpoint] = await tx
+    .select({ url: webhookEndpoints.url, enabled: webhookEndpoints.enabled, events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.teamId, tenant.teamId), eq(webhookEndpoints.mode, tenant.mode)))
+    .limit(1);
+  if (!endpoint?.url || !endpoint.enabled) return null;
+  if (endpoint.events.length > 0 && !endpoint.events.includes(event)) return null;
+  const id = newMessageId();
+  await tx.insert(webhookMessages).values({
+    id,
+    teamId: tenant.teamId,
+    mode: tenant.mode,
+    event,
+    payload: input.payload,
+    verificationId: input.verificationId ?? null,
+  });
+  return id;
+}
+
+// Next bundles its own copy of this module beside the one the custom server loads (as with the
+// database in lib/db): the dispatcher's wake-up hook lives on globalThis so both copies reach it.
+const KEY = Symbol.for("idv.webhookOutboxListener");
+type Holder = { [KEY]?: () => void };
+const holder = globalThis as Holder;
+
+/**
+ * Tells the in-process dispatcher that new messages were committed. Best effort: without a
+ * dispatcher in this process (CLI, a stopped worker) the periodic sweep picks them up.
+ */
+export function notifyOutbox(): void {
+  holder[KEY]?.();
+}
+
+/** Installs the dispatcher's wake-up hook (one per process); returns its removal. */
+export function setOutboxListener(listener: () => void): () => void {
+  holder[KEY] = listener;
+  return () => {
+    if (holder[KEY] === listener) delete holder[KEY];
+  };
+}
