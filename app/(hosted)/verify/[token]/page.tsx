@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getDb } from "@/lib/db";
 import { getHostedCase } from "@/lib/server/hosted/get-hosted-case";
+import { SandboxOutcomeForm } from "@/components/hosted/sandbox-outcome-form";
+import { chooseOutcome } from "./actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Verify your identity", robots: { index: false, follow: false } };
@@ -55,7 +57,16 @@ export default async function HostedVerificationPage({ params }: { params: Promi
         </dl>
       </section>
 
-      {!hosted.expired && hosted.status === "InProgress" && (
+      {!hosted.expired && hosted.status === "InProgress" && hosted.mode === "sandbox" && (
+        <section aria-labelledby="sandbox" className="mt-4 rounded-2xl border-2 border-dashed border-violet-300 bg-white p-5 shadow-sm sm:p-6">
+          <h2 id="sandbox" className="text-base font-semibold text-slate-900">
+            Sandbox: choose the outcome
+          </h2>
+          <SandboxOutcomeForm action={chooseOutcome.bind(null, token)} />
+        </section>
+      )}
+
+      {!hosted.expired && hosted.status === "InProgress" && hosted.mode === "live" && (
         <section aria-labelledby="steps" className="mt-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
           <h2 id="steps" className="text-base font-semibold text-slate-900">
             What you will be asked for
