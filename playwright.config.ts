@@ -4,7 +4,7 @@ import { defineConfig, devices } from "@playwright/test";
 // server as production, on its own port and its own embedded database folder.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
-export const E2E_DATA_DIR = "data-e2e";
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? "data-e2e";
 
 const chromium = {
   ...devices["Desktop Chrome"],

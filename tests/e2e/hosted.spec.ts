@@ -1,10 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { screenshotBothSizes } from "./support";
+import { demoCredentials, screenshotBothSizes } from "./support";
 
 test("a live case's hosted page shows its state and that capture is not available yet", async ({ page, request }) => {
-  const creds = JSON.parse(fs.readFileSync(path.resolve("data-e2e/demo-credentials.json"), "utf8")).live;
+  const creds = demoCredentials().live;
   const token = (await (await request.post("/api/v2/authenticate", { data: creds })).json()).access_token;
   const created = await request.post("/api/v1/verifications", {
     headers: { authorization: `Bearer ${token}` },

@@ -23,3 +23,15 @@ export async function screenshotBothSizes(page: Page, name: string): Promise<voi
     await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
   }
 }
+
+type Credentials = { client_id: string; client_secret: string };
+export interface DemoCredentials {
+  staff: { email: string; password: string };
+  live: Credentials;
+  sandbox: Credentials;
+}
+
+/** The demo seed of the e2e server's own data folder (E2E_DATA_DIR, default data-e2e). */
+export function demoCredentials(): DemoCredentials {
+  return JSON.parse(fs.readFileSync(path.resolve(process.env.E2E_DATA_DIR ?? "data-e2e", "demo-credentials.json"), "utf8")) as DemoCredentials;
+}

@@ -1,12 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { startReceiver, type LocalReceiver } from "../../support/local-receiver";
+import { demoCredentials } from "../support";
 
 // The whole sandbox contract over real HTTP against the built app (spec 4.9–4.11, 6, 7).
 
-type Demo = { sandbox: { client_id: string; client_secret: string }; live: { client_id: string; client_secret: string } };
-const demo = (): Demo => JSON.parse(fs.readFileSync(path.resolve("data-e2e/demo-credentials.json"), "utf8"));
+const demo = demoCredentials;
 
 let sandbox: string;
 let live: string;
