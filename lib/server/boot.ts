@@ -17,7 +17,8 @@ export async function prepareService(): Promise<{ config: AppConfig; demo: DemoC
   let demo: DemoCredentials | null = null;
   if (config.seedDemo) {
     const file = demoCredentialsPath(config);
-    demo = (await seedDemo(database.db, { credentialsFile: file })) ?? readDemoCredentials(file);
+    const webhookUrl = `${config.publicBaseUrl}/api/onboarding/webhooks`;
+    demo = (await seedDemo(database.db, { credentialsFile: file, webhookUrl })) ?? readDemoCredentials(file);
   }
   return { config, demo };
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "@/lib/db/schema";
+import { users, webhookEndpoints } from "@/lib/db/schema";
 import { runCli } from "@/lib/server/cli/run-cli";
 import { seedDemo } from "@/lib/server/seed/seed-demo";
 import { call, createTestApi, tokenFor } from "../support/api";
@@ -23,7 +23,7 @@ describe.each(engines)("demo seed and admin CLI on %s", (engine) => {
 
   it("seeds the Demo team once and writes working credentials to the file", async () => {
     const file = path.join(dir, "demo-credentials.json");
-    const seeded = await seedDemo(database.db, { credentialsFile: file });
+    const seeded = await seedDemo(database.db, { credentialsFile: file, webhookUrl: "http://localhost:3000/api/onboarding/webhooks" });
     expect(seeded).not.toBeNull();
     const written = JSON.parse(fs.readFileSync(file, "utf8"));
     expect(written).toEqual(seeded);
@@ -43,6 +43,14 @@ describe.each(engines)("demo seed and admin CLI on %s", (engine) => {
       const created = await call(app, "POST", "/api/v1/verifications", { token, json: { email: "demo@example.com", workflow_id: "sandbox-flow" } });
       expect(created.status).toBe(201);
     }
+    // The Demo team's endpoints point at the bundled onboarding receiver, secrets in demo-webhook.json.
+    const hooks = JSON.parse(fs.readFileSync(path.join(dir, "demo-webhook.json"), "utf8"));
+    const endpoints = await database.db.select().from(webhookEndpoints);
+    expect(endpoints.map((e) => [e.mode, e.url, e.secret]).sort()).toEqual(
+      (["live", "sandbox"] as const).map((mode) => [mode, "http://localhost:3000/api/onboarding/webhooks", hooks[mode].secret]),
+    );
+    expect(hooks.sandbox.secret).toMatch(/^whsec_/);
+
     expect(await seedDemo(database.db, { credentialsFile: path.join(dir, "again.json") })).toBeNull();
     expect(fs.existsSync(path.join(dir, "again.json"))).toBe(false);
   });

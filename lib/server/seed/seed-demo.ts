@@ -3,7 +3,9 @@ import path from "node:path";
 import type { Db } from "@/lib/db";
 import { createApiClient } from "../auth/create-api-client";
 import { importAddresses } from "../lookup/import-addresses";
+import { webhookEndpoints } from "@/lib/db/schema";
 import { randomToken } from "../shared/crypto";
+import { newSigningSecret } from "../webhooks/sign";
 import { addStaffMember } from "../teams/add-staff-member";
 import { createTeam } from "../teams/create-team";
 
@@ -28,7 +30,7 @@ function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: { messag
  * written to `<dataDir>/demo-credentials.json` (secrets are stored hashed, so that file is the
  * only place they can be read again). Returns null when the database already has teams.
  */
-export async function seedDemo(db: Db, options: { credentialsFile: string; staffEmail?: string }): Promise<DemoCredentials | null> {
+export async function seedDemo(db: Db, options: { credentialsFile: string; staffEmail?: string; webhookUrl?: string }): Promise<DemoCredentials | null> {
   const existing = await db.query.teams.findFirst();
   if (existing) return null;
   const team = unwrap(await createTeam(db, { name: "Demo", actor: SYSTEM }));
@@ -45,7 +47,23 @@ export async function seedDemo(db: Db, options: { credentialsFile: string; staff
   };
   fs.mkdirSync(path.dirname(options.credentialsFile), { recursive: true });
   fs.writeFileSync(options.credentialsFile, JSON.stringify(credentials, null, 2) + "\n", { mode: 0o600 });
+  if (options.webhookUrl) {
+    // The bundled onboarding app receives the Demo team's webhooks; it reads the signing
+    // secrets from this file unless ONBOARDING_WEBHOOK_SECRET says otherwise.
+    const endpoints: Record<string, { url: string; secret: string }> = {};
+    for (const mode of ["sandbox", "live"] as const) {
+      const secret = newSigningSecret();
+      await db.insert(webhookEndpoints).values({ teamId: team.id, mode, url: options.webhookUrl, secret });
+      endpoints[mode] = { url: options.webhookUrl, secret };
+    }
+    fs.writeFileSync(demoWebhookPath(options.credentialsFile), JSON.stringify(endpoints, null, 2) + "\n", { mode: 0o600 });
+  }
   return credentials;
+}
+
+/** `demo-webhook.json` beside the credentials file: the Demo team's endpoint URL and secret per mode. */
+export function demoWebhookPath(credentialsFile: string): string {
+  return path.join(path.dirname(credentialsFile), "demo-webhook.json");
 }
 
 export function readDemoCredentials(file: string): DemoCredentials | null {
