@@ -1,6 +1,6 @@
 import { index, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { createdAt, modeEnum } from "./common";
-import { teams } from "./teams";
+import { createdAt } from "./common";
+import { tenantColumns } from "./tenant";
 
 export const accountStatusEnum = pgEnum("account_status", ["New", "Acknowledged", "Clear"]);
 export const riskTypeEnum = pgEnum("risk_type", ["sanction", "pep"]);
@@ -10,10 +10,7 @@ export const monitoredAccounts = pgTable(
   "monitored_accounts",
   {
     id: text("id").primaryKey(),
-    teamId: text("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
-    mode: modeEnum("mode").notNull(),
+    ...tenantColumns(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     email: text("email"),
@@ -45,10 +42,7 @@ export const accountAlerts = pgTable(
   "account_alerts",
   {
     id: text("id").primaryKey(),
-    teamId: text("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
-    mode: modeEnum("mode").notNull(),
+    ...tenantColumns(),
     accountId: text("account_id")
       .notNull()
       .references(() => monitoredAccounts.id, { onDelete: "cascade" }),

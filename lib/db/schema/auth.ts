@@ -1,16 +1,13 @@
 import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, modeEnum } from "./common";
-import { teams } from "./teams";
+import { createdAt } from "./common";
+import { tenantColumns } from "./tenant";
 
 /** Client credentials of a team for one mode. Only a SHA-256 of the secret is kept. */
 export const apiClients = pgTable(
   "api_clients",
   {
     id: text("id").primaryKey(),
-    teamId: text("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
-    mode: modeEnum("mode").notNull(),
+    ...tenantColumns(),
     name: text("name").notNull(),
     clientId: text("client_id").notNull(),
     secretHash: text("secret_hash").notNull(),
@@ -30,10 +27,7 @@ export const accessTokens = pgTable(
   "access_tokens",
   {
     id: text("id").primaryKey(),
-    teamId: text("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
-    mode: modeEnum("mode").notNull(),
+    ...tenantColumns(),
     apiClientId: text("api_client_id")
       .notNull()
       .references(() => apiClients.id, { onDelete: "cascade" }),

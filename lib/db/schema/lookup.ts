@@ -1,16 +1,13 @@
 import { index, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt, modeEnum } from "./common";
-import { teams } from "./teams";
+import { createdAt } from "./common";
+import { tenantColumns } from "./tenant";
 
 /** The live postcode lookup's data, imported per team by `npm run cli -- import-addresses`. */
 export const addresses = pgTable(
   "addresses",
   {
     id: text("id").primaryKey(),
-    teamId: text("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
-    mode: modeEnum("mode").notNull(),
+    ...tenantColumns(),
     // Upper case, no spaces: "SW1A2AA". Lookups normalise the query the same way.
     postcodeKey: text("postcode_key").notNull(),
     postcode: text("postcode").notNull(),

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, modeEnum } from "./common";
-import { teams } from "./teams";
+import { createdAt } from "./common";
+import { tenantColumns } from "./tenant";
 
 // Wire values of `status` (wire-details: "Verification status on the wire").
 export const verificationStatusEnum = pgEnum("verification_status", [
@@ -20,10 +20,7 @@ export const verifications = pgTable(
   "verifications",
   {
     id: text("id").primaryKey(),
-    teamId: text("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
-    mode: modeEnum("mode").notNull(),
+    ...tenantColumns(),
     email: text("email").notNull(),
     workflowId: text("workflow_id").notNull(),
     status: verificationStatusEnum("status").notNull().default("InProgress"),
@@ -55,10 +52,7 @@ export const verificationEvents = pgTable(
   "verification_events",
   {
     id: text("id").primaryKey(),
-    teamId: text("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
-    mode: modeEnum("mode").notNull(),
+    ...tenantColumns(),
     verificationId: text("verification_id")
       .notNull()
       .references(() => verifications.id, { onDelete: "cascade" }),

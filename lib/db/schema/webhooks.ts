@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { createdAt, modeEnum } from "./common";
-import { teams } from "./teams";
+import { createdAt } from "./common";
+import { tenantColumns } from "./tenant";
 
 /**
  * A team's webhook endpoint for one mode. The signing secret must be usable to sign, so it is
@@ -10,10 +10,7 @@ import { teams } from "./teams";
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
-    teamId: text("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
-    mode: modeEnum("mode").notNull(),
+    ...tenantColumns(),
     url: text("url"),
     enabled: boolean("enabled").notNull().default(true),
     /** Events delivered to the URL; empty means all of them. */

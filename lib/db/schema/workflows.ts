@@ -1,15 +1,12 @@
 import { jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { createdAt, modeEnum } from "./common";
-import { teams } from "./teams";
+import { createdAt } from "./common";
+import { tenantColumns } from "./tenant";
 
 /** A team's own workflows, beside the built-in ones (lib/server/verifications/workflows.ts). */
 export const workflows = pgTable(
   "workflows",
   {
-    teamId: text("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
-    mode: modeEnum("mode").notNull(),
+    ...tenantColumns(),
     id: text("id").notNull(),
     name: text("name").notNull(),
     steps: jsonb("steps").$type<string[]>().notNull(),
