@@ -4,8 +4,8 @@ import type { accountListQuerySchema, accountListSchema } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { monitoredAccounts } from "@/lib/db/schema";
 import { SANDBOX_ACCOUNTS, toAccountSummary as cannedSummary } from "../sandbox/accounts";
-import { afterCursor, decodeCursor, newestFirst, page } from "../shared/cursor";
-import { fail, ok, type Result } from "../shared/result";
+import { cursorCondition, newestFirst, page } from "../shared/cursor";
+import { ok, type Result } from "../shared/result";
 import type { Tenant } from "../shared/tenant";
 import { toAccountSummary } from "./to-account";
 
@@ -20,11 +20,9 @@ export async function listAccounts(db: Db, tenant: Tenant, query: Query): Promis
   }
   const conditions: SQL[] = [eq(monitoredAccounts.teamId, tenant.teamId), eq(monitoredAccounts.mode, tenant.mode)];
   if (query.status) conditions.push(eq(monitoredAccounts.status, query.status));
-  if (query.cursor) {
-    const cursor = decodeCursor(query.cursor);
-    if (!cursor) return fail("invalid", "Invalid cursor", { detail: { cursor: "Use the next_cursor of the previous page" } });
-    conditions.push(afterCursor(monitoredAccounts, cursor));
-  }
+  const after = cursorCondition(query.cursor, monitoredAccounts);
+  if (!after.ok) return after;
+  if (after.value) conditions.push(after.value);
   const rows = await db
     .select()
     .from(monitoredAccounts)

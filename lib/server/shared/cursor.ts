@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import { fail, type Failure } from "./result";
 
 // Keyset pagination, newest first: the cursor is the (created_at, id) of the last row shown.
 // Opaque to clients; a tampered cursor is a 400, not a 500.
@@ -31,4 +32,12 @@ export function page<T extends { createdAt: Date; id: string }>(rows: T[], limit
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null };
+}
+
+/** The keyset condition of an optional client cursor, or an invalid-input failure for a bad one. */
+export function cursorCondition(cursor: string | undefined, columns: { createdAt: PgColumn; id: PgColumn }): { ok: true; value: SQL | undefined } | { ok: false; error: Failure } {
+  if (!cursor) return { ok: true, value: undefined };
+  const decoded = decodeCursor(cursor);
+  if (!decoded) return fail("invalid", "Invalid cursor", { detail: { cursor: "Use the next_cursor of the previous page" } });
+  return { ok: true, value: afterCursor(columns, decoded) };
 }

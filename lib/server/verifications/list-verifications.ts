@@ -2,8 +2,8 @@ import { and, eq, type SQL } from "drizzle-orm";
 import type { VerificationList, VerificationListQuery } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { verifications } from "@/lib/db/schema";
-import { afterCursor, decodeCursor, newestFirst, page } from "../shared/cursor";
-import { fail, ok, type Result } from "../shared/result";
+import { cursorCondition, newestFirst, page } from "../shared/cursor";
+import { ok, type Result } from "../shared/result";
 import type { Tenant } from "../shared/tenant";
 import { toVerificationRecord } from "./to-record";
 
@@ -11,11 +11,9 @@ import { toVerificationRecord } from "./to-record";
 export async function listVerifications(db: Db, tenant: Tenant, query: VerificationListQuery): Promise<Result<VerificationList>> {
   const conditions: SQL[] = [eq(verifications.teamId, tenant.teamId), eq(verifications.mode, tenant.mode)];
   if (query.status) conditions.push(eq(verifications.status, query.status));
-  if (query.cursor) {
-    const cursor = decodeCursor(query.cursor);
-    if (!cursor) return fail("invalid", "Invalid cursor", { detail: { cursor: "Use the next_cursor of the previous page" } });
-    conditions.push(afterCursor(verifications, cursor));
-  }
+  const after = cursorCondition(query.cursor, verifications);
+  if (!after.ok) return after;
+  if (after.value) conditions.push(after.value);
   const rows = await db
     .select()
     .from(verifications)
