@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -13,6 +15,17 @@ const postgresUrl = z
   .refine((v) => /^postgres(ql)?:\/\/[^\s]+$/.test(v) && URL.canParse(v), {
     message: "must be a postgres:// or postgresql:// connection URL",
   });
+
+// Seconds before each try: now, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (eight tries in ~28 h).
+const DEFAULT_RETRY_SCHEDULE = "0,5,300,1800,7200,18000,36000,36000";
+
+const retrySchedule = z
+  .string()
+  .transform((v) => v.split(",").map((part) => part.trim()))
+  .refine((parts) => parts.length >= 1 && parts.length <= 30 && parts.every((p) => /^\d+(\.\d+)?$/.test(p)) && Number(parts[0]) === 0, {
+    message: "must be 1 to 30 comma-separated delays in seconds starting with 0 (the first try is immediate), e.g. 0,5,300",
+  })
+  .transform((parts) => parts.map(Number));
 
 const envSchema = z
   .object({
@@ -31,7 +44,39 @@ const envSchema = z
       .max(86_400, { message: "must be at most 86400 (tokens last at most one day)" })
       .default(86_400),
     WEBHOOK_ALLOW_LOOPBACK: bool.optional(),
+    WEBHOOK_WORKER: z.enum(["in-process", "external"], { message: "must be in-process or external" }).default("in-process"),
+    WEBHOOK_RETRY_SCHEDULE: retrySchedule.prefault(DEFAULT_RETRY_SCHEDULE),
+    WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(30).default(10),
+    WEBHOOK_LEASE_SECONDS: z.coerce.number().positive().max(3600).optional(),
+    WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
+    WEBHOOK_SWEEP_SECONDS: z.coerce.number().positive().max(3600).default(5),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+    // Staff console sign-in (next-auth): the key that signs and encrypts session cookies.
+    AUTH_SECRET: z.string().min(32, { message: "must be at least 32 characters (e.g. openssl rand -base64 32)" }).optional(),
+    AUTH_TRUST_HOST: bool.optional(),
+    // An optional OpenID Connect provider for staff sign-in; users still need a membership.
+    AUTH_OIDC_ISSUER: z.url({ message: "must be the issuer's absolute URL" }).optional(),
+    AUTH_OIDC_CLIENT_ID: z.string().min(1).optional(),
+    AUTH_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    AUTH_OIDC_NAME: z.string().min(1).max(40).default("Single sign-on"),
+  })
+  .superRefine((env, ctx) => {
+    // A guessable or per-process session key in production would let anyone forge a staff session.
+    // The embedded database means one process on one machine: it keeps its own key in DATA_DIR.
+    if (env.NODE_ENV === "production" && !env.AUTH_SECRET && env.DATABASE_URL) {
+      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required in production (it signs staff sessions); generate one with: openssl rand -base64 32" });
+    }
+    const oidc = [env.AUTH_OIDC_ISSUER, env.AUTH_OIDC_CLIENT_ID, env.AUTH_OIDC_CLIENT_SECRET].filter(Boolean).length;
+    if (oidc > 0 && oidc < 3) {
+      ctx.addIssue({ code: "custom", path: ["AUTH_OIDC_ISSUER"], message: "AUTH_OIDC_ISSUER, AUTH_OIDC_CLIENT_ID and AUTH_OIDC_CLIENT_SECRET go together" });
+    }
+    // PGlite is one process per data folder: a separate worker process cannot open it.
+    if (env.WEBHOOK_WORKER === "external" && !env.DATABASE_URL) {
+      ctx.addIssue({ code: "custom", path: ["WEBHOOK_WORKER"], message: "external needs DATABASE_URL (the embedded database serves one process only)" });
+    }
+    if (env.WEBHOOK_LEASE_SECONDS !== undefined && env.WEBHOOK_LEASE_SECONDS <= env.WEBHOOK_TIMEOUT_SECONDS) {
+      ctx.addIssue({ code: "custom", path: ["WEBHOOK_LEASE_SECONDS"], message: "must be longer than WEBHOOK_TIMEOUT_SECONDS" });
+    }
   })
   .transform((env) => {
     const dev = env.NODE_ENV !== "production";
@@ -47,13 +92,62 @@ const envSchema = z
       // The demo seed only makes sense on a database the app owns; default on for embedded mode.
       seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
       tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
-      // Loopback webhook receivers are allowed only where someone asked for it or outside production.
-      webhookAllowLoopback: env.WEBHOOK_ALLOW_LOOPBACK ?? dev,
+      // Loopback webhook receivers are allowed where someone asked for it, outside production, and
+      // on the embedded database (a single-machine install, whose own onboarding app is on localhost).
+      webhookAllowLoopback: env.WEBHOOK_ALLOW_LOOPBACK ?? (dev || !env.DATABASE_URL),
+      webhooks: {
+        /** Where deliveries run: in this app process, or only in `npm run worker` processes. */
+        worker: env.WEBHOOK_WORKER,
+        retryScheduleSeconds: env.WEBHOOK_RETRY_SCHEDULE,
+        timeoutMs: Math.round(env.WEBHOOK_TIMEOUT_SECONDS * 1000),
+        // A delivery's lease outlives its timeout, so a live worker never loses a message it is sending.
+        leaseSeconds: env.WEBHOOK_LEASE_SECONDS ?? env.WEBHOOK_TIMEOUT_SECONDS + 20,
+        concurrency: env.WEBHOOK_CONCURRENCY,
+        sweepSeconds: env.WEBHOOK_SWEEP_SECONDS,
+      },
       logLevel: env.LOG_LEVEL,
+      auth: {
+        secret: env.AUTH_SECRET ?? (dev ? devAuthSecret() : persistedAuthSecret(path.resolve(env.DATA_DIR))),
+        // The custom server is the only way in; set false behind a proxy that does not set Host.
+        trustHost: env.AUTH_TRUST_HOST ?? true,
+        oidc:
+          env.AUTH_OIDC_ISSUER && env.AUTH_OIDC_CLIENT_ID && env.AUTH_OIDC_CLIENT_SECRET
+            ? { issuer: env.AUTH_OIDC_ISSUER, clientId: env.AUTH_OIDC_CLIENT_ID, clientSecret: env.AUTH_OIDC_CLIENT_SECRET, name: env.AUTH_OIDC_NAME }
+            : null,
+      },
     };
   });
 
 export type AppConfig = z.output<typeof envSchema>;
+
+// Outside production a random session key is made once per process. It lives on globalThis
+// because Next bundles its own copies of this module: every copy must sign with the same key.
+const DEV_AUTH_SECRET = Symbol.for("idv.devAuthSecret");
+function devAuthSecret(): string {
+  const holder = globalThis as { [DEV_AUTH_SECRET]?: string };
+  holder[DEV_AUTH_SECRET] ??= randomBytes(32).toString("base64url");
+  return holder[DEV_AUTH_SECRET];
+}
+
+/**
+ * Production on the embedded database: a session key made on first start and kept beside the
+ * data (mode 600), so sessions survive restarts without anyone having to set AUTH_SECRET.
+ */
+function persistedAuthSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString("base64url");
+    try {
+      fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+      return secret;
+    } catch {
+      return fs.readFileSync(file, "utf8").trim(); // another copy of this module wrote it first
+    }
+  }
+}
 
 export class ConfigError extends Error {
   constructor(readonly issues: { variable: string; message: string }[]) {

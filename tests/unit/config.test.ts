@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "@/lib/config";
@@ -14,11 +16,26 @@ describe("config", () => {
   });
 
   it("uses PostgreSQL when DATABASE_URL is set, without the demo seed unless asked", () => {
-    const config = parseConfig({ DATABASE_URL: "postgres://app@db.internal:5432/idv", NODE_ENV: "production" });
+    const config = parseConfig({ DATABASE_URL: "postgres://app@db.internal:5432/idv", NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) });
     expect(config.database).toEqual({ kind: "postgres", url: "postgres://app@db.internal:5432/idv", poolSize: 10 });
     expect(config.seedDemo).toBe(false);
     expect(config.webhookAllowLoopback).toBe(false);
     expect(parseConfig({ DATABASE_URL: "postgresql://x@y/z", SEED_DEMO: "true" }).seedDemo).toBe(true);
+  });
+
+  it("needs AUTH_SECRET in production on PostgreSQL; on the embedded database it keeps one in DATA_DIR", () => {
+    expect(() => parseConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://a@b/c" })).toThrow(/AUTH_SECRET: is required in production/);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "idv-config-"));
+    try {
+      const first = parseConfig({ NODE_ENV: "production", DATA_DIR: dir });
+      expect(first.auth.secret.length).toBeGreaterThanOrEqual(32);
+      expect(fs.readFileSync(path.join(dir, "auth-secret"), "utf8")).toBe(first.auth.secret);
+      expect((fs.statSync(path.join(dir, "auth-secret")).mode & 0o777).toString(8)).toBe("600");
+      expect(parseConfig({ NODE_ENV: "production", DATA_DIR: dir }).auth.secret).toBe(first.auth.secret);
+      expect(first.webhookAllowLoopback).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("treats empty strings as unset", () => {
