@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigserial, index, integer, json, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, modeEnum } from "./common";
-import { teams } from "./teams";
+import { createdAt } from "./common";
+import { tenantColumns } from "./tenant";
 
 // The webhook outbox (ARCHITECTURE: webhooks). A message is written in the transaction of the
 // change that caused it; workers deliver it (pg-boss jobs carry its id) and log every attempt.
@@ -16,10 +16,7 @@ export const webhookMessages = pgTable(
     id: text("id").primaryKey(),
     /** Commit order of one case's events (its state changes are serialised on the case row). */
     seq: bigserial("seq", { mode: "number" }).notNull(),
-    teamId: text("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
-    mode: modeEnum("mode").notNull(),
+    ...tenantColumns(),
     event: text("event").notNull(),
     // json, not jsonb: the delivered body keeps the payload's field order (`event` first, spec 6).
     payload: json("payload").$type<Record<string, unknown>>().notNull(),
@@ -62,10 +59,7 @@ export const webhookAttempts = pgTable(
     messageId: text("message_id")
       .notNull()
       .references(() => webhookMessages.id, { onDelete: "cascade" }),
-    teamId: text("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
-    mode: modeEnum("mode").notNull(),
+    ...tenantColumns(),
     attempt: integer("attempt").notNull(),
     /** Null when nothing was sent (endpoint removed or disabled). */
     url: text("url"),

@@ -14,6 +14,8 @@ export interface DeliveryAttempt {
   durationMs: number;
   error: string | null;
   ok: boolean;
+  /** The receiver's `Retry-After` header, as sent (seconds or an HTTP date), when it gave one. */
+  retryAfter: string | null;
 }
 
 export interface DeliverWebhookOptions {
@@ -33,6 +35,7 @@ export const USER_AGENT = "Verity-Webhooks/1.0";
 interface Reply {
   statusCode: number;
   location: string | undefined;
+  retryAfter: string | undefined;
   excerpt: string;
 }
 
@@ -40,12 +43,14 @@ interface Reply {
 export async function deliverWebhook(options: DeliverWebhookOptions): Promise<DeliveryAttempt> {
   const started = performance.now();
   const timeoutMs = options.timeoutMs ?? 10_000;
+  let retryAfter: string | null = null;
   const done = (statusCode: number | null, responseBody: string | null, error: string | null): DeliveryAttempt => ({
     statusCode,
     responseBody,
     durationMs: Math.round(performance.now() - started),
     error,
     ok: error === null,
+    retryAfter,
   });
   try {
     // The deadline covers the guard's DNS lookup too, not only the request.
@@ -60,6 +65,7 @@ export async function deliverWebhook(options: DeliverWebhookOptions): Promise<De
     const remainingMs = Math.max(1, timeoutMs - (performance.now() - started));
     const reply = await post(target.value, { ...options, timeoutMs: remainingMs }, headers);
     const { statusCode, excerpt } = reply;
+    retryAfter = reply.retryAfter ?? null;
     if (statusCode >= 200 && statusCode < 300) return done(statusCode, excerpt, null);
     if (statusCode >= 300 && statusCode < 400) {
       return done(statusCode, excerpt, `Redirect not followed (HTTP ${statusCode} to ${reply.location ?? "no location"})`);
@@ -107,7 +113,7 @@ function post(target: GuardedTarget, options: DeliverWebhookOptions & { timeoutM
       lookup: guardedLookup(target.policy, options.resolve),
     });
     request.on("response", (response) => {
-      reply = { statusCode: response.statusCode ?? 0, location: response.headers.location, excerpt: "" };
+      reply = { statusCode: response.statusCode ?? 0, location: response.headers.location, retryAfter: response.headers["retry-after"], excerpt: "" };
       response.on("data", (chunk: Buffer) => {
         chunks.push(chunk);
         size += chunk.length;
