@@ -1,0 +1,42 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import type { FormState } from "@/components/console/review-form";
+import { verificationStatusSchema } from "@/lib/contract";
+import { getStaffContext } from "@/lib/auth/staff-context";
+import { restartCase } from "@/lib/server/console/restart-case";
+import { reviewCase } from "@/lib/server/console/review-case";
+import { failureMessage } from "@/lib/auth/failure-message";
+
+const reviewSchema = z.object({
+  decision: z.enum(["approve", "reject"], { message: "Choose approve or refuse" }),
+  note: z.string().trim().min(1, "Say why you decided this way").max(2000, "At most 2000 characters"),
+});
+
+/** Approve or refuse a case (bound: the case id and the status the reviewer saw). */
+export async function reviewCaseAction(id: string, expectedStatus: string, _previous: FormState, formData: FormData): Promise<FormState> {
+  const context = await getStaffContext();
+  if (!context) return { ok: false, message: "Your session has ended: sign in again." };
+  const parsed = reviewSchema.safeParse({ decision: formData.get("decision"), note: formData.get("note") ?? "" });
+  const seen = verificationStatusSchema.safeParse(expectedStatus);
+  if (!parsed.success || !seen.success) {
+    const errors = parsed.success ? {} : z.flattenError(parsed.error).fieldErrors;
+    return { ok: false, message: "Check the note.", fieldErrors: { note: errors.note?.[0], decision: errors.decision?.[0] } };
+  }
+  const result = await reviewCase(context.db, context.tenant, { staff: context.staff, verificationId: id, ...parsed.data, expectedStatus: seen.data });
+  if (!result.ok) return { ok: false, message: failureMessage(result.error), fieldErrors: result.error.detail };
+  revalidatePath(`/console/cases/${id}`);
+  return { ok: true, message: parsed.data.decision === "approve" ? "Approved: the case is Verified." : "Refused: the case stays Refused, reviewed." };
+}
+
+export async function restartCaseAction(id: string, expectedStatus: string, _previous: FormState, formData: FormData): Promise<FormState> {
+  const context = await getStaffContext();
+  if (!context) return { ok: false, message: "Your session has ended: sign in again." };
+  const seen = verificationStatusSchema.safeParse(expectedStatus);
+  if (!seen.success) return { ok: false, message: "Reload the page and try again." };
+  const result = await restartCase(context.db, context.tenant, { staff: context.staff, verificationId: id, note: String(formData.get("note") ?? ""), expectedStatus: seen.data });
+  if (!result.ok) return { ok: false, message: failureMessage(result.error) };
+  revalidatePath(`/console/cases/${id}`);
+  return { ok: true, message: "Restarted: the case is In progress again." };
+}

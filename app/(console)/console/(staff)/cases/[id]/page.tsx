@@ -1,0 +1,137 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { CaseChecks, type CheckView, type EnrichmentView } from "@/components/console/case-checks";
+import { CaseDeliveries } from "@/components/console/case-deliveries";
+import { CaseTimeline } from "@/components/console/case-timeline";
+import { formatDateTime } from "@/components/console/page-header";
+import { ReviewForm } from "@/components/console/review-form";
+import { StatusBadge } from "@/components/console/status-badge";
+import { cardClass, linkClass } from "@/components/console/styles";
+import { requireStaff } from "@/lib/auth/staff-context";
+import { getCaseDetail } from "@/lib/server/console/get-case-detail";
+import { reviewCaseAction } from "./actions";
+
+export const metadata: Metadata = { title: "Case" };
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <h2 id={id} className="mb-3 text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export default async function CasePage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const context = await requireStaff();
+  const found = await getCaseDetail(context.db, context.tenant, decodeURIComponent(id));
+  if (!found.ok) notFound();
+  const { record, canned, timeline, deliveries, needsReview } = found.value;
+  const claim = record.claim_details;
+  const address = claim.address ? [claim.address.residence_number, claim.address.street, claim.address.city, claim.address.postcode, claim.address.country].filter(Boolean).join(", ") : null;
+  const claimRows: [string, string | null | undefined][] = [
+    ["First name", claim.first_name],
+    ["Last name", claim.last_name],
+    ["Date of birth", claim.date_of_birth],
+    ["Email", claim.email ?? record.email],
+    ["Phone", claim.phone_number],
+    ["Address", address ?? claim.first_line_of_address],
+  ];
+  const canReview = context.can("review");
+
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link href="/console/cases" className={linkClass}>
+          ← All cases
+        </Link>
+      </p>
+      <div className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900">{record.email}</h1>
+          <p className="mt-1 break-all font-mono text-xs text-slate-700">Case {record.id}</p>
+        </div>
+        <span className="self-start sm:self-auto">
+          <StatusBadge status={record.status} />
+        </span>
+      </div>
+
+      {canned ? (
+        <p role="note" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+          This is a canned sandbox case (spec 4.10): it always answers the same, so it is read-only here. To try a review, create a sandbox case through the API and choose “Needs review” on its hosted page.
+        </p>
+      ) : null}
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <section aria-labelledby="claim" className={`${cardClass} p-4 lg:col-span-2`}>
+          <h2 id="claim" className="font-semibold text-slate-900">
+            Claim details
+          </h2>
+          <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+            {claimRows.map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-slate-700">{label}</dt>
+                <dd className="break-words font-medium text-slate-900">{value || "—"}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <section aria-labelledby="about" className={`${cardClass} p-4`}>
+          <h2 id="about" className="font-semibold text-slate-900">
+            About the case
+          </h2>
+          <dl className="mt-3 space-y-2 text-sm">
+            {[
+              ["Workflow", record.workflow_id],
+              ["Method", record.verification_method],
+              ["External id", record.external_id ?? "—"],
+              ["Created", formatDateTime(record.created_at)],
+              ["Expires", formatDateTime(record.expires_at)],
+            ].map(([label, value]) => (
+              <div key={label} className="flex justify-between gap-4">
+                <dt className="text-slate-700">{label}</dt>
+                <dd className="break-all text-right font-medium text-slate-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      </div>
+
+      {needsReview ? (
+        <Section id="review" title="Review">
+          <div className={`${cardClass} p-4`}>
+            {canReview ? (
+              <>
+                <p className="mb-3 text-sm text-slate-700">This case needs a person. Your decision is recorded in the timeline and the audit log, and sent to the team’s webhook.</p>
+                <ReviewForm action={reviewCaseAction.bind(null, record.id, record.status)} />
+              </>
+            ) : (
+              <p className="text-sm text-slate-700" data-testid="review-not-allowed">
+                This case needs a review. Your role ({context.role}) can read cases but not decide them: ask a reviewer, admin or owner.
+              </p>
+            )}
+          </div>
+        </Section>
+      ) : null}
+
+      <Section id="checks" title="Checks and validations">
+        <CaseChecks checks={record.checks as CheckView[]} enrichments={record.enrichments as EnrichmentView[]} />
+      </Section>
+
+      {!canned ? (
+        <div className="grid gap-x-8 lg:grid-cols-2">
+          <Section id="timeline" title="Timeline">
+            <CaseTimeline entries={timeline} />
+          </Section>
+          <Section id="webhooks" title="Webhook deliveries">
+            <CaseDeliveries deliveries={deliveries} />
+          </Section>
+        </div>
+      ) : null}
+    </>
+  );
+}
