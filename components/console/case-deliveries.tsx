@@ -39,7 +39,7 @@ export function CaseDeliveries({ deliveries, replay }: { deliveries: DeliveryVie
                 {d.replayCount ? ` · replayed ${d.replayCount}×` : ""}
               </span>
             </p>
-            {replay && (d.status === "failed" || d.status === "delivered") ? (
+            {replay && d.status !== "delivering" ? (
               <form action={replay}>
                 <input type="hidden" name="messageId" value={d.id} />
                 <button type="submit" className={`${buttonSecondary} px-3 py-1.5`}>

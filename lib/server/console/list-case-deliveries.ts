@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db";
-import { webhookAttempts, webhookMessages, type WebhookMessageStatus } from "@/lib/db/schema";
+import type { WebhookMessageStatus } from "@/lib/db/schema";
 import type { Tenant } from "../shared/tenant";
+import { listWebhookMessages } from "../webhooks/list-webhook-messages";
 
 export interface DeliveryAttemptRow {
   attempt: number;
@@ -26,33 +26,23 @@ export interface CaseDelivery {
   attempts: DeliveryAttemptRow[];
 }
 
-/** The webhook messages of one case, oldest first, each with its attempts (newest first). */
+/** The webhook messages of one case (the webhook engine's listing), oldest first, attempts newest first. */
 export async function listCaseDeliveries(db: Db, tenant: Tenant, verificationId: string): Promise<CaseDelivery[]> {
-  const messages = await db
-    .select()
-    .from(webhookMessages)
-    .where(and(eq(webhookMessages.teamId, tenant.teamId), eq(webhookMessages.mode, tenant.mode), eq(webhookMessages.verificationId, verificationId)))
-    .orderBy(asc(webhookMessages.seq))
-    .limit(200);
-  if (messages.length === 0) return [];
-  const attempts = await db
-    .select()
-    .from(webhookAttempts)
-    .where(and(eq(webhookAttempts.teamId, tenant.teamId), inArray(webhookAttempts.messageId, messages.map((m) => m.id))))
-    .orderBy(desc(webhookAttempts.attempt));
-  return messages.map((m) => ({
+  const listed = await listWebhookMessages(db, tenant, { verification_id: verificationId, limit: 100 });
+  if (!listed.ok) return [];
+  return listed.value.messages.reverse().map((m) => ({
     id: m.id,
     event: m.event,
     status: m.status,
-    attemptCount: m.attemptCount,
-    lastStatusCode: m.lastStatusCode,
-    lastError: m.lastError,
-    nextAttemptAt: m.status === "pending" || m.status === "retrying" ? m.nextAttemptAt.toISOString() : null,
-    deliveredAt: m.deliveredAt?.toISOString() ?? null,
-    replayCount: m.replayCount,
-    createdAt: m.createdAt.toISOString(),
-    attempts: attempts
-      .filter((a) => a.messageId === m.id)
-      .map((a) => ({ attempt: a.attempt, url: a.url, statusCode: a.statusCode, durationMs: a.durationMs, error: a.error, startedAt: a.startedAt.toISOString() })),
+    attemptCount: m.attempt_count,
+    lastStatusCode: m.last_status_code,
+    lastError: m.last_error,
+    nextAttemptAt: m.next_attempt_at,
+    deliveredAt: m.delivered_at,
+    replayCount: m.replay_count,
+    createdAt: m.created_at,
+    attempts: [...m.attempts]
+      .sort((a, b) => b.attempt - a.attempt)
+      .map((a) => ({ attempt: a.attempt, url: a.url, statusCode: a.status_code, durationMs: a.duration_ms, error: a.error, startedAt: a.started_at })),
   }));
 }

@@ -11,6 +11,7 @@ import { cardClass, linkClass } from "@/components/console/styles";
 import { requireStaff } from "@/lib/auth/staff-context";
 import { getCaseDetail } from "@/lib/server/console/get-case-detail";
 import { reviewCaseAction } from "./actions";
+import { replayDeliveryAction } from "./replay-action";
 
 export const metadata: Metadata = { title: "Case" };
 
@@ -128,7 +129,7 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
             <CaseTimeline entries={timeline} />
           </Section>
           <Section id="webhooks" title="Webhook deliveries">
-            <CaseDeliveries deliveries={deliveries} />
+            <CaseDeliveries deliveries={deliveries} replay={context.can("manage_integrations") ? replayDeliveryAction.bind(null, record.id) : undefined} />
           </Section>
         </div>
       ) : null}

@@ -1,0 +1,55 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import type { SimpleFormState } from "@/components/console/simple-form";
+import { getConfig } from "@/lib/config";
+import { failureMessage } from "@/lib/auth/failure-message";
+import { getStaffContext } from "@/lib/auth/staff-context";
+import { rotateSigningSecret } from "@/lib/server/console/rotate-signing-secret";
+import { saveWebhookEndpoint } from "@/lib/server/console/save-webhook-endpoint";
+import { setDefaultRedirectUrl } from "@/lib/server/console/set-default-redirect-url";
+
+const SIGNED_OUT: SimpleFormState = { ok: false, message: "Your session has ended: sign in again." };
+
+export async function saveWebhookAction(_previous: SimpleFormState, formData: FormData): Promise<SimpleFormState> {
+  const context = await getStaffContext();
+  if (!context) return SIGNED_OUT;
+  const url = String(formData.get("url") ?? "").trim();
+  if (!url) return { ok: false, message: "Check the URL.", fieldErrors: { url: "Enter the URL that receives webhooks" } };
+  const result = await saveWebhookEndpoint(context.db, context.tenant, {
+    staff: context.staff,
+    url,
+    enabled: formData.get("enabled") === "on",
+    allowLoopback: getConfig().webhookAllowLoopback,
+  });
+  if (!result.ok) return { ok: false, message: failureMessage(result.error), fieldErrors: result.error.detail };
+  revalidatePath("/console/settings");
+  const secret = result.value.secret;
+  return {
+    ok: true,
+    message: "Webhook endpoint saved.",
+    reveal: secret ? { label: "Signing secret", value: secret, note: "Verify deliveries with it. It is not shown again; rotate it to get a new one." } : undefined,
+  };
+}
+
+export async function rotateSecretAction(_previous: SimpleFormState): Promise<SimpleFormState> {
+  const context = await getStaffContext();
+  if (!context) return SIGNED_OUT;
+  const result = await rotateSigningSecret(context.db, context.tenant, { staff: context.staff });
+  if (!result.ok) return { ok: false, message: failureMessage(result.error) };
+  revalidatePath("/console/settings");
+  return {
+    ok: true,
+    message: "New signing secret made. The previous one keeps working for 24 hours.",
+    reveal: { label: "New signing secret", value: result.value.secret },
+  };
+}
+
+export async function saveRedirectAction(_previous: SimpleFormState, formData: FormData): Promise<SimpleFormState> {
+  const context = await getStaffContext();
+  if (!context) return SIGNED_OUT;
+  const result = await setDefaultRedirectUrl(context.db, { staff: context.staff, teamId: context.team.id, url: String(formData.get("url") ?? "") });
+  if (!result.ok) return { ok: false, message: failureMessage(result.error), fieldErrors: result.error.detail };
+  revalidatePath("/console/settings");
+  return { ok: true, message: result.value.defaultRedirectUrl ? "Default redirect URL saved." : "Default redirect URL cleared." };
+}

@@ -1,0 +1,52 @@
+import type { Metadata } from "next";
+import { formatDateTime, PageHeader } from "@/components/console/page-header";
+import { RedirectUrlForm, RotateSecretForm, WebhookEndpointForm } from "@/components/console/settings-forms";
+import { ModeBadge } from "@/components/console/status-badge";
+import { cardClass } from "@/components/console/styles";
+import { requireStaff } from "@/lib/auth/staff-context";
+import { getTeamSettings } from "@/lib/server/console/get-team-settings";
+import { rotateSecretAction, saveRedirectAction, saveWebhookAction } from "./actions";
+
+export const metadata: Metadata = { title: "Settings" };
+
+export default async function SettingsPage() {
+  const context = await requireStaff();
+  const settings = await getTeamSettings(context.db, context.tenant);
+  const canIntegrate = context.can("manage_integrations");
+  const canSettings = context.can("manage_settings");
+  return (
+    <>
+      <PageHeader title="Settings" description={`${context.team.name}: webhooks for the current mode, and team-wide defaults.`} />
+      {!canSettings ? <p className="mb-4 rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-800">Your role ({context.role}) can read these settings; owners and admins change them.</p> : null}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="webhooks" className={`${cardClass} p-4 sm:p-6`}>
+          <h2 id="webhooks" className="flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900">
+            Webhook endpoint <ModeBadge mode={context.mode} />
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">
+            {settings.webhook?.url ? `Last changed ${formatDateTime(settings.webhook.updated_at)}.` : "No endpoint yet: events of this mode are not sent anywhere."}
+          </p>
+          <div className="mt-4">
+            <WebhookEndpointForm action={saveWebhookAction} url={settings.webhook?.url ?? null} enabled={settings.webhook?.enabled ?? true} disabled={!canIntegrate} />
+          </div>
+          <div className="mt-6 border-t border-slate-200 pt-4">
+            <h3 className="font-semibold text-slate-900">Signing secret</h3>
+            <p className="mt-1 mb-3 text-sm text-slate-700">
+              {settings.webhook?.previous_secret_expires_at
+                ? `Rotated: the previous secret is also accepted until ${formatDateTime(settings.webhook.previous_secret_expires_at)}.`
+                : "Rotate when a secret may have leaked. The old one stays valid for 24 hours."}
+            </p>
+            <RotateSecretForm action={rotateSecretAction} disabled={!canIntegrate} />
+          </div>
+        </section>
+        <section aria-labelledby="team-defaults" className={`${cardClass} p-4 sm:p-6`}>
+          <h2 id="team-defaults" className="text-lg font-semibold text-slate-900">
+            Team defaults
+          </h2>
+          <p className="mt-1 mb-4 text-sm text-slate-700">Apply to live and sandbox alike.</p>
+          <RedirectUrlForm action={saveRedirectAction} url={settings.defaultRedirectUrl} disabled={!canSettings} />
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+"use client";
+
+import { SimpleForm, type SimpleFormState } from "./simple-form";
+import { buttonPrimary, buttonSecondary, inputClass, labelClass } from "./styles";
+
+type Action = (previous: SimpleFormState, formData: FormData) => Promise<SimpleFormState>;
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return (
+    <p id={id} aria-live="polite" className="mt-1 text-sm text-rose-800">
+      {message}
+    </p>
+  );
+}
+
+export function WebhookEndpointForm({ action, url, enabled, disabled }: { action: Action; url: string | null; enabled: boolean; disabled: boolean }) {
+  return (
+    <SimpleForm action={action} id="webhook" className="space-y-3">
+      {(state, pending) => (
+        <fieldset disabled={disabled || pending} className="space-y-3">
+          <legend className="sr-only">Webhook endpoint</legend>
+          <div>
+            <label htmlFor="webhook-url" className={labelClass}>
+              Endpoint URL
+            </label>
+            <input
+              id="webhook-url"
+              name="url"
+              type="url"
+              required
+              defaultValue={url ?? ""}
+              placeholder="https://hooks.example.com/verity"
+              aria-invalid={state.fieldErrors?.url ? true : undefined}
+              aria-describedby="webhook-url-hint webhook-url-error"
+              className={`mt-1 ${inputClass}`}
+            />
+            <p id="webhook-url-hint" className="mt-1 text-xs text-slate-700">
+              https, reachable from the internet. Events are signed the Standard Webhooks way.
+            </p>
+            <FieldError id="webhook-url-error" message={state.fieldErrors?.url} />
+          </div>
+          <div className="flex items-center gap-2">
+            <input id="webhook-enabled" name="enabled" type="checkbox" defaultChecked={enabled} className="h-4 w-4 rounded border-slate-400 accent-brand-700" />
+            <label htmlFor="webhook-enabled" className="text-sm text-slate-800">
+              Send events to this URL
+            </label>
+          </div>
+          <button type="submit" className={buttonPrimary}>
+            Save endpoint
+          </button>
+        </fieldset>
+      )}
+    </SimpleForm>
+  );
+}
+
+export function RotateSecretForm({ action, disabled }: { action: Action; disabled: boolean }) {
+  return (
+    <SimpleForm action={action} id="rotate">
+      {(_state, pending) => (
+        <button type="submit" disabled={disabled || pending} className={buttonSecondary}>
+          Rotate signing secret
+        </button>
+      )}
+    </SimpleForm>
+  );
+}
+
+export function RedirectUrlForm({ action, url, disabled }: { action: Action; url: string | null; disabled: boolean }) {
+  return (
+    <SimpleForm action={action} id="redirect" className="space-y-3">
+      {(state, pending) => (
+        <fieldset disabled={disabled || pending} className="space-y-3">
+          <legend className="sr-only">Default redirect URL</legend>
+          <div>
+            <label htmlFor="redirect-url" className={labelClass}>
+              Default redirect URL
+            </label>
+            <input
+              id="redirect-url"
+              name="url"
+              type="url"
+              defaultValue={url ?? ""}
+              placeholder="https://www.example.com/verification-complete"
+              aria-invalid={state.fieldErrors?.url ? true : undefined}
+              aria-describedby="redirect-url-hint redirect-url-error"
+              className={`mt-1 ${inputClass}`}
+            />
+            <p id="redirect-url-hint" className="mt-1 text-xs text-slate-700">
+              Where people return after a verification created without <code>redirect_url</code>. Leave empty for none.
+            </p>
+            <FieldError id="redirect-url-error" message={state.fieldErrors?.url} />
+          </div>
+          <button type="submit" className={buttonPrimary}>
+            Save redirect URL
+          </button>
+        </fieldset>
+      )}
+    </SimpleForm>
+  );
+}
