@@ -8,7 +8,7 @@ import { ConfigError, getConfig } from "./lib/config";
 import { loadEnvFiles } from "./lib/load-env";
 import { closeDatabase, getDb } from "./lib/db";
 import { DataDirLockedError } from "./lib/db/pglite-lock";
-import { prepareService, demoCredentialsPath } from "./lib/server/boot";
+import { prepareService, demoCredentialsPath, startWebhooks } from "./lib/server/boot";
 import { createApiApp } from "./lib/server/http/app";
 import { isApiPath } from "./lib/server/http/routing";
 import { APP_VERSION } from "./lib/version";
@@ -47,7 +47,13 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
 
+  // Webhooks start once the port is open: the bundled onboarding receiver is served by this process.
+  let webhooks: Promise<{ stop(): Promise<void> } | null> = Promise.resolve(null);
   server.listen(config.port, config.host, () => {
+    webhooks = startWebhooks(config).catch((error) => {
+      console.error("Webhook delivery could not start:", error);
+      return null;
+    });
     const lines = [
       "",
       `  Ready on ${config.publicBaseUrl}  (${dev ? "development" : "production"}, ${config.database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL"})`,
@@ -71,8 +77,12 @@ async function main() {
     console.log(`\n${signal}: shutting down`);
     server.close();
     server.closeAllConnections();
-    // Closing PGlite flushes it to disk and releases the data folder's lock.
-    closeDatabase()
+    // Deliveries in flight finish (up to their timeout) and their outcomes are stored; then
+    // closing PGlite flushes it to disk and releases the data folder's lock.
+    webhooks
+      .then((runtime) => runtime?.stop())
+      .catch((error) => console.error("stopping webhook delivery failed", error))
+      .then(() => closeDatabase())
       .catch((error) => console.error("closing the database failed", error))
       .finally(() => process.exit(0));
   };

@@ -2,6 +2,8 @@ import path from "node:path";
 import { getConfig, type AppConfig } from "@/lib/config";
 import { getDatabase } from "@/lib/db";
 import { readDemoCredentials, seedDemo, type DemoCredentials } from "./seed/seed-demo";
+import { startWebhookRuntime, type WebhookRuntime } from "./webhooks/start-webhook-runtime";
+import { webhookSettings } from "./webhooks/webhook-settings";
 
 export function demoCredentialsPath(config: AppConfig): string {
   return path.join(config.dataDir, "demo-credentials.json");
@@ -21,4 +23,13 @@ export async function prepareService(): Promise<{ config: AppConfig; demo: DemoC
     demo = (await seedDemo(database.db, { credentialsFile: file, webhookUrl })) ?? readDemoCredentials(file);
   }
   return { config, demo };
+}
+
+/**
+ * Webhook delivery in this process (the default), or, with WEBHOOK_WORKER=external, only the
+ * relay of committed messages to the queue while `npm run worker` processes deliver them.
+ */
+export async function startWebhooks(config: AppConfig): Promise<WebhookRuntime> {
+  const database = await getDatabase();
+  return startWebhookRuntime({ database, settings: webhookSettings(config), deliver: config.webhooks.worker === "in-process" });
 }

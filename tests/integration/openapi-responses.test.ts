@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { monitoredAccounts } from "@/lib/db/schema";
+import { monitoredAccounts, webhookAttempts, webhookMessages } from "@/lib/db/schema";
 import { call, createTestApi, seedTeam, tokenFor, type CallOptions, type TestApi } from "../support/api";
 import { createTestDatabase, engines, type TestDatabase } from "../support/db";
 import { createDocumentChecker } from "../support/openapi-check";
@@ -21,12 +21,14 @@ describe.each(engines)("every response matches the OpenAPI document, on %s", (en
   let sandbox: string;
   let receiver: http.Server;
   let receiverUrl: string;
+  let teamId: string;
   const checker = createDocumentChecker();
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     app = createTestApi(database.db, { webhookAllowLoopback: true });
     const acme = await seedTeam(database.db);
+    teamId = acme.team.id;
     live = await tokenFor(app, acme.live);
     sandbox = await tokenFor(app, acme.sandbox);
     await database.db.insert(monitoredAccounts).values({ id: "sl_doc_1", teamId: acme.team.id, mode: "live", firstName: "Doc", lastName: "Check", status: "Clear" });
@@ -114,6 +116,27 @@ describe.each(engines)("every response matches the OpenAPI document, on %s", (en
     await checked("POST", "/api/v1/alerts/accounts/sl_sandbox_001/webhooks", { token: live, json: { webhook_url: `${receiverUrl}/ok` } });
     await checked("POST", "/api/v1/alerts/accounts/nope/webhooks", { token: sandbox, json: { webhook_url: `${receiverUrl}/ok` } });
     await checked("POST", "/api/v1/alerts/accounts/nope/webhooks", { json: { webhook_url: `${receiverUrl}/ok` } });
+
+    // The webhook outbox (no worker runs here, so a replayed message stays pending).
+    const failedAt = new Date("2026-03-01T10:00:00Z");
+    await database.db.insert(webhookMessages).values([
+      { id: "msg_doc_1", teamId, mode: "live", event: "Verified", payload: { event: "Verified", id: "x" }, status: "failed", attemptCount: 1, createdAt: failedAt },
+      { id: "msg_doc_2", teamId, mode: "live", event: "Created", payload: { event: "Created", id: "y" }, status: "delivering", createdAt: failedAt },
+    ]);
+    await database.db.insert(webhookAttempts).values({ id: "wha_doc_1", messageId: "msg_doc_1", teamId, mode: "live", attempt: 1, url: `${receiverUrl}/fail`, statusCode: 500, responseBody: "nope", durationMs: 3, error: "Receiver answered HTTP 500", startedAt: failedAt });
+    await checked("GET", "/api/v1/webhooks/messages?limit=1", { token: live });
+    await checked("GET", "/api/v1/webhooks/messages?status=nope", { token: live });
+    await checked("GET", "/api/v1/webhooks/messages");
+    await checked("GET", "/api/v1/webhooks/messages/msg_doc_1", { token: live });
+    await checked("GET", "/api/v1/webhooks/messages/msg_doc_1", { token: sandbox });
+    await checked("GET", "/api/v1/webhooks/messages/msg_doc_1");
+    await checked("POST", "/api/v1/webhooks/replay", { token: live, json: { from: "2026-03-01T00:00:00Z", to: "2026-03-02T00:00:00Z" } });
+    await checked("POST", "/api/v1/webhooks/replay", { token: live, json: { from: "2026-03-02T00:00:00Z", to: "2026-03-01T00:00:00Z" } });
+    await checked("POST", "/api/v1/webhooks/replay", { json: {} });
+    await checked("POST", "/api/v1/webhooks/messages/msg_doc_1/replay", { token: live });
+    await checked("POST", "/api/v1/webhooks/messages/msg_doc_2/replay", { token: live });
+    await checked("POST", "/api/v1/webhooks/messages/msg_doc_1/replay", { token: sandbox });
+    await checked("POST", "/api/v1/webhooks/messages/msg_doc_1/replay");
 
     // The document has no operation that was not exercised above (the OpenAPI doc itself aside).
     expect(checker.uncovered()).toEqual([]);

@@ -42,6 +42,10 @@ describe("OpenAPI document", () => {
         "/api/v2/risk",
         "/api/v2/verifications",
         "/api/v2/verifications/{id}",
+        "/api/v1/webhooks/messages",
+        "/api/v1/webhooks/messages/{id}",
+        "/api/v1/webhooks/messages/{id}/replay",
+        "/api/v1/webhooks/replay",
       ].sort(),
     );
     expect(doc.components.securitySchemes).toHaveProperty("bearerAuth");

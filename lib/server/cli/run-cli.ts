@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { and, eq, isNull } from "drizzle-orm";
+import { getConfig } from "@/lib/config";
 import type { Db } from "@/lib/db";
 import { apiClients, modeEnum, roleEnum, teams, type Mode, type Role } from "@/lib/db/schema";
 import { createApiClient } from "../auth/create-api-client";
@@ -11,6 +12,10 @@ import { revokeApiClient } from "../auth/revoke-api-client";
 import type { Result } from "../shared/result";
 import { addStaffMember } from "../teams/add-staff-member";
 import { createTeam } from "../teams/create-team";
+import { getWebhookEndpoint } from "../webhooks/get-webhook-endpoint";
+import { replayFailedWebhooks, replayWebhookMessage } from "../webhooks/replay-webhooks";
+import { rotateWebhookSecret } from "../webhooks/rotate-webhook-secret";
+import { setWebhookEndpoint } from "../webhooks/set-webhook-endpoint";
 
 export const CLI_USAGE = `Usage: npm run cli -- <command> [options]   (prints JSON)
 
@@ -21,7 +26,11 @@ export const CLI_USAGE = `Usage: npm run cli -- <command> [options]   (prints JS
   list-credentials --team <id|slug> --mode live|sandbox
   revoke-credentials --client-id <client id>
   import-addresses --team <id|slug> --file <csv> [--mode live|sandbox] [--replace]
-  create-workflow --team <id|slug> --mode live|sandbox --id <workflow id> --name <name> --steps photo_id,video_selfie,...`;
+  create-workflow --team <id|slug> --mode live|sandbox --id <workflow id> --name <name> --steps photo_id,video_selfie,...
+  set-webhook --team <id|slug> --mode live|sandbox --url <https url> [--events Created,Verified,...] [--disabled]
+  show-webhook --team <id|slug> --mode live|sandbox
+  rotate-webhook-secret --team <id|slug> --mode live|sandbox
+  replay-webhooks --team <id|slug> --mode live|sandbox (--message <msg id> | --from <ISO time> --to <ISO time>)`;
 
 export type CliOutput = { exitCode: number; output: unknown };
 
@@ -46,12 +55,23 @@ async function findTeam(db: Db, ref: string) {
   return team;
 }
 
+async function findTenant(db: Db, values: Record<string, string | boolean | undefined>) {
+  const team = await findTeam(db, required(values, "team"));
+  return { teamId: team.id, mode: oneOf<Mode>(required(values, "mode"), modeEnum.enumValues, "mode") };
+}
+
 function unwrap<T>(result: Result<T>): CliOutput {
   return result.ok ? { exitCode: 0, output: { ok: true, ...result.value } } : { exitCode: 1, output: { ok: false, error: result.error } };
 }
 
+function isoTime(value: string, name: string): Date {
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) throw new UsageError(`--${name} must be an ISO 8601 time, e.g. 2026-11-21T00:00:00Z`);
+  return at;
+}
+
 /** The admin CLI, as a function of arguments so tests drive exactly what `npm run cli` runs. */
-export async function runCli(db: Db, argv: string[]): Promise<CliOutput> {
+export async function runCli(db: Db, argv: string[], options: { webhookAllowLoopback?: boolean } = {}): Promise<CliOutput> {
   const [command, ...rest] = argv;
   try {
     const { values } = parseArgs({
@@ -70,6 +90,12 @@ export async function runCli(db: Db, argv: string[]): Promise<CliOutput> {
         replace: { type: "boolean" },
         id: { type: "string" },
         steps: { type: "string" },
+        url: { type: "string" },
+        events: { type: "string" },
+        disabled: { type: "boolean" },
+        message: { type: "string" },
+        from: { type: "string" },
+        to: { type: "string" },
       },
     });
     switch (command) {
@@ -117,6 +143,34 @@ export async function runCli(db: Db, argv: string[]): Promise<CliOutput> {
         const steps = required(values, "steps").split(",").map((s) => s.trim());
         const result = await createWorkflow(db, { teamId: team.id, mode }, { id: required(values, "id"), name: required(values, "name"), steps, actor: ACTOR });
         return unwrap(result);
+      }
+      case "set-webhook": {
+        const tenant = await findTenant(db, values);
+        const events = values.events?.split(",").map((e) => e.trim()).filter(Boolean) ?? [];
+        const allowLoopback = options.webhookAllowLoopback ?? getConfig().webhookAllowLoopback;
+        const result = await setWebhookEndpoint(db, { tenant, actor: ACTOR, url: required(values, "url"), events, enabled: values.disabled !== true, allowLoopback });
+        if (!result.ok) return unwrap(result);
+        const { endpoint, secret } = result.value;
+        const shown = secret ? { secret, note: "The signing secret is shown once; store it now (rotate-webhook-secret makes a new one)." } : {};
+        return { exitCode: 0, output: { ok: true, team_id: tenant.teamId, mode: tenant.mode, endpoint, ...shown } };
+      }
+      case "show-webhook": {
+        const tenant = await findTenant(db, values);
+        return { exitCode: 0, output: { ok: true, team_id: tenant.teamId, mode: tenant.mode, endpoint: await getWebhookEndpoint(db, tenant) } };
+      }
+      case "rotate-webhook-secret": {
+        const tenant = await findTenant(db, values);
+        const result = await rotateWebhookSecret(db, { tenant, actor: ACTOR });
+        return result.ok ? { exitCode: 0, output: { ok: true, team_id: tenant.teamId, mode: tenant.mode, ...result.value } } : unwrap(result);
+      }
+      case "replay-webhooks": {
+        const tenant = await findTenant(db, values);
+        if (values.message) {
+          const result = await replayWebhookMessage(db, { tenant, actor: ACTOR, id: values.message });
+          return result.ok ? { exitCode: 0, output: { ok: true, replayed: 1, message: result.value } } : unwrap(result);
+        }
+        if (!values.from || !values.to) throw new UsageError("Give --message <id>, or --from and --to (failed messages created in that range)");
+        return unwrap(await replayFailedWebhooks(db, { tenant, actor: ACTOR, from: isoTime(values.from, "from"), to: isoTime(values.to, "to") }));
       }
       default:
         throw new UsageError(command ? `Unknown command "${command}"` : "No command given");

@@ -9,6 +9,7 @@ import { registerLookupRoutes } from "./routes/lookup";
 import { registerRiskRoutes } from "./routes/risk";
 import { registerSandboxWebhookRoutes } from "./routes/sandbox-webhooks";
 import { registerVerificationRoutes } from "./routes/verifications";
+import { registerWebhookRoutes } from "./routes/webhooks";
 import type { ApiDeps, ApiEnv } from "./types";
 
 // Routes reachable without a bearer token.
@@ -50,6 +51,7 @@ export function createApiApp(deps: ApiDeps) {
   registerAccountRoutes(app);
   registerRiskRoutes(app, deps);
   registerSandboxWebhookRoutes(app, deps);
+  registerWebhookRoutes(app, deps);
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

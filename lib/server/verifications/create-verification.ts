@@ -5,6 +5,8 @@ import { recordAudit } from "../audit/record-audit";
 import { newId, randomToken, randomUUID } from "../shared/crypto";
 import { fail, ok, type Result } from "../shared/result";
 import type { Actor, Tenant } from "../shared/tenant";
+import { notifyOutbox, recordWebhookEvent } from "../webhooks/outbox";
+import { toVerificationRecord } from "./to-record";
 import { findWorkflow } from "./workflows";
 
 const DEFAULT_LIFETIME_MS = 7 * 24 * 3600 * 1000; // wire-details: expires_at defaults to 7 days
@@ -29,13 +31,13 @@ export async function createVerification(db: Db, options: CreateVerificationOpti
   const expiresAt = input.expires_at ? new Date(input.expires_at) : new Date(now.getTime() + DEFAULT_LIFETIME_MS);
   if (expiresAt <= now) return fail("invalid", "expires_at must be in the future", { detail: { expires_at: "Must be in the future" } });
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const team = await tx.query.teams.findFirst({ where: (t, { eq }) => eq(t.id, tenant.teamId) });
     if (!team) return fail("not_found", "Team not found");
     const id = randomUUID();
     const hostedToken = randomToken(24);
     const address = input.address;
-    await tx.insert(verifications).values({
+    const [row] = await tx.insert(verifications).values({
       id,
       teamId: tenant.teamId,
       mode: tenant.mode,
@@ -58,7 +60,7 @@ export async function createVerification(db: Db, options: CreateVerificationOpti
       createdAt: now,
       updatedAt: now,
       expiresAt,
-    });
+    }).returning();
     await tx.insert(verificationEvents).values({
       id: newId("vev"),
       teamId: tenant.teamId,
@@ -72,6 +74,8 @@ export async function createVerification(db: Db, options: CreateVerificationOpti
       createdAt: now,
     });
     await recordAudit(tx, { ...tenant, actor, action: "verification.created", targetType: "verification", targetId: id });
+    // spec 6: `Created` carries the whole record; written in this transaction, sent after commit.
+    await recordWebhookEvent(tx, { tenant, event: "Created", verificationId: id, payload: { event: "Created", ...toVerificationRecord(row!) } });
     return ok({
       url: `${options.publicBaseUrl}/verify/${hostedToken}`,
       id,
@@ -80,4 +84,6 @@ export async function createVerification(db: Db, options: CreateVerificationOpti
       workflow_id: workflowId,
     });
   });
+  if (result.ok) notifyOutbox();
+  return result;
 }
