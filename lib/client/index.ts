@@ -2,14 +2,36 @@ import type { z } from "zod";
 import {
   accessTokenSchema,
   createVerificationResponseSchema,
+  deliveryReportSchema,
   errorSchema,
   healthSchema,
+  postcodeLookupSchema,
+  riskResponseSchema,
   verificationRecordSchema,
+  type Address,
   type CreateVerificationRequest,
+  type RiskEnrichment,
+  type VerificationEventName,
 } from "@/lib/contract";
 import { ServiceApiError, ServiceProtocolError, ServiceUnavailableError } from "./errors";
 
 export * from "./errors";
+
+/** The risk form (spec 2.5) before encoding: the client writes the JSON fields and the file part. */
+export interface RiskForm {
+  first_name: string;
+  last_name: string;
+  email: string;
+  /** YYYY-MM-DD */
+  date_of_birth: string;
+  phone?: string;
+  enrichments?: readonly RiskEnrichment[];
+  /** As returned by the postcode lookup (required with CREDIT_BUREAU). */
+  address?: Address;
+  thresholds?: { aml?: number; online_footprint?: number };
+  /** JPEG or PNG, at most 10 MB. */
+  face_scan?: Blob;
+}
 
 export interface ServiceClientOptions {
   /** Base address of any deployment of the API, for example https://idv.example.com. */
@@ -65,6 +87,21 @@ export class ServiceClient {
 
   getVerification(id: string) {
     return this.call("GET", `/api/v2/verifications/${encodeURIComponent(id)}`, verificationRecordSchema);
+  }
+
+  /** POST /api/v2/risk: the headline description (score and recommendation), sent as multipart. */
+  assessRisk(form: RiskForm) {
+    return this.call("POST", "/api/v2/risk", riskResponseSchema, { form: toRiskFormData(form) });
+  }
+
+  /** GET /api/v1/smart-lookups/postcode. An unknown or malformed postcode is a ServiceApiError (400). */
+  lookupPostcode(postcode: string) {
+    return this.call("GET", `/api/v1/smart-lookups/postcode?${new URLSearchParams({ postcode })}`, postcodeLookupSchema);
+  }
+
+  /** Sandbox only (spec 4.7): sends one signed event of a verification to `webhook_url`, now. */
+  triggerVerificationWebhook(id: string, input: { webhook_url: string; event: VerificationEventName }) {
+    return this.call("POST", `/api/v1/verifications/${encodeURIComponent(id)}/webhooks`, deliveryReportSchema, { json: input });
   }
 
   /** Drops the cached token (for example after the credentials were rotated). */
@@ -133,4 +170,21 @@ export class ServiceClient {
     if (!parsed.success) throw new ServiceProtocolError(`Unexpected answer shape: ${parsed.error.message}`);
     return parsed.data;
   }
+}
+
+function toRiskFormData(form: RiskForm): FormData {
+  const data = new FormData();
+  for (const key of ["first_name", "last_name", "email", "date_of_birth", "phone"] as const) {
+    const value = form[key];
+    if (value !== undefined) data.set(key, value);
+  }
+  // spec 2.5: the structured fields travel as JSON inside form fields.
+  if (form.enrichments) data.set("enrichments", JSON.stringify(form.enrichments));
+  if (form.address) data.set("address", JSON.stringify(form.address));
+  if (form.thresholds) data.set("thresholds", JSON.stringify(form.thresholds));
+  if (form.face_scan) {
+    const name = form.face_scan instanceof File && form.face_scan.name ? form.face_scan.name : form.face_scan.type === "image/png" ? "face.png" : "face.jpg";
+    data.set("face_scan", form.face_scan, name);
+  }
+  return data;
 }
