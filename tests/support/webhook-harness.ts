@@ -8,7 +8,7 @@ import type { WebhookSettings } from "@/lib/server/webhooks/webhook-settings";
 
 /** Tiny delays so retries, leases and sweeps happen within a test's time. */
 export const FAST_SETTINGS: WebhookSettings = {
-  retryScheduleSeconds: [0, 0.05, 0.05, 0.05, 0.05],
+  retryScheduleSeconds: [0, 0.05, 0.1, 0.2, 0.4, 0.8],
   timeoutMs: 2_000,
   leaseSeconds: 3,
   concurrency: 16,
