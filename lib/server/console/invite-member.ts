@@ -1,0 +1,31 @@
+import type { Db } from "@/lib/db";
+import type { Role } from "@/lib/db/schema";
+import { recordAudit } from "../audit/record-audit";
+import { fail, ok, type Result } from "../shared/result";
+import { authorizeStaff, type StaffRef } from "./authorize-staff";
+import { encodeInvite } from "./invite-token";
+import { assignableRoles } from "./permissions";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const INVITE_DAYS = 7;
+
+/** An invitation link for the team (shown once); only owners and admins, never above their own role. */
+export async function inviteMember(
+  db: Db,
+  input: { staff: StaffRef; teamId: string; email: string; role: Role; secret: string; baseUrl: string; now?: Date },
+): Promise<Result<{ link: string; expiresAt: Date }>> {
+  const allowed = await authorizeStaff(db, { staff: input.staff, teamId: input.teamId, permission: "manage_members" });
+  if (!allowed.ok) return allowed;
+  const email = input.email.trim().toLowerCase();
+  if (!EMAIL.test(email) || email.length > 320) return fail("invalid", "Invalid email", { detail: { email: "Enter an email address" } });
+  if (!assignableRoles(allowed.value.role).includes(input.role)) return fail("forbidden", `An ${allowed.value.role} cannot invite an ${input.role}`, { detail: { role: "Choose a role at or below yours" } });
+  const existing = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email), columns: { id: true } });
+  if (existing) {
+    const member = await db.query.memberships.findFirst({ where: (m, { and, eq, isNull }) => and(eq(m.teamId, input.teamId), eq(m.userId, existing.id), isNull(m.removedAt)) });
+    if (member) return fail("conflict", "Already a member", { detail: { email: "This person is already a member of the team" } });
+  }
+  const expiresAt = new Date((input.now ?? new Date()).getTime() + INVITE_DAYS * 86_400_000);
+  const token = encodeInvite({ teamId: input.teamId, email, role: input.role, invitedBy: input.staff.userId, expiresAt: expiresAt.getTime() }, input.secret);
+  await recordAudit(db, { teamId: input.teamId, actor: allowed.value.actor, action: "member.invited", targetType: "user", targetId: email, metadata: { role: input.role } });
+  return ok({ link: `${input.baseUrl}/console/invite/${token}`, expiresAt });
+}
