@@ -1,5 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Db } from "@/lib/db";
+import pg from "pg";
+import type { Database, Db } from "@/lib/db";
+import { openDatabase } from "@/lib/db/client";
+import { runMigrations } from "@/lib/db/migrate";
 import { webhookAttempts, webhookEndpoints, webhookMessages, type WebhookMessageStatus } from "@/lib/db/schema";
 import { notifyOutbox, recordWebhookEvent, type WebhookEventName } from "@/lib/server/webhooks/outbox";
 import { setWebhookEndpoint } from "@/lib/server/webhooks/set-webhook-endpoint";
@@ -65,4 +69,30 @@ export async function waitForStatus(db: Db, ids: string[], statuses: WebhookMess
 
 export async function attemptsOf(db: Db, messageId: string) {
   return db.select().from(webhookAttempts).where(eq(webhookAttempts.messageId, messageId)).orderBy(asc(webhookAttempts.attempt));
+}
+
+/** A fresh, migrated PostgreSQL database with its URL, for tests that start other processes on it. */
+export async function createPostgresDatabase(): Promise<{ database: Database; url: string; dispose(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `idv_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 5 });
+  await runMigrations(database);
+  return {
+    database,
+    url: url.toString(),
+    dispose: async () => {
+      await database.close();
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
 }

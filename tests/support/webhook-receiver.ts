@@ -38,6 +38,8 @@ export interface WebhookReceiver {
   /** webhook-ids that arrived while another request with the same id was in flight. */
   overlaps: string[];
   respond(responder: Responder): void;
+  /** Requests being answered right now. */
+  inFlight(): number;
   /** Stops listening (connections are refused) until up(); the port is kept. */
   down(): Promise<void>;
   up(): Promise<void>;
@@ -101,6 +103,7 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
     accepted,
     overlaps,
     respond: (next) => void (responder = next),
+    inFlight: () => inFlight.size,
     down: async () => {
       if (!listening) return;
       listening = false;

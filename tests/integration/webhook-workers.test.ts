@@ -1,0 +1,164 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { openDatabase } from "@/lib/db/client";
+import { runMigrations } from "@/lib/db/migrate";
+import { webhookAttempts } from "@/lib/db/schema";
+import type { Database } from "@/lib/db";
+import { INTERRUPTED } from "@/lib/server/webhooks/recover-leases";
+import { startWebhookRuntime } from "@/lib/server/webhooks/start-webhook-runtime";
+import { seedTeam } from "../support/api";
+import { configureEndpoint, createPostgresDatabase, FAST_SETTINGS, messageStatuses, recordEvents, waitForStatus } from "../support/webhook-harness";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+
+// Real processes: `npm run worker` (scripts/worker.ts) on PostgreSQL, and the embedded app's
+// delivery process on a PGlite folder. Each is killed with SIGKILL in the middle of a batch and
+// another one finishes the work; on PostgreSQL two workers also share one queue.
+
+const root = path.resolve(import.meta.dirname, "../..");
+const FAST_ENV: Record<string, string> = {
+  NODE_ENV: "test",
+  WEBHOOK_ALLOW_LOOPBACK: "true",
+  WEBHOOK_RETRY_SCHEDULE: FAST_SETTINGS.retryScheduleSeconds.join(","),
+  WEBHOOK_TIMEOUT_SECONDS: "2",
+  WEBHOOK_LEASE_SECONDS: "3",
+  WEBHOOK_SWEEP_SECONDS: "0.2",
+  WEBHOOK_CONCURRENCY: "8",
+  SEED_DEMO: "false",
+};
+
+interface Worker {
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<number | null>;
+}
+const children = new Set<ChildProcess>();
+afterAll(() => children.forEach((c) => c.kill("SIGKILL")));
+
+async function startProcess(script: string, env: Record<string, string>): Promise<Worker> {
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  const child = spawn(process.execPath, ["--import", "tsx", script], { cwd: root, env: { ...inherited, ...FAST_ENV, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  children.add(child);
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => (children.delete(child), resolve(code))));
+  const deadline = Date.now() + 30_000;
+  while (!/ready/.test(output)) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${script} did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { child, output: () => output, exited };
+}
+
+async function kill(worker: Worker, signal: NodeJS.Signals) {
+  worker.child.kill(signal);
+  return worker.exited;
+}
+
+/** Seeds a team whose endpoint is the receiver, and records `n` events. */
+async function seedMessages(database: Database, receiver: WebhookReceiver, n: number): Promise<string[]> {
+  const { team } = await seedTeam(database.db, "Acme");
+  const tenant = { teamId: team.id, mode: "live" as const };
+  await configureEndpoint(database.db, tenant, receiver.url());
+  return recordEvents(database.db, tenant, Array.from({ length: n }, () => ({})));
+}
+
+/**
+ * Kills the first process once it is mid-batch (requests in flight), then a second one finishes:
+ * `finished` resolves once the outbox is done (the messages the killed process had leased are
+ * sent again when their lease runs out; the receiver deduplicates them).
+ */
+async function killMidBatchThenRestart(receiver: WebhookReceiver, ids: string[], start: () => Promise<Worker>, finished: (killedAt: number) => Promise<void>) {
+  receiver.respond(() => ({ status: 200, delayMs: 150 }));
+  const first = await start();
+  await receiver.waitFor(() => receiver.accepted.size >= 10 && receiver.inFlight() > 0, 20_000, "the first process to be mid-batch");
+  expect(await kill(first, "SIGKILL")).toBeNull();
+  const killedAt = Date.now();
+  expect(receiver.accepted.size).toBeLessThan(ids.length);
+  const second = await start();
+  await finished(killedAt);
+  expect(await kill(second, "SIGTERM")).toBe(0);
+  // The receiver's dedupe table has each message once; nothing else reached it.
+  expect(new Set(receiver.accepted.keys())).toEqual(new Set(ids));
+  expect(receiver.overlaps).toEqual([]);
+}
+
+let receiver: WebhookReceiver;
+afterEach(async () => receiver?.close());
+
+describe("webhook delivery process killed with SIGKILL, embedded database", () => {
+  it("loses nothing: the next process on the data folder takes the leases back and finishes", { timeout: 90_000 }, async () => {
+    receiver = await startWebhookReceiver();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "idv-webhooks-"));
+    try {
+      let database = await openDatabase({ kind: "pglite", dataDir: dir });
+      await runMigrations(database);
+      const ids = await seedMessages(database, receiver, 60);
+      await database.close(); // the folder serves one process at a time
+
+      // The folder is the running process's: watch the receiver until the killed process's leases
+      // (3 s) have run out and their messages were sent again.
+      await killMidBatchThenRestart(receiver, ids, () => startProcess("tests/support/embedded-webhook-process.ts", { DATA_DIR: dir }), async (killedAt) => {
+        await receiver.waitFor(() => ids.every((id) => receiver.accepted.has(id)), 30_000, "every message to be delivered");
+        await receiver.waitFor(() => Date.now() > killedAt + 5_000 && receiver.inFlight() === 0, 30_000, "the leases to run out");
+      });
+
+      database = await openDatabase({ kind: "pglite", dataDir: dir });
+      const statuses = await messageStatuses(database.db, ids);
+      expect([...statuses.values()].every((s) => s === "delivered")).toBe(true);
+      const attempts = await database.db.select().from(webhookAttempts);
+      expect(attempts.some((a) => a.error === INTERRUPTED)).toBe(true); // leases of the killed process, taken back
+      await database.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("npm run worker on PostgreSQL", () => {
+  it("killed with SIGKILL mid-batch: another worker takes the leases back and nothing is lost", { timeout: 90_000 }, async () => {
+    receiver = await startWebhookReceiver();
+    const pg = await createPostgresDatabase();
+    // The app in WEBHOOK_WORKER=external mode: it records and relays; workers deliver.
+    const app = await startWebhookRuntime({ database: pg.database, settings: FAST_SETTINGS, deliver: false });
+    try {
+      const ids = await seedMessages(pg.database, receiver, 60);
+      await killMidBatchThenRestart(receiver, ids, () => startProcess("scripts/worker.ts", { DATABASE_URL: pg.url, WEBHOOK_WORKER: "external" }), () =>
+        waitForStatus(pg.database.db, ids, ["delivered"], 30_000),
+      );
+      const statuses = await messageStatuses(pg.database.db, ids);
+      expect([...statuses.values()].every((s) => s === "delivered")).toBe(true);
+      const attempts = await pg.database.db.select().from(webhookAttempts);
+      expect(attempts.some((a) => a.error === INTERRUPTED)).toBe(true);
+    } finally {
+      await app.stop();
+      await pg.dispose();
+    }
+  });
+
+  it("two workers share the queue: every message delivered, none twice at once", { timeout: 90_000 }, async () => {
+    receiver = await startWebhookReceiver();
+    receiver.respond(() => ({ status: 200, delayMs: Math.floor(Math.random() * 20) }));
+    const pg = await createPostgresDatabase();
+    const app = await startWebhookRuntime({ database: pg.database, settings: FAST_SETTINGS, deliver: false });
+    const env = { DATABASE_URL: pg.url, WEBHOOK_WORKER: "external" };
+    const workers = await Promise.all([startProcess("scripts/worker.ts", env), startProcess("scripts/worker.ts", env)]);
+    try {
+      const ids = await seedMessages(pg.database, receiver, 200);
+      await waitForStatus(pg.database.db, ids, ["delivered"], 30_000);
+      expect(new Set(receiver.accepted.keys())).toEqual(new Set(ids));
+      expect(receiver.overlaps).toEqual([]);
+      // No lease expired, so no attempt was repeated: each message reached the receiver once.
+      expect(receiver.requests).toHaveLength(ids.length);
+      const attempts = await pg.database.db.select().from(webhookAttempts);
+      expect(attempts).toHaveLength(ids.length);
+    } finally {
+      for (const worker of workers) expect(await kill(worker, "SIGTERM")).toBe(0);
+      await app.stop();
+      await pg.dispose();
+    }
+  });
+});
