@@ -109,10 +109,10 @@ describe.each(engines)("webhook delivery on %s", (engine) => {
   });
 
   it("delivers the events of one case in order, holding later ones while an earlier one retries", async () => {
-    let firstOfX: string | undefined;
-    receiver.respond((r) => (r.id === firstOfX && r.nth <= 2 ? { status: 500 } : { status: 200, delayMs: 5 }));
+    const failing = { id: "" };
+    receiver.respond((r) => (r.id === failing.id && r.nth <= 2 ? { status: 500 } : { status: 200, delayMs: 5 }));
     const [x1] = await recordEvents(database.db, tenant, [{ verificationId: "case-x", n: 1 }]);
-    firstOfX = x1;
+    failing.id = x1!;
     const rest = await recordEvents(database.db, tenant, [
       { verificationId: "case-x", n: 2 },
       { verificationId: "case-y", n: 1 },
