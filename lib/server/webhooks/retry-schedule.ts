@@ -11,7 +11,8 @@ export function parseRetryAfter(value: string | null | undefined, now = new Date
   if (!value) return null;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Math.min(Number(text), MAX_RETRY_AFTER_SECONDS);
-  const at = Date.parse(text);
+  // An HTTP date always starts with the day's name (RFC 9110 5.6.7).
+  const at = /^[A-Za-z]{3}/.test(text) ? Date.parse(text) : Number.NaN;
   if (Number.isNaN(at)) return null;
   return Math.min(Math.max(0, (at - now.getTime()) / 1000), MAX_RETRY_AFTER_SECONDS);
 }
