@@ -1,0 +1,199 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import type { AddressOption, PostcodeAnswer } from "@/lib/onboarding/postcode-types";
+import { postcodeField, type SignupFieldErrors } from "@/lib/onboarding/signup-schema";
+import { AddressCombobox } from "./address-combobox";
+import { describedBy, FieldError, TextField } from "./field";
+import { inputClass, linkButton, secondaryButton } from "./ui";
+
+export interface ManualAddress {
+  houseNameOrNumber: string;
+  street: string;
+  city: string;
+  postcode: string;
+}
+
+export interface AddressValue {
+  mode: "lookup" | "manual";
+  selected: AddressOption | null;
+  manual: ManualAddress;
+}
+
+async function fetchPostcode(postcode: string): Promise<PostcodeAnswer> {
+  const response = await fetch(`/api/onboarding/postcode?${new URLSearchParams({ postcode })}`, { headers: { accept: "application/json" } });
+  const body = (await response.json().catch(() => null)) as PostcodeAnswer | null;
+  // 404 (unknown postcode), 400 and 429 are answers to show; anything without one is a failure.
+  if (body && typeof body.status === "string") return body;
+  throw new Error(`Address search failed (HTTP ${response.status})`);
+}
+
+interface Props {
+  value: AddressValue;
+  onChange: (value: AddressValue) => void;
+  errors: SignupFieldErrors;
+}
+
+/**
+ * Postcode → addresses (TanStack Query over the app's own route, which calls the service through
+ * the client) → the combobox; or the address typed in by hand.
+ */
+export function AddressPicker({ value, onChange, errors }: Props) {
+  const [postcodeText, setPostcodeText] = useState(value.selected?.address.postcode ?? "");
+  const [searched, setSearched] = useState<string | null>(value.selected?.address.postcode ?? null);
+  const [postcodeError, setPostcodeError] = useState<string | null>(null);
+  const comboboxRef = useRef<HTMLInputElement>(null);
+  const postcodeRef = useRef<HTMLInputElement>(null);
+  const manualFirstRef = useRef<HTMLInputElement>(null);
+  const focusResults = useRef(false);
+  const focusManual = useRef(false);
+
+  const lookup = useQuery({
+    queryKey: ["postcode", searched],
+    queryFn: () => fetchPostcode(searched!),
+    enabled: value.mode === "lookup" && !!searched,
+    staleTime: 5 * 60_000,
+    retry: 1,
+  });
+  const answer = lookup.data;
+
+  // After a search the person asked for, take them to what it found (DOM focus only).
+  useEffect(() => {
+    if (!focusResults.current || !answer) return;
+    focusResults.current = false;
+    if (answer.status === "found") comboboxRef.current?.focus();
+  }, [answer]);
+  useEffect(() => {
+    if (value.mode === "manual" && focusManual.current) {
+      focusManual.current = false;
+      manualFirstRef.current?.focus();
+    }
+  }, [value.mode]);
+
+  const options = answer?.status === "found" ? answer.addresses : null;
+
+  function search() {
+    const parsed = postcodeField.safeParse(postcodeText);
+    if (!parsed.success) {
+      setPostcodeError(parsed.error.issues[0]?.message ?? "Enter a real postcode, like SW1A 2AA");
+      postcodeRef.current?.focus();
+      return;
+    }
+    setPostcodeError(null);
+    focusResults.current = true;
+    if (parsed.data !== searched) {
+      onChange({ ...value, selected: null });
+      setSearched(parsed.data);
+    } else if (lookup.isError) {
+      void lookup.refetch();
+    } else {
+      focusResults.current = false;
+      if (answer?.status === "found") comboboxRef.current?.focus();
+    }
+  }
+
+  function switchToManual() {
+    focusManual.current = true;
+    const postcode = value.manual.postcode || (answer && answer.status !== "error" ? answer.postcode : postcodeText);
+    onChange({ ...value, mode: "manual", manual: { ...value.manual, postcode } });
+  }
+
+  const lookupMessage =
+    postcodeError ??
+    (answer?.status === "not_found" || answer?.status === "error" ? answer.message : lookup.isError ? "Address search isn't working right now. Please enter your address manually." : null);
+  const manualErrors = (k: keyof ManualAddress) => errors[k];
+
+  if (value.mode === "manual") {
+    const set = (k: keyof ManualAddress) => (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...value, manual: { ...value.manual, [k]: e.target.value } });
+    return (
+      <div className="space-y-5">
+        <input type="hidden" name="addressMode" value="manual" />
+        <TextField id="houseNameOrNumber" label="House number or name" inputRef={manualFirstRef} value={value.manual.houseNameOrNumber} onChange={set("houseNameOrNumber")} errors={manualErrors("houseNameOrNumber")} className="max-w-sm" />
+        <TextField id="street" label="Street" autoComplete="address-line1" value={value.manual.street} onChange={set("street")} errors={manualErrors("street")} />
+        <TextField id="city" label="Town or city" autoComplete="address-level2" value={value.manual.city} onChange={set("city")} errors={manualErrors("city")} className="max-w-md" />
+        <TextField id="postcode" label="Postcode" autoComplete="postal-code" autoCapitalize="characters" value={value.manual.postcode} onChange={set("postcode")} errors={manualErrors("postcode")} className="max-w-52" />
+        <p>
+          <button
+            type="button"
+            className={linkButton}
+            onClick={() => {
+              onChange({ ...value, mode: "lookup" });
+              setTimeout(() => postcodeRef.current?.focus());
+            }}
+          >
+            Find my address by postcode instead
+          </button>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-5">
+      <input type="hidden" name="addressMode" value="lookup" />
+      <input type="hidden" name="address" value={value.selected ? JSON.stringify(value.selected.address) : ""} />
+      <div className="space-y-1.5">
+        <label htmlFor="lookupPostcode" className="block text-base font-semibold text-slate-900">
+          Postcode
+        </label>
+        <p id="lookupPostcode-hint" className="text-sm text-slate-600">
+          For example, SW1A 2AA
+        </p>
+        <FieldError id="lookupPostcode-error" messages={lookupMessage ? [lookupMessage] : !options ? errors.address : undefined} />
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <input
+            id="lookupPostcode"
+            ref={postcodeRef}
+            type="text"
+            autoComplete="postal-code"
+            autoCapitalize="characters"
+            spellCheck={false}
+            value={postcodeText}
+            onChange={(e) => setPostcodeText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") {
+                e.preventDefault(); // searching, not moving on
+                search();
+              }
+            }}
+            aria-invalid={lookupMessage || (!options && errors.address) ? true : undefined}
+            aria-describedby={describedBy("lookupPostcode-hint", "lookupPostcode-error")}
+            className={`${inputClass} sm:max-w-52`}
+          />
+          <button type="button" onClick={search} className={secondaryButton} disabled={lookup.isFetching}>
+            {lookup.isFetching ? "Searching…" : "Find address"}
+          </button>
+        </div>
+        <p role="status" className="sr-only">
+          {lookup.isFetching ? "Searching for addresses" : ""}
+        </p>
+      </div>
+
+      {options && (
+        <AddressCombobox
+          key={searched}
+          id="addressChoice"
+          options={options}
+          selected={value.selected}
+          onSelect={(selected) => onChange({ ...value, selected })}
+          errors={errors.address}
+          inputRef={comboboxRef}
+        />
+      )}
+
+      {value.selected && (
+        <div className="rounded-lg border border-emerald-300 bg-emerald-50 p-4" data-testid="chosen-address">
+          <p className="text-sm font-semibold text-emerald-900">We&rsquo;ll use this address</p>
+          <p className="mt-1 text-slate-900">{value.selected.label}</p>
+        </div>
+      )}
+
+      <p>
+        <button type="button" className={linkButton} onClick={switchToManual}>
+          Enter the address manually
+        </button>
+      </p>
+    </div>
+  );
+}

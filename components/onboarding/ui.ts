@@ -1,0 +1,18 @@
+// Shared class names of the onboarding app's pages: one focus ring, one input, one button style.
+export const ring = "focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
+
+export const inputBase =
+  "block rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 " +
+  "focus:border-indigo-600 focus:outline-3 focus:outline-offset-0 focus:outline-indigo-600/30 aria-[invalid=true]:border-rose-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-rose-700";
+
+export const inputClass = `${inputBase} w-full`;
+
+export const primaryButton =
+  `inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-indigo-700 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-indigo-800 disabled:cursor-not-allowed disabled:opacity-60 ${ring}`;
+
+export const secondaryButton =
+  `inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-slate-400 bg-white px-5 py-2.5 text-base font-semibold text-slate-900 shadow-sm hover:bg-slate-50 disabled:opacity-60 ${ring}`;
+
+export const linkButton = `rounded-sm font-semibold text-indigo-800 underline underline-offset-4 hover:text-indigo-950 ${ring}`;
+
+export const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8";
