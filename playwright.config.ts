@@ -29,6 +29,11 @@ export default defineConfig({
     { name: "hosted", testMatch: /hosted\.spec\.ts/, use: chromium },
     // The sandbox contract over HTTP; no browser needed.
     { name: "api", testMatch: /api\/.*\.spec\.ts/ },
+    // The customer's onboarding app (sign-up, address picker, return page, webhooks, applicants).
+    { name: "onboarding", testMatch: /onboarding\/.*\.spec\.ts/, use: chromium },
+    // The staff console: one sign-in (storageState), then a member's day in the console.
+    { name: "console-setup", testMatch: /console\/.*\.setup\.ts/, use: chromium },
+    { name: "console", testMatch: /console\/.*\.spec\.ts/, dependencies: ["console-setup"], use: chromium },
   ],
   webServer: {
     // A fresh folder each run: the e2e suite starts from the demo seed.

@@ -53,7 +53,7 @@ export function OverviewCharts({ casesByDay, statuses, recommendations, webhooks
       <div className="lg:col-span-3">
         <ChartCard id="chart-cases" title="Cases by status, last 14 days" summary={`${total} case${total === 1 ? "" : "s"} created in the last 14 days, by the status each has now.`}>
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={days} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
+            <BarChart accessibilityLayer={false} data={days} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
               <XAxis dataKey="label" tick={{ fontSize: 11, fill: "#334155" }} interval="preserveStartEnd" />
               <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: "#334155" }} />
@@ -72,7 +72,7 @@ export function OverviewCharts({ casesByDay, statuses, recommendations, webhooks
         summary={recommendations.length ? recommendations.map((r) => `${r.recommendation}: ${r.count}`).join(", ") : "No risk assessments yet."}
       >
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={recommendations} layout="vertical" margin={{ top: 4, right: 8, bottom: 0, left: 8 }}>
+          <BarChart accessibilityLayer={false} data={recommendations} layout="vertical" margin={{ top: 4, right: 8, bottom: 0, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
             <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11, fill: "#334155" }} />
             <YAxis type="category" dataKey="recommendation" tick={{ fontSize: 11, fill: "#334155" }} width={64} />
@@ -91,8 +91,8 @@ export function OverviewCharts({ casesByDay, statuses, recommendations, webhooks
         summary={rate === null ? "No finished deliveries yet." : `${rate}% of finished messages delivered (${webhooks.delivered} delivered, ${webhooks.failed} failed); ${webhooks.successfulAttempts} of ${webhooks.attempts} attempts answered 2xx.`}
       >
         <ResponsiveContainer width="100%" height="100%">
-          <PieChart>
-            <Pie data={webhookData} dataKey="value" nameKey="name" innerRadius="55%" outerRadius="85%" isAnimationActive={false}>
+          <PieChart accessibilityLayer={false}>
+            <Pie rootTabIndex={-1} data={webhookData} dataKey="value" nameKey="name" innerRadius="55%" outerRadius="85%" isAnimationActive={false}>
               {webhookData.map((d) => (
                 <Cell key={d.name} fill={d.color} />
               ))}

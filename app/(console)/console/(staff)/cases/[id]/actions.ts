@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { FormState } from "@/components/console/review-form";
 import { verificationStatusSchema } from "@/lib/contract";
@@ -27,7 +28,8 @@ export async function reviewCaseAction(id: string, expectedStatus: string, _prev
   const result = await reviewCase(context.db, context.tenant, { staff: context.staff, verificationId: id, ...parsed.data, expectedStatus: seen.data });
   if (!result.ok) return { ok: false, message: failureMessage(result.error), fieldErrors: result.error.detail };
   revalidatePath(`/console/cases/${id}`);
-  return { ok: true, message: parsed.data.decision === "approve" ? "Approved: the case is Verified." : "Refused: the case stays Refused, reviewed." };
+  // The review form goes away with the decision: the page says what happened instead.
+  redirect(`/console/cases/${encodeURIComponent(id)}?decided=${parsed.data.decision}`);
 }
 
 export async function restartCaseAction(id: string, expectedStatus: string, _previous: FormState, formData: FormData): Promise<FormState> {

@@ -26,8 +26,14 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-export default async function CasePage({ params }: { params: Promise<{ id: string }> }) {
+const DECIDED: Record<string, string> = {
+  approve: "Approved: the case is Verified. The decision is in the timeline and the audit log.",
+  reject: "Refused after review: the case stays Refused. The decision is in the timeline and the audit log.",
+};
+
+export default async function CasePage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ decided?: string }> }) {
   const { id } = await params;
+  const decided = DECIDED[(await searchParams).decided ?? ""];
   const context = await requireStaff();
   const found = await getCaseDetail(context.db, context.tenant, decodeURIComponent(id));
   if (!found.ok) notFound();
@@ -60,6 +66,12 @@ export default async function CasePage({ params }: { params: Promise<{ id: strin
           <StatusBadge status={record.status} />
         </span>
       </div>
+
+      {decided ? (
+        <p role="status" data-testid="review-done" className="mb-6 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-950">
+          {decided}
+        </p>
+      ) : null}
 
       {canned ? (
         <p role="note" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
