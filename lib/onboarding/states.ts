@@ -86,12 +86,12 @@ export function verificationOutcome(status: VerificationStatusValue, expired: bo
     case "Verified":
       return { title: "You're verified", text: "Thank you. We have confirmed your identity and your account is ready to use.", tone: "good" };
     case "ReadyForReview":
-      return { title: "We're checking your documents", text: "Thanks, we have everything we need. Checking usually takes a minute or two. You can keep this page open: it updates by itself.", tone: "wait" };
+      return { title: "We're checking your documents", text: "Thanks, we have everything we need. Checking usually takes a minute or two.", tone: "wait" };
     case "Refused":
     case "ManuallyReviewed":
       return {
         title: "We need to take a closer look",
-        text: "We couldn't confirm your identity automatically, so a member of our team will review it. We'll email you within 2 working days. You don't need to do anything now.",
+        text: "We couldn't confirm your identity automatically, so a member of our team will review it. We'll contact you by email when it's done. You don't need to do anything now.",
         tone: "warn",
       };
     case "LockedOut":
@@ -105,7 +105,7 @@ export function verificationOutcome(status: VerificationStatusValue, expired: bo
     case "Blocked":
       return { title: "We can't open an account for you", text: "We're sorry, we're not able to offer you an account. Please contact our support team if you have questions.", tone: "bad" };
     case "InProgress":
-      return { title: "Your identity check isn't finished yet", text: "We're waiting for the identity check to finish. If you closed it by mistake, go back to it to finish. This page updates by itself.", tone: "wait" };
+      return { title: "Your identity check isn't finished yet", text: "We're still waiting for your identity check to be completed. If you left it before the end, go back to it to finish.", tone: "wait" };
   }
 }
 

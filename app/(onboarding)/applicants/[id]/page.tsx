@@ -88,7 +88,7 @@ export default async function ApplicantPage({ params }: { params: Promise<{ id: 
             <Facts
               rows={[
                 ["Status", <span key="s" data-testid="verification-status">{status ? (VERIFICATION_STATUS_LABEL[status] ?? status) : "Unknown"}</span>],
-                ["Verification id", <span key="v" className="font-mono text-sm">{applicant.verificationId}</span>],
+                ["Verification id", <span key="v" className="font-mono text-sm" data-testid="verification-id">{applicant.verificationId}</span>],
                 ["Last update", `${when.format(applicant.updatedAt)} UTC`],
               ]}
             />

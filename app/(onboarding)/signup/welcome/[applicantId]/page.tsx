@@ -25,11 +25,10 @@ export default async function WelcomePage({ params }: { params: Promise<{ applic
         <p className="mt-3 text-lg text-slate-800" data-testid="welcome-text">
           Your account is open and ready to use.
         </p>
-        <p className="mt-2 text-slate-700">We&rsquo;ve sent the details to {applicant.email}.</p>
+        <p className="mt-2 text-slate-700">You signed up with {applicant.email}.</p>
         <h2 className="mt-8 text-lg font-semibold text-slate-900">What happens next</h2>
         <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-800">
-          <li>Check your inbox for our welcome email.</li>
-          <li>Set up the app and sign in with your email address.</li>
+                    <li>Set up the app and sign in with your email address.</li>
           <li>Add money to your account whenever you&rsquo;re ready.</li>
         </ol>
         <p className="mt-8 text-sm text-slate-600">Reference: {applicant.id}</p>
