@@ -38,6 +38,12 @@ export const { handlers, auth, signIn, signOut } = NextAuth((): NextAuthConfig =
     trustHost: config.auth.trustHost,
     session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
     pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
+    // A wrong password is an answer, not a server error: keep it out of the error log.
+    logger: {
+      error(error) {
+        if (error.name !== "CredentialsSignin") console.error(error);
+      },
+    },
     providers: providers(),
     callbacks: {
       // An external identity signs in only as an existing staff user with a verified email.

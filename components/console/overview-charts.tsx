@@ -23,7 +23,7 @@ interface Props {
   webhooks: { delivered: number; failed: number; pending: number; attempts: number; successfulAttempts: number };
 }
 
-function ChartCard({ id, title, summary, children }: { id: string; title: string; summary: string; children: React.ReactNode }) {
+function ChartCard({ id, title, summary, empty, children }: { id: string; title: string; summary: string; empty?: boolean; children: React.ReactNode }) {
   return (
     <section aria-labelledby={id} className={`${cardClass} p-4`}>
       <h2 id={id} className="font-semibold text-slate-900">
@@ -31,9 +31,15 @@ function ChartCard({ id, title, summary, children }: { id: string; title: string
       </h2>
       <p className="mt-0.5 text-xs text-slate-700">{summary}</p>
       {/* The chart is a picture of the summary above; screen readers get the sentence. */}
-      <div className="mt-3 h-64" aria-hidden="true">
-        {children}
-      </div>
+      {empty ? (
+        <div className="mt-3 flex h-24 items-center justify-center rounded-lg border border-dashed border-slate-300 text-sm text-slate-600" aria-hidden="true">
+          Nothing to chart yet
+        </div>
+      ) : (
+        <div className="mt-3 h-64" aria-hidden="true">
+          {children}
+        </div>
+      )}
     </section>
   );
 }
@@ -49,9 +55,9 @@ export function OverviewCharts({ casesByDay, statuses, recommendations, webhooks
   ].filter((d) => d.value > 0);
   const days = casesByDay.map((d) => ({ ...d, label: String(d.day).slice(5) }));
   return (
-    <div className="grid gap-4 lg:grid-cols-3">
+    <div className="grid items-start gap-4 lg:grid-cols-3">
       <div className="lg:col-span-3">
-        <ChartCard id="chart-cases" title="Cases by status, last 14 days" summary={`${total} case${total === 1 ? "" : "s"} created in the last 14 days, by the status each has now.`}>
+        <ChartCard id="chart-cases" title="Cases by status, last 14 days" summary={`${total} case${total === 1 ? "" : "s"} created in the last 14 days, by the status each has now.`} empty={total === 0}>
           <ResponsiveContainer width="100%" height="100%">
             <BarChart accessibilityLayer={false} data={days} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
@@ -70,6 +76,7 @@ export function OverviewCharts({ casesByDay, statuses, recommendations, webhooks
         id="chart-risk"
         title="Risk recommendations"
         summary={recommendations.length ? recommendations.map((r) => `${r.recommendation}: ${r.count}`).join(", ") : "No risk assessments yet."}
+        empty={recommendations.length === 0}
       >
         <ResponsiveContainer width="100%" height="100%">
           <BarChart accessibilityLayer={false} data={recommendations} layout="vertical" margin={{ top: 4, right: 8, bottom: 0, left: 8 }}>
@@ -89,6 +96,7 @@ export function OverviewCharts({ casesByDay, statuses, recommendations, webhooks
         id="chart-webhooks"
         title="Webhook success rate"
         summary={rate === null ? "No finished deliveries yet." : `${rate}% of finished messages delivered (${webhooks.delivered} delivered, ${webhooks.failed} failed); ${webhooks.successfulAttempts} of ${webhooks.attempts} attempts answered 2xx.`}
+        empty={webhookData.length === 0}
       >
         <ResponsiveContainer width="100%" height="100%">
           <PieChart accessibilityLayer={false}>

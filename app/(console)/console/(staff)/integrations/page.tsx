@@ -19,7 +19,7 @@ export default async function IntegrationsPage() {
         title="API integrations"
         description={
           <>
-            Client credentials exchange for bearer tokens at <code className="font-mono text-xs">POST /api/v1/auth/token</code>. These are for <ModeBadge mode={context.mode} /> — switch mode above for the other.
+            Client credentials exchange for bearer tokens at <code className="font-mono text-xs">POST /api/v2/authenticate</code>. These are for <ModeBadge mode={context.mode} /> — switch mode above for the other.
           </>
         }
       />

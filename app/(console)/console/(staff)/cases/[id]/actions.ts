@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { FormState } from "@/components/console/review-form";
+import type { SimpleFormState } from "@/components/console/simple-form";
 import { verificationStatusSchema } from "@/lib/contract";
 import { getStaffContext } from "@/lib/auth/staff-context";
 import { restartCase } from "@/lib/server/console/restart-case";
@@ -32,7 +33,7 @@ export async function reviewCaseAction(id: string, expectedStatus: string, _prev
   redirect(`/console/cases/${encodeURIComponent(id)}?decided=${parsed.data.decision}`);
 }
 
-export async function restartCaseAction(id: string, expectedStatus: string, _previous: FormState, formData: FormData): Promise<FormState> {
+export async function restartCaseAction(id: string, expectedStatus: string, _previous: SimpleFormState, formData: FormData): Promise<SimpleFormState> {
   const context = await getStaffContext();
   if (!context) return { ok: false, message: "Your session has ended: sign in again." };
   const seen = verificationStatusSchema.safeParse(expectedStatus);

@@ -10,7 +10,8 @@ import { StatusBadge } from "@/components/console/status-badge";
 import { cardClass, linkClass } from "@/components/console/styles";
 import { requireStaff } from "@/lib/auth/staff-context";
 import { getCaseDetail } from "@/lib/server/console/get-case-detail";
-import { reviewCaseAction } from "./actions";
+import { RestartForm } from "@/components/console/restart-form";
+import { restartCaseAction, reviewCaseAction } from "./actions";
 import { replayDeliveryAction } from "./replay-action";
 
 export const metadata: Metadata = { title: "Case" };
@@ -25,6 +26,9 @@ function Section({ id, title, children }: { id: string; title: string; children:
     </section>
   );
 }
+
+// The statuses the state machine lets staff restart from (transitions.ts: restart).
+const RESTARTABLE = new Set(["ReadyForReview", "Refused", "LockedOut", "Cancelled"]);
 
 const DECIDED: Record<string, string> = {
   approve: "Approved: the case is Verified. The decision is in the timeline and the audit log.",
@@ -62,7 +66,8 @@ export default async function CasePage({ params, searchParams }: { params: Promi
           <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900">{record.email}</h1>
           <p className="mt-1 break-all font-mono text-xs text-slate-700">Case {record.id}</p>
         </div>
-        <span className="self-start sm:self-auto">
+        <span className="flex gap-2 self-start sm:self-auto">
+          {needsReview ? <span className="inline-flex items-center whitespace-nowrap rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-semibold text-amber-950">Needs review</span> : null}
           <StatusBadge status={record.status} />
         </span>
       </div>
@@ -127,6 +132,15 @@ export default async function CasePage({ params, searchParams }: { params: Promi
                 This case needs a review. Your role ({context.role}) can read cases but not decide them: ask a reviewer, admin or owner.
               </p>
             )}
+          </div>
+        </Section>
+      ) : null}
+
+      {!canned && canReview && !needsReview && RESTARTABLE.has(record.status) ? (
+        <Section id="restart" title="Restart">
+          <div className={`${cardClass} p-4`}>
+            <p className="mb-3 text-sm text-slate-700">Send the case back to In progress so the person can go through the flow again. Evidence already given is kept.</p>
+            <RestartForm action={restartCaseAction.bind(null, record.id, record.status)} />
           </div>
         </Section>
       ) : null}
