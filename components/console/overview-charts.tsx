@@ -114,7 +114,7 @@ export function OverviewCharts({ casesByDay, statuses, recommendations, webhooks
         <h2 id="chart-help" className="font-semibold text-slate-900">
           Reading these
         </h2>
-        <p className="mt-2 text-sm text-slate-700">Everything on this page is of the selected team and mode. Switch to Sandbox to see your test integration’s traffic.</p>
+        <p className="mt-2 text-sm text-slate-700">Everything on this page is of the selected team and mode; switch between Live and Sandbox at the top to see the other.</p>
       </section>
     </div>
   );
