@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { addressSchema, type Address } from "@/lib/contract";
+// Types only: the contract's runtime schemas bring the OpenAPI machinery into the browser bundle.
+// The server checks a chosen address against the contract's addressSchema (validate-signup.ts).
+import type { Address } from "@/lib/contract";
 
 // The sign-up form's one zod source, used by the browser (per step, before moving on) and by the
 // server action (the whole form, again: the browser is not trusted). No server-only imports here.
@@ -97,7 +99,8 @@ const chosenAddress = z
       return z.NEVER;
     }
   })
-  .pipe(addressSchema)
+  .pipe(z.record(z.string(), z.string(), { error: "Choose your address again" }))
+  .transform((a) => a as Address)
   .refine((a) => !!a.postcode && !!a.city && !!(a.residence_number || a.building_name || a.street), "Choose your address again");
 
 const manualAddress = z.object({

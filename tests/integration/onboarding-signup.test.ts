@@ -159,6 +159,10 @@ describe("onboarding sign-up against the service API", () => {
       address: ["Find your address with your postcode, or enter it manually"],
     });
 
+    // The address's exact shape is the contract's (the browser only checks its outline).
+    const odd = await submitSignupAction(initialSignupState, signupForm({ address: JSON.stringify({ ...ADDRESS, country_code: "United Kingdom" }) }));
+    expect(odd.fieldErrors).toEqual({ address: ["Choose your address again"] });
+
     // The declared type is not trusted: the bytes decide.
     const fake = await submitSignupAction(initialSignupState, signupForm({ selfie: new File(["not an image"], "me.png", { type: "image/png" }) }));
     expect(fake.fieldErrors).toEqual({ selfie: ["The selfie must be a JPEG or PNG photo"] });
