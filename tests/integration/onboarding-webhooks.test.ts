@@ -15,7 +15,7 @@ import { chooseSandboxOutcome } from "@/lib/server/hosted/choose-sandbox-outcome
 import { startWebhookRuntime, type WebhookRuntime } from "@/lib/server/webhooks/start-webhook-runtime";
 import { POST as webhookRoute } from "@/app/(onboarding)/api/onboarding/webhooks/route";
 import { BASE_URL, createTestApi, seedTeam } from "../support/api";
-import { createTestDatabase, type TestDatabase } from "../support/db";
+import { createTestDatabase, engines, type TestDatabase } from "../support/db";
 import { configureEndpoint, FAST_SETTINGS } from "../support/webhook-harness";
 
 const ADDRESS = { residence_number: "10", street: "Downing Street", city: "London", postcode: "SW1A 2AA", country_code: "GB" };
@@ -43,7 +43,7 @@ async function serveReceiver(): Promise<{ url: string; close(): Promise<void>; s
   };
 }
 
-describe("onboarding webhook receiver", () => {
+describe.each(engines)("onboarding webhook receiver (%s)", (engine) => {
   let database: TestDatabase;
   let client: ServiceClient;
   let config: OnboardingConfig;
@@ -52,7 +52,7 @@ describe("onboarding webhook receiver", () => {
   let tenant: { teamId: string; mode: "sandbox" };
 
   beforeAll(async () => {
-    database = await createTestDatabase("pglite");
+    database = await createTestDatabase(engine);
     setDatabase(database);
     const app = createTestApi(database.db);
     const team = await seedTeam(database.db);
