@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { startReceiver, type LocalReceiver } from "../../support/local-receiver";
-import { checkPage, OWNER_STATE, sandboxCaseNeedingReview, sandboxRiskAssessment, signIn, useMode } from "./helpers";
+import { checkPage, OWNER_STATE, sandboxCaseNeedingReview, sandboxRiskAssessment, sandboxToken, signIn, useMode } from "./helpers";
 
 // One staff member's day in the console, in order, on one page (the session of console-setup).
 test.describe.configure({ mode: "serial" });
@@ -21,6 +21,9 @@ test.afterAll(async () => {
     await page.getByLabel("Endpoint URL").fill(originalWebhookUrl);
     await page.getByRole("button", { name: "Save endpoint" }).click();
     await expect(page.getByTestId("webhook-message")).toHaveText("Webhook endpoint saved.");
+    await page.getByLabel("Default redirect URL").fill("");
+    await page.getByRole("button", { name: "Save redirect URL" }).click();
+    await expect(page.getByTestId("redirect-message")).toHaveText("Default redirect URL cleared.");
   }
   await page.context().close();
   await receiver.close();
@@ -64,6 +67,16 @@ test("find case 444 and see its checks", async () => {
   await checkPage(page, "case-canned");
 });
 
+test("the case list updates by itself when a case is created", async ({ request }) => {
+  await page.goto("/console/cases");
+  await expect(page.getByText("Live: refreshes every 5 s")).toBeVisible();
+  const token = await sandboxToken(request);
+  const created = await request.post("/api/v1/verifications", { headers: { authorization: `Bearer ${token}` }, data: { email: "live.update@example.com", workflow_id: "sandbox-flow", external_id: "e2e-live-update" } });
+  expect(created.status()).toBe(201);
+  // No reload: the list polls the console's route handler.
+  await expect(page.getByRole("link", { name: "live.update@example.com" })).toBeVisible({ timeout: 15_000 });
+});
+
 test("create sandbox credentials (secret shown once), then revoke them", async () => {
   await page.goto("/console/integrations");
   await page.getByLabel("Name").fill("E2E backend");
@@ -86,7 +99,8 @@ test("set the webhook URL, rotate the secret, set the default redirect URL", asy
   await expect(page.getByTestId("webhook-message")).toHaveText("Webhook endpoint saved.");
   await page.getByRole("button", { name: "Rotate signing secret" }).click();
   await expect(page.getByTestId("secret-value")).toHaveText(/^whsec_/);
-  await page.getByLabel("Default redirect URL").fill("https://www.example.com/done");
+  // A page of this server, so hosted pages of later cases have somewhere reachable to return to.
+  await page.getByLabel("Default redirect URL").fill(new URL("/", page.url()).toString());
   await page.getByRole("button", { name: "Save redirect URL" }).click();
   await expect(page.getByTestId("redirect-message")).toHaveText("Default redirect URL saved.");
   await page.reload();

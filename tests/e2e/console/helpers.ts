@@ -27,7 +27,7 @@ export async function useMode(page: Page, mode: "Live" | "Sandbox"): Promise<voi
   await expect(toggle).toHaveAttribute("aria-pressed", "true");
 }
 
-async function sandboxToken(request: APIRequestContext): Promise<string> {
+export async function sandboxToken(request: APIRequestContext): Promise<string> {
   const res = await request.post("/api/v2/authenticate", { data: demoCredentials().sandbox });
   expect(res.ok()).toBe(true);
   return (await res.json()).access_token;
@@ -41,7 +41,10 @@ export async function sandboxCaseNeedingReview(page: Page, request: APIRequestCo
   const { url, id } = await created.json();
   await page.goto(new URL(url).pathname);
   await page.getByRole("button", { name: "Needs review" }).click();
-  await expect(page.getByText("Needs review").first()).toBeVisible();
+  // The page then goes to the case's redirect URL; the API says when the case is Refused.
+  await expect
+    .poll(async () => (await (await request.get(`/api/v2/verifications/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()).status, { timeout: 10_000 })
+    .toBe("Refused");
   return id;
 }
 
