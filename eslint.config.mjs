@@ -15,7 +15,7 @@ const serviceInternals = {
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", "node_modules/**", "data/**", "data-*/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "lib/db/migrations/**"]),
+  globalIgnores([".next*/**", "node_modules/**", "data/**", "data-*/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "lib/db/migrations/**"]),
   {
     plugins: { drizzle },
     rules: {

@@ -14,11 +14,11 @@ test("/docs renders the OpenAPI document the server serves", async ({ page, requ
   const response = await page.goto("/docs");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  // Every path of the live document appears on the page.
+  // Every path of the live document appears on the page (read once from the DOM: the page is
+  // long, and a locator per path would search all of it each time).
   const main = page.getByRole("main");
-  for (const path of Object.keys(doc.paths)) {
-    await expect(main.getByText(path, { exact: true }).first()).toBeAttached();
-  }
+  const text = await main.innerText();
+  for (const path of Object.keys(doc.paths)) expect(text, path).toContain(path);
   await expect(main.getByText("sandbox-").first()).toBeVisible();
   await screenshotBothSizes(page, "docs");
 });
