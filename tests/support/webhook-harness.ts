@@ -91,6 +91,12 @@ export async function createPostgresDatabase(): Promise<{ database: Database; ur
       await database.close();
       const again = new pg.Client({ connectionString: adminUrl });
       await again.connect();
+      // pool.end() resolves before its sockets are closed: a forced drop would hit them mid-close.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await again.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await again.query(`drop database if exists ${name} with (force)`);
       await again.end();
     },

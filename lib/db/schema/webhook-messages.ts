@@ -45,6 +45,8 @@ export const webhookMessages = pgTable(
     index("webhook_messages_case_idx").on(t.teamId, t.mode, t.verificationId, t.seq),
     // The worker's queries touch only unfinished messages: keep their indexes that small.
     index("webhook_messages_due_idx").on(t.nextAttemptAt).where(sql`status in ('pending', 'retrying')`),
+    // Committed but not yet sent to the queue: what the relay looks for after every commit.
+    index("webhook_messages_unsent_idx").on(t.nextAttemptAt).where(sql`status in ('pending', 'retrying') and enqueued_at is null`),
     index("webhook_messages_leased_idx").on(t.lockedUntil).where(sql`status = 'delivering'`),
   ],
 );

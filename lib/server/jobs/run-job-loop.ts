@@ -16,6 +16,12 @@ export interface JobLoopOptions<T> {
   pollMs: number;
   /** Most jobs fetched at once, whatever the room. */
   maxBatch?: number;
+  /**
+   * While the handler is busy, wait (up to gatherMs) for room for at least this many jobs before
+   * fetching: one fetch, claim and completion per few dozen jobs, not per job, under load.
+   */
+  minBatch?: number;
+  gatherMs?: number;
   onError?(error: unknown): void;
 }
 
@@ -30,27 +36,52 @@ export function startJobLoop<T>(options: JobLoopOptions<T>): JobLoop {
   let stopped = false;
   let woken = false;
   let interrupt: (() => void) | null = null;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
+  // A wake-up cuts the current sleep short; a sleep that lost a race is cancelled, so its timer
+  // never ends a later one.
+  const sleep = (ms: number) => {
+    let cancel = () => {};
+    const slept = new Promise<void>((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
-        interrupt = null;
+        if (interrupt === done) interrupt = null;
         resolve();
       }
       interrupt = done;
+      cancel = done;
     });
+    return Object.assign(slept, { cancel });
+  };
+  const raceSleep = async (other: Promise<unknown>, ms: number) => {
+    const slept = sleep(ms);
+    await Promise.race([other, slept]);
+    slept.cancel();
+  };
   const unsubscribe = queue.onWake(job.id, () => {
     woken = true;
     interrupt?.();
   });
 
-  async function runOnce(): Promise<void> {
-    const room = Math.min(options.room(), options.maxBatch ?? 500);
-    if (room <= 0) {
-      await Promise.race([options.roomChanged(), sleep(pollMs)]);
-      return;
+  const maxBatch = options.maxBatch ?? 500;
+  const minBatch = Math.min(options.minBatch ?? 1, maxBatch);
+  const gatherMs = options.gatherMs ?? 10;
+
+  /** Room for a batch worth a round trip: at least minBatch, or whatever there is after gatherMs. */
+  async function roomForBatch(): Promise<number> {
+    let room = options.room();
+    const until = Date.now() + gatherMs;
+    while (room < minBatch && !stopped) {
+      const left = until - Date.now();
+      if (left <= 0 && room > 0) break;
+      await raceSleep(options.roomChanged(), left > 0 ? left : pollMs);
+      room = options.room();
     }
+    return Math.min(room, maxBatch);
+  }
+
+  async function runOnce(): Promise<void> {
+    const room = await roomForBatch();
+    if (room <= 0 || stopped) return;
     woken = false;
     const jobs = await queue.fetch(job, room);
     if (jobs.length === 0) {

@@ -12,7 +12,7 @@ export class OutcomeWriter {
 
   constructor(
     private readonly write: (batch: DeliveryOutcome[]) => Promise<void>,
-    private readonly maxBatch = 500,
+    private readonly options: { maxBatch?: number; minBatch?: number; gatherMs?: number } = {},
   ) {}
 
   add(outcome: DeliveryOutcome): void {
@@ -22,11 +22,15 @@ export class OutcomeWriter {
 
   private start() {
     if (this.writing) return;
+    const { maxBatch = 500, minBatch = 1, gatherMs = 0 } = this.options;
     this.writing = (async () => {
-      // Let the other deliveries finishing in this turn of the event loop join the batch.
-      await new Promise((resolve) => setImmediate(resolve));
       while (this.buffer.length > 0) {
-        const batch = this.buffer.splice(0, this.maxBatch);
+        // Let deliveries finishing meanwhile join the batch: a timer, not a microtask, so that
+        // their sockets are read (an embedded database's queries hold the thread while they run).
+        const until = Date.now() + gatherMs;
+        do await new Promise((resolve) => setTimeout(resolve, Math.min(2, gatherMs)));
+        while (this.buffer.length < minBatch && Date.now() < until);
+        const batch = this.buffer.splice(0, maxBatch);
         await this.write(batch).catch((error) => console.error(`[webhooks] storing ${batch.length} attempt(s) failed; their leases will expire and they will be retried:`, error));
       }
     })().finally(() => {

@@ -7,8 +7,11 @@ import { WEBHOOK_DELIVERY_JOB } from "./webhook-settings";
 export interface RelayOptions {
   /** Most messages sent per round. */
   limit?: number;
-  /** A message sent this long ago and still not taken is sent again (its job was lost). */
-  staleSeconds: number;
+  /**
+   * Also send again a message sent this long ago and still not taken (its job was lost). The
+   * sweep sets it; the relay after a commit looks only for unsent messages (a small index).
+   */
+  staleSeconds?: number;
 }
 
 /**
@@ -28,7 +31,7 @@ export async function relayOutboxOnce(db: Db, queue: JobQueue, options: RelayOpt
       select c.id from webhook_messages c
       where c.status in ('pending', 'retrying')
         and c.next_attempt_at <= now()
-        and (c.enqueued_at is null or c.enqueued_at < now() - make_interval(secs => ${options.staleSeconds}))
+        and ${options.staleSeconds === undefined ? sql`c.enqueued_at is null` : sql`(c.enqueued_at is null or c.enqueued_at < now() - make_interval(secs => ${options.staleSeconds}))`}
         and (c.locked_until is null or c.locked_until < now())
         and not ${waitsForEarlier("c")}
       order by c.next_attempt_at

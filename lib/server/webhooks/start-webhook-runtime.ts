@@ -37,7 +37,7 @@ export async function startWebhookRuntime(options: WebhookRuntimeOptions): Promi
   const queue = await JobQueue.start(database, { maintenance: options.deliver });
   await queue.ensure(WEBHOOK_DELIVERY_JOB);
 
-  const relay = coalesce(async () => void (await relayOutbox(db, queue, { staleSeconds: settings.leaseSeconds })), logFailure("relaying the outbox"));
+  const relay = coalesce(async () => void (await relayOutbox(db, queue, {})), logFailure("relaying the outbox"));
   const removeListener = setOutboxListener(relay.kick);
   const sweepOnce = async () => {
     if (options.deliver) await recoverExpiredLeases(db, settings.retryScheduleSeconds.length);
@@ -60,7 +60,7 @@ export async function startWebhookRuntime(options: WebhookRuntimeOptions): Promi
       );
       // A case's message is finished: the next one of that case may go now.
       if (saved.some((s) => s.verificationId && s.status !== "retrying")) relay.kick();
-    });
+    }, { minBatch: 16, gatherMs: 20 });
     const job = defineJob(WEBHOOK_DELIVERY_JOB, deliverBatch({ db, settings, pool: deliveryPool, writer, onReleased: relay.kick }));
     loop = startJobLoop({
       queue,
@@ -69,6 +69,10 @@ export async function startWebhookRuntime(options: WebhookRuntimeOptions): Promi
       roomChanged: () => deliveryPool.roomChanged(),
       pollMs: settings.pollMs,
       maxBatch: 100,
+      // Under load, fetch and claim in batches of half the pool rather than a job at a time: the
+      // embedded database pays per statement. An idle pool fetches at once.
+      minBatch: Math.max(1, Math.floor(settings.concurrency / 2)),
+      gatherMs: 50,
       onError: logFailure("fetching delivery jobs"),
     });
     pool = deliveryPool;

@@ -43,17 +43,34 @@ describe("coalesce", () => {
 describe("OutcomeWriter", () => {
   it("writes outcomes that arrive during a write together, in the next write", async () => {
     const batches: number[] = [];
+    let writing!: () => void;
+    const started = new Promise<void>((resolve) => (writing = resolve));
     const writer = new OutcomeWriter(async (batch) => {
       batches.push(batch.length);
+      writing();
       await tick();
     });
     const outcome = {} as DeliveryOutcome;
     writer.add(outcome);
-    await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setImmediate(resolve));
+    await started;
     for (let i = 0; i < 10; i++) writer.add(outcome);
     await writer.flushed();
     expect(batches).toEqual([1, 10]);
+  });
+
+  it("waits up to gatherMs for a batch of minBatch", async () => {
+    const batches: number[] = [];
+    const writer = new OutcomeWriter(async (batch) => void batches.push(batch.length), { minBatch: 5, gatherMs: 200 });
+    const outcome = {} as DeliveryOutcome;
+    for (let i = 0; i < 5; i++) {
+      writer.add(outcome);
+      await tick();
+    }
+    await writer.flushed();
+    expect(batches).toEqual([5]);
+    writer.add(outcome); // alone: written once gatherMs has passed
+    await writer.flushed();
+    expect(batches).toEqual([5, 1]);
   });
 });
 

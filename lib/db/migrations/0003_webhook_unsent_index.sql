@@ -1,0 +1,1 @@
+CREATE INDEX "webhook_messages_unsent_idx" ON "webhook_messages" USING btree ("next_attempt_at") WHERE status in ('pending', 'retrying') and enqueued_at is null;
