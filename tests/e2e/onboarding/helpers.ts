@@ -56,7 +56,8 @@ export async function chooseAddress(page: Page, postcode: string, option: string
   await page.getByLabel("Postcode").fill(postcode);
   await page.getByRole("button", { name: "Find address" }).click();
   const combobox = page.getByRole("combobox", { name: "Select your address" });
-  await expect(combobox).toBeFocused();
+  // The lookup goes through the service: allow for a busy machine.
+  await expect(combobox).toBeFocused({ timeout: 15_000 });
   await combobox.click();
   await page.getByRole("option", { name: option }).click();
   await expect(page.getByTestId("chosen-address")).toContainText(option);

@@ -40,7 +40,8 @@ test("CLEAR: a plain email ends on the welcome page (every step screenshotted, a
   const photo = await makeJpeg(page, 1800, 2400);
   expect(photo.length).toBeGreaterThan(1_000_000);
   await page.getByLabel(/^Selfie/).setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: photo });
-  await expect(page.getByTestId("selfie-preview")).toContainText("Photo added");
+  // Decoding and re-encoding a 4 MP photo takes a moment on a busy machine.
+  await expect(page.getByTestId("selfie-preview")).toContainText("Photo added", { timeout: 20_000 });
   const kb = Number((await page.getByTestId("selfie-preview").textContent())!.match(/(\d+) KB/)![1]);
   expect(kb).toBeLessThan(1000);
   await checkPage(page, "3-selfie");
@@ -54,7 +55,7 @@ test("CLEAR: a plain email ends on the welcome page (every step screenshotted, a
   await checkPage(page, "4-review");
 
   await page.getByRole("button", { name: "Create my account" }).click();
-  await page.waitForURL(/\/signup\/welcome\/app_[\w-]+$/);
+  await page.waitForURL(/\/signup\/welcome\/app_[\w-]+$/, { timeout: 30_000 });
   await expect(page.getByRole("heading", { level: 1, name: "Welcome, Ada" })).toBeVisible();
   await expect(page.getByTestId("welcome-text")).toHaveText("Your account is open and ready to use.");
   await checkPage(page, "welcome");
@@ -142,7 +143,7 @@ test("an unknown postcode says so clearly, and the address can be entered by han
 
   await page.getByLabel("Postcode").fill("ZZ1 1ZZ");
   await page.getByRole("button", { name: "Find address" }).click();
-  await expect(page.getByText("We couldn't find any addresses for ZZ1 1ZZ. Check the postcode, or enter your address manually.")).toBeVisible();
+  await expect(page.getByText("We couldn't find any addresses for ZZ1 1ZZ. Check the postcode, or enter your address manually.")).toBeVisible({ timeout: 15_000 });
   await expect(page.getByLabel("Postcode")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByRole("combobox")).toHaveCount(0);
   await checkPage(page, "2-address-unknown");
@@ -197,7 +198,7 @@ test("the address picker works with the keyboard alone", async ({ page }) => {
   await page.keyboard.type("nw1 6xe");
   await page.keyboard.press("Enter"); // searches, does not submit the step
   const combobox = page.getByRole("combobox", { name: "Select your address" });
-  await expect(combobox).toBeFocused();
+  await expect(combobox).toBeFocused({ timeout: 15_000 });
   await expect(combobox).toHaveAttribute("aria-expanded", "false");
   await expectStep(page, 2, "Your address");
 
