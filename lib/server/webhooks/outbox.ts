@@ -1,7 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { WebhookEventName } from "@/lib/contract";
 import type { Db } from "@/lib/db";
-import { webhookEndpoints, webhookMessages } from "@/lib/db/schema";
 import type { Tenant } from "../shared/tenant";
 import { newMessageId } from "./sign";
 
@@ -11,8 +10,8 @@ import { newMessageId } from "./sign";
 export type { WebhookEventName } from "@/lib/contract";
 export { WEBHOOK_EVENTS } from "@/lib/contract";
 
-/** A database or an open transaction (a Drizzle transaction has both methods). */
-export type DbOrTx = Pick<Db, "select" | "insert">;
+/** A database or an open transaction (a Drizzle transaction is accepted). */
+export type DbOrTx = Pick<Db, "execute">;
 
 export interface RecordWebhookEventInput {
   tenant: Tenant;
@@ -30,23 +29,16 @@ export interface RecordWebhookEventInput {
  */
 export async function recordWebhookEvent(tx: DbOrTx, input: RecordWebhookEventInput): Promise<string | null> {
   const { tenant, event } = input;
-  const [endpoint] = await tx
-    .select({ url: webhookEndpoints.url, enabled: webhookEndpoints.enabled, events: webhookEndpoints.events })
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.teamId, tenant.teamId), eq(webhookEndpoints.mode, tenant.mode)))
-    .limit(1);
-  if (!endpoint?.url || !endpoint.enabled) return null;
-  if (endpoint.events.length > 0 && !endpoint.events.includes(event)) return null;
-  const id = newMessageId();
-  await tx.insert(webhookMessages).values({
-    id,
-    teamId: tenant.teamId,
-    mode: tenant.mode,
-    event,
-    payload: input.payload,
-    verificationId: input.verificationId ?? null,
-  });
-  return id;
+  // One statement: the endpoint's check and the insert (the caller's transaction is often hot).
+  // The payload goes in as JSON text to a json column, so its field order is kept (`event` first).
+  const result = await tx.execute(sql`
+    insert into webhook_messages (id, team_id, mode, event, payload, verification_id)
+    select ${newMessageId()}, e.team_id, e.mode, ${event}, ${JSON.stringify(input.payload)}::json, ${input.verificationId ?? null}
+    from webhook_endpoints e
+    where e.team_id = ${tenant.teamId} and e.mode = ${tenant.mode} and e.url is not null and e.enabled
+      and (cardinality(e.events) = 0 or ${event} = any(e.events))
+    returning id`);
+  return (result as unknown as { rows: { id: string }[] }).rows[0]?.id ?? null;
 }
 
 // Next bundles its own copy of this module beside the one the custom server loads (as with the

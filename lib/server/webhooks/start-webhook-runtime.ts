@@ -28,6 +28,8 @@ export interface WebhookRuntime {
   stop(options?: { graceMs?: number }): Promise<void>;
 }
 
+const RELAY_INTERVAL_MS = 20;
+
 const logFailure = (what: string) => (error: unknown) => console.error(`[webhooks] ${what} failed:`, error);
 
 /** Outbox → pg-boss → signed POSTs, in this process (ARCHITECTURE: webhooks). */
@@ -37,7 +39,8 @@ export async function startWebhookRuntime(options: WebhookRuntimeOptions): Promi
   const queue = await JobQueue.start(database, { maintenance: options.deliver });
   await queue.ensure(WEBHOOK_DELIVERY_JOB);
 
-  const relay = coalesce(async () => void (await relayOutbox(db, queue, {})), logFailure("relaying the outbox"));
+  // At most one relay per 20 ms under load: each costs two statements, however many it sends.
+  const relay = coalesce(async () => void (await relayOutbox(db, queue, {})), logFailure("relaying the outbox"), RELAY_INTERVAL_MS);
   const removeListener = setOutboxListener(relay.kick);
   const sweepOnce = async () => {
     if (options.deliver) await recoverExpiredLeases(db, settings.retryScheduleSeconds.length);

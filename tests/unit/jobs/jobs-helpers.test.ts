@@ -7,21 +7,37 @@ import type { DeliveryOutcome } from "@/lib/server/webhooks/save-outcomes";
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe("coalesce", () => {
-  it("turns a burst of kicks into one run plus one more, never two at once", async () => {
+  it("turns a burst of kicks into one run, and kicks during a run into one more, never two at once", async () => {
     let running = 0;
     let maxRunning = 0;
     let runs = 0;
+    let started!: () => void;
+    const first = new Promise<void>((resolve) => (started = resolve));
     const task = coalesce(async () => {
       running++;
       maxRunning = Math.max(maxRunning, running);
       runs++;
+      started();
       await tick();
       running--;
     }, () => {});
     for (let i = 0; i < 50; i++) task.kick();
+    await first;
+    for (let i = 0; i < 50; i++) task.kick();
     await task.idle();
     expect(runs).toBe(2);
     expect(maxRunning).toBe(1);
+  });
+
+  it("starts runs at least minIntervalMs apart", async () => {
+    const starts: number[] = [];
+    const task = coalesce(async () => void starts.push(Date.now()), () => {}, 30);
+    task.kick();
+    await task.idle();
+    task.kick();
+    await task.idle();
+    expect(starts).toHaveLength(2);
+    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(28);
   });
 
   it("keeps running after a failed run", async () => {
