@@ -43,7 +43,17 @@ export class JobQueue {
 
   /** Starts pg-boss (creating or migrating its schema); `maintenance` runs its expiry and archiving. */
   static async start(database: Database, options: { maintenance: boolean }): Promise<JobQueue> {
-    const boss = new PgBoss({ db: bossExecutor(database), schedule: false, supervise: options.maintenance, migrate: true });
+    const boss = new PgBoss({
+      db: bossExecutor(database),
+      schedule: false,
+      supervise: options.maintenance,
+      migrate: true,
+      // Jobs are only transport (their subject, e.g. the webhook outbox, keeps the history):
+      // move finished ones out of the hot table soon and drop them after a day.
+      maintenanceIntervalSeconds: 60,
+      archiveCompletedAfterSeconds: 600,
+      deleteAfterHours: 24,
+    });
     boss.on("error", (error) => console.error("[jobs] pg-boss:", error));
     await boss.start();
     const queue = new JobQueue(boss, database);
