@@ -41,8 +41,11 @@ export class JobQueue {
     private readonly database: Database,
   ) {}
 
-  /** Starts pg-boss (creating or migrating its schema); `maintenance` runs its expiry and archiving. */
-  static async start(database: Database, options: { maintenance: boolean }): Promise<JobQueue> {
+  /**
+   * Starts pg-boss (creating or migrating its schema). `maintenance` runs its expiry and
+   * archiving; `listen` hears other processes' wake-ups (a process that only sends needs neither).
+   */
+  static async start(database: Database, options: { maintenance: boolean; listen?: boolean }): Promise<JobQueue> {
     const boss = new PgBoss({
       db: bossExecutor(database),
       schedule: false,
@@ -62,7 +65,7 @@ export class JobQueue {
       // "error"; unheard, that would end a worker. Log it: the pool opens a new connection.
       const pool = database.pool!;
       if (pool.listenerCount("error") === 0) pool.on("error", (error) => console.error("[db] idle connection lost:", error.message));
-      await queue.listen();
+      if (options.listen ?? true) await queue.listen();
     }
     return queue;
   }

@@ -36,7 +36,7 @@ const logFailure = (what: string) => (error: unknown) => console.error(`[webhook
 export async function startWebhookRuntime(options: WebhookRuntimeOptions): Promise<WebhookRuntime> {
   const { database, settings } = options;
   const db = database.db;
-  const queue = await JobQueue.start(database, { maintenance: options.deliver });
+  const queue = await JobQueue.start(database, { maintenance: options.deliver, listen: options.deliver });
   await queue.ensure(WEBHOOK_DELIVERY_JOB);
 
   // At most one relay per 20 ms under load: each costs two statements, however many it sends.
