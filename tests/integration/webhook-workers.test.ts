@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -88,6 +88,25 @@ async function killMidBatchThenRestart(receiver: WebhookReceiver, ids: string[],
 
 let receiver: WebhookReceiver;
 afterEach(async () => receiver?.close());
+
+describe("where delivery runs", () => {
+  const run = (script: string, env: Record<string, string>) => {
+    const { DATABASE_URL: _ignored, ...inherited } = process.env;
+    return spawnSync(process.execPath, ["--import", "tsx", script], { cwd: root, env: { ...inherited, ...env }, encoding: "utf8", timeout: 60_000 });
+  };
+
+  it("refuses WEBHOOK_WORKER=external on the embedded database, naming the variable", () => {
+    const result = run("server.ts", { WEBHOOK_WORKER: "external", PORT: "3998" });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/WEBHOOK_WORKER: external needs DATABASE_URL/);
+  });
+
+  it("npm run worker needs PostgreSQL", () => {
+    const result = run("scripts/worker.ts", { DATA_DIR: path.join(os.tmpdir(), "idv-no-worker") });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/npm run worker needs DATABASE_URL/);
+  });
+});
 
 describe("webhook delivery process killed with SIGKILL, embedded database", () => {
   it("loses nothing: the next process on the data folder takes the leases back and finishes", { timeout: 90_000 }, async () => {
