@@ -43,6 +43,8 @@ export async function createTestDatabase(engine: Engine, options: { migrate?: bo
   return {
     ...database,
     dispose: async () => {
+      // pool.end() resolves before its sockets are closed; the forced drop may reach one of them.
+      database.pool?.on("error", () => {});
       await database.close();
       await drop();
     },

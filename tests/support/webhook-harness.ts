@@ -88,6 +88,7 @@ export async function createPostgresDatabase(): Promise<{ database: Database; ur
     database,
     url: url.toString(),
     dispose: async () => {
+      database.pool?.on("error", () => {}); // a forced drop may reach a socket pool.end() is still closing
       await database.close();
       const again = new pg.Client({ connectionString: adminUrl });
       await again.connect();
