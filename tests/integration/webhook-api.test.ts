@@ -110,8 +110,10 @@ describe.each(engines)("webhook messages API and CLI on %s", (engine) => {
     expect(set).toMatchObject({ exitCode: 0, output: { ok: true, mode: "sandbox", endpoint: { url: receiver.url("/sandbox"), events: ["Created", "Verified"], enabled: true } } });
     expect((set.output as { secret: string }).secret).toMatch(/^whsec_/);
     const disabled = await runCli(database.db, ["set-webhook", "--team", teamSlug, "--mode", "sandbox", "--url", receiver.url("/sandbox"), "--disabled"]);
-    expect(disabled.output).toMatchObject({ ok: true, endpoint: { enabled: false, events: [] } });
+    expect(disabled.output).toMatchObject({ ok: true, endpoint: { enabled: false, events: ["Created", "Verified"] } });
     expect(disabled.output).not.toHaveProperty("secret");
+    const all = await runCli(database.db, ["set-webhook", "--team", teamSlug, "--mode", "sandbox", "--url", receiver.url("/sandbox"), "--events", "all"]);
+    expect(all.output).toMatchObject({ ok: true, endpoint: { enabled: false, events: [] } });
     const refused = await runCli(database.db, ["set-webhook", "--team", teamSlug, "--mode", "sandbox", "--url", "https://10.0.0.1/hooks"], { webhookAllowLoopback: false });
     expect(refused).toMatchObject({ exitCode: 1, output: { ok: false, error: { kind: "invalid" } } });
     const loopback = await runCli(database.db, ["set-webhook", "--team", teamSlug, "--mode", "sandbox", "--url", receiver.url()], { webhookAllowLoopback: false });

@@ -86,9 +86,12 @@ describe.each(engines)("webhook endpoints on %s", (engine) => {
     expect(await record("Verified")).toMatch(/^msg_/);
     expect(await record("Created")).toBeNull(); // filtered out (the endpoint takes Verified and Refused)
     expect(await record("Verified", { ...tenant, mode: "sandbox" })).toBeNull(); // no endpoint in sandbox
-    await setWebhookEndpoint(database.db, { tenant, actor: SYSTEM, url: receiver.url(), enabled: false, allowLoopback: true });
+    const off = await setWebhookEndpoint(database.db, { tenant, actor: SYSTEM, url: receiver.url(), enabled: false, allowLoopback: true });
+    expect(off.ok && off.value.endpoint).toMatchObject({ enabled: false, events: ["Verified", "Refused"] }); // left-out options keep their value
     expect(await record("Verified")).toBeNull();
-    await setWebhookEndpoint(database.db, { tenant, actor: SYSTEM, url: receiver.url(), allowLoopback: true });
+    const on = await setWebhookEndpoint(database.db, { tenant, actor: SYSTEM, url: receiver.url(), enabled: true, events: [], allowLoopback: true });
+    expect(on.ok && on.value.endpoint).toMatchObject({ enabled: true, events: [] });
+    expect(await record("Created")).toMatch(/^msg_/);
   });
 
   it("writes the event in the caller's transaction: rolled back with it", async () => {

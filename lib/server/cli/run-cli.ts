@@ -27,7 +27,7 @@ export const CLI_USAGE = `Usage: npm run cli -- <command> [options]   (prints JS
   revoke-credentials --client-id <client id>
   import-addresses --team <id|slug> --file <csv> [--mode live|sandbox] [--replace]
   create-workflow --team <id|slug> --mode live|sandbox --id <workflow id> --name <name> --steps photo_id,video_selfie,...
-  set-webhook --team <id|slug> --mode live|sandbox --url <https url> [--events Created,Verified,...] [--disabled]
+  set-webhook --team <id|slug> --mode live|sandbox --url <https url> [--events Created,Verified,...|all] [--disabled|--enabled]
   show-webhook --team <id|slug> --mode live|sandbox
   rotate-webhook-secret --team <id|slug> --mode live|sandbox
   replay-webhooks --team <id|slug> --mode live|sandbox (--message <msg id> | --from <ISO time> --to <ISO time>)`;
@@ -93,6 +93,7 @@ export async function runCli(db: Db, argv: string[], options: { webhookAllowLoop
         url: { type: "string" },
         events: { type: "string" },
         disabled: { type: "boolean" },
+        enabled: { type: "boolean" },
         message: { type: "string" },
         from: { type: "string" },
         to: { type: "string" },
@@ -146,9 +147,11 @@ export async function runCli(db: Db, argv: string[], options: { webhookAllowLoop
       }
       case "set-webhook": {
         const tenant = await findTenant(db, values);
-        const events = values.events?.split(",").map((e) => e.trim()).filter(Boolean) ?? [];
+        const events = values.events?.split(",").map((e) => e.trim()).filter(Boolean);
         const allowLoopback = options.webhookAllowLoopback ?? getConfig().webhookAllowLoopback;
-        const result = await setWebhookEndpoint(db, { tenant, actor: ACTOR, url: required(values, "url"), events, enabled: values.disabled !== true, allowLoopback });
+        // Options left out keep their current value; `--events all` clears the filter.
+        const enabled = values.disabled ? false : values.enabled ? true : undefined;
+        const result = await setWebhookEndpoint(db, { tenant, actor: ACTOR, url: required(values, "url"), events: events?.includes("all") ? [] : events, enabled, allowLoopback });
         if (!result.ok) return unwrap(result);
         const { endpoint, secret } = result.value;
         const shown = secret ? { secret, note: "The signing secret is shown once; store it now (rotate-webhook-secret makes a new one)." } : {};

@@ -13,8 +13,9 @@ export interface SetWebhookEndpointOptions {
   tenant: Tenant;
   actor: Actor;
   url: string;
+  /** Absent: unchanged (on for a new endpoint). */
   enabled?: boolean;
-  /** Events to send; empty or absent means all. */
+  /** Events to send, empty meaning all. Absent: unchanged (all for a new endpoint). */
   events?: string[];
   allowLoopback: boolean;
   resolve?: Resolver;
@@ -33,8 +34,8 @@ export interface SetWebhookEndpointResult {
  */
 export async function setWebhookEndpoint(db: Db, options: SetWebhookEndpointOptions): Promise<Result<SetWebhookEndpointResult>> {
   const { tenant } = options;
-  const events = [...new Set(options.events ?? [])];
-  const unknown = events.filter((e) => !(WEBHOOK_EVENTS as readonly string[]).includes(e));
+  const events = options.events && [...new Set(options.events)];
+  const unknown = (events ?? []).filter((e) => !(WEBHOOK_EVENTS as readonly string[]).includes(e));
   if (unknown.length) {
     const message = `Unknown event(s) ${unknown.join(", ")}; events are ${WEBHOOK_EVENTS.join(", ")}`;
     return fail("invalid", message, { detail: { events: message } });
@@ -50,7 +51,7 @@ export async function setWebhookEndpoint(db: Db, options: SetWebhookEndpointOpti
     const [before] = await tx.select().from(webhookEndpoints).where(where).for("update");
     const [row] = await tx
       .update(webhookEndpoints)
-      .set({ url: options.url, enabled: options.enabled ?? true, events: events as WebhookEventName[], updatedAt: new Date() })
+      .set({ url: options.url, enabled: options.enabled ?? before!.enabled, events: (events ?? before!.events) as WebhookEventName[], updatedAt: new Date() })
       .where(where)
       .returning();
     await recordAudit(tx, {
@@ -60,7 +61,7 @@ export async function setWebhookEndpoint(db: Db, options: SetWebhookEndpointOpti
       targetType: "webhook_endpoint",
       targetId: tenant.mode,
       // Only the host: a receiver URL may carry a token in its path or query.
-      metadata: { webhook_host: guard.value.url.host, enabled: row!.enabled, events },
+      metadata: { webhook_host: guard.value.url.host, enabled: row!.enabled, events: row!.events },
     });
     return ok({ endpoint: toEndpointView(row!), secret: before!.url === null ? before!.secret : null });
   });
