@@ -32,6 +32,9 @@ export interface Database {
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // An idle client's error (for example PostgreSQL restarting) must not crash the process: the
+    // pool drops that client and the next query connects again.
+    pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));
     // Fail fast with the server's own message instead of on the first query.
     const probe = await pool.connect();
     probe.release();
