@@ -9,6 +9,8 @@ export type Engine = "pglite" | "postgres";
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
 export interface TestDatabase extends Database {
+  /** The connection URL of a PostgreSQL test database (for tests that start other processes on it). */
+  url?: string;
   dispose(): Promise<void>;
 }
 
@@ -19,6 +21,7 @@ export interface TestDatabase extends Database {
 export async function createTestDatabase(engine: Engine, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   let database: Database;
   let drop = async () => {};
+  let databaseUrl: string | undefined;
   if (engine === "pglite") {
     database = await openDatabase({ kind: "pglite-memory" });
   } else {
@@ -31,10 +34,17 @@ export async function createTestDatabase(engine: Engine, options: { migrate?: bo
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 5 });
+    databaseUrl = url.toString();
+    database = await openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 5 });
     drop = async () => {
       const again = new pg.Client({ connectionString: adminUrl });
       await again.connect();
+      // pool.end() resolves before its sockets are closed: a forced drop would hit them mid-close.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await again.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await again.query(`drop database if exists ${name} with (force)`);
       await again.end();
     };
@@ -42,6 +52,7 @@ export async function createTestDatabase(engine: Engine, options: { migrate?: bo
   if (options.migrate !== false) await runMigrations(database);
   return {
     ...database,
+    url: databaseUrl,
     dispose: async () => {
       // pool.end() resolves before its sockets are closed; the forced drop may reach one of them.
       database.pool?.on("error", () => {});

@@ -1,13 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import pg from "pg";
 import type { Database, Db } from "@/lib/db";
-import { openDatabase } from "@/lib/db/client";
-import { runMigrations } from "@/lib/db/migrate";
 import { webhookAttempts, webhookEndpoints, webhookMessages, type WebhookMessageStatus } from "@/lib/db/schema";
 import { notifyOutbox, recordWebhookEvent, type WebhookEventName } from "@/lib/server/webhooks/outbox";
 import { setWebhookEndpoint } from "@/lib/server/webhooks/set-webhook-endpoint";
 import type { Tenant } from "@/lib/server/shared/tenant";
+import { createTestDatabase } from "./db";
 import type { WebhookSettings } from "@/lib/server/webhooks/webhook-settings";
 
 /** Tiny delays so retries, leases and sweeps happen within a test's time. */
@@ -73,33 +70,6 @@ export async function attemptsOf(db: Db, messageId: string) {
 
 /** A fresh, migrated PostgreSQL database with its URL, for tests that start other processes on it. */
 export async function createPostgresDatabase(): Promise<{ database: Database; url: string; dispose(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const name = `idv_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 5 });
-  await runMigrations(database);
-  return {
-    database,
-    url: url.toString(),
-    dispose: async () => {
-      database.pool?.on("error", () => {}); // a forced drop may reach a socket pool.end() is still closing
-      await database.close();
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      // pool.end() resolves before its sockets are closed: a forced drop would hit them mid-close.
-      for (let i = 0; i < 100; i++) {
-        const { rows } = await again.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
-        if (rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
+  const database = await createTestDatabase("postgres");
+  return { database, url: database.url!, dispose: database.dispose };
 }

@@ -61,10 +61,6 @@ export class JobQueue {
     await boss.start();
     const queue = new JobQueue(boss, database);
     if (database.kind === "postgres") {
-      // An idle pooled connection that PostgreSQL drops (restart, failover) makes the pool emit
-      // "error"; unheard, that would end a worker. Log it: the pool opens a new connection.
-      const pool = database.pool!;
-      if (pool.listenerCount("error") === 0) pool.on("error", (error) => console.error("[db] idle connection lost:", error.message));
       if (options.listen ?? true) await queue.listen();
     }
     return queue;
