@@ -7,6 +7,7 @@
 //
 //   npx tsx tests/bench/api.ts            (BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ROUNDS as in lib.ts)
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   (default; the PostgreSQL run is skipped with a note when unreachable)
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -121,7 +122,11 @@ await runBench(async () => {
   const database = await freshPostgresDatabase();
   if (database) {
     try {
-      const pgServer = await startServer({ name: "real (PostgreSQL)", env: { DATABASE_URL: database.url, SEED_DEMO: "true" } });
+      const pgServer = await startServer({
+        name: "real (PostgreSQL)",
+        // Production on PostgreSQL needs a session key (several instances share it).
+        env: { DATABASE_URL: database.url, SEED_DEMO: "true", AUTH_SECRET: randomBytes(32).toString("base64url") },
+      });
       const pgCreds = demoCredentials(pgServer);
       const pgLive = await token(pgServer, pgCreds.live);
       const pgId = await createCase(pgServer, pgLive);
