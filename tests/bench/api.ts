@@ -10,10 +10,8 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
-import { ensureBuild, failures, measure, printReport, runBench, startBareServer, startServer, type Row, type ServerHandle } from "./lib";
+import { ensureBuild, failures, measure, printReport, runBench, scratchPostgres, startBareServer, startServer, type Row, type ServerHandle } from "./lib";
 
-const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const BOUNDARY = "----verity-bench-boundary";
 const RISK_BODY = [
   ["first_name", "Jane"],
@@ -56,29 +54,6 @@ async function sample(url: string, init: RequestInit): Promise<string> {
   return text;
 }
 
-async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const admin = new pg.Client({ connectionString: PG_URL });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(`PostgreSQL at ${PG_URL} is not reachable (${(error as Error).message}): the PostgreSQL run is left out.`);
-    return null;
-  }
-  const name = `idv_bench_${Date.now().toString(36)}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const again = new pg.Client({ connectionString: PG_URL });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
-}
 
 await runBench(async () => {
   await ensureBuild();
@@ -119,7 +94,7 @@ await runBench(async () => {
   await real.stop();
 
   // PostgreSQL: live read of a stored case.
-  const database = await freshPostgresDatabase();
+  const database = await scratchPostgres();
   if (database) {
     try {
       const pgServer = await startServer({

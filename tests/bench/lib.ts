@@ -24,6 +24,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 /**
@@ -739,4 +740,41 @@ export async function runBench(main: () => Promise<number | void>): Promise<void
     await stopAll();
   }
   process.exitCode = code;
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL
+// ---------------------------------------------------------------------------------------------
+
+export const BENCH_PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+/**
+ * A fresh, empty database on BENCH_PG_URL's server for one benchmark run, or null (with a note)
+ * when that server is not reachable. drop() waits for the database's connections to close first.
+ */
+export async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const admin = new pg.Client({ connectionString: BENCH_PG_URL });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(`PostgreSQL at ${BENCH_PG_URL} is not reachable (${(error as Error).message}): the PostgreSQL run is left out.`);
+    return null;
+  }
+  const name = `idv_bench_${Date.now().toString(36)}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(BENCH_PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      // pool.end() resolves before its sockets are closed: a forced drop would hit them mid-close.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await admin.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
 }

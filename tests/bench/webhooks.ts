@@ -12,7 +12,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { parseConfig } from "@/lib/config";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { runMigrations } from "@/lib/db/migrate";
@@ -21,9 +20,8 @@ import { notifyOutbox, recordWebhookEvent } from "@/lib/server/webhooks/outbox";
 import { setWebhookEndpoint } from "@/lib/server/webhooks/set-webhook-endpoint";
 import { startWebhookRuntime } from "@/lib/server/webhooks/start-webhook-runtime";
 import { webhookSettings } from "@/lib/server/webhooks/webhook-settings";
-import { benchConfig, cpuBusyPercent, freePort, REPO_ROOT, runBench, startProcess, type ServerHandle } from "./lib";
+import { benchConfig, cpuBusyPercent, freePort, REPO_ROOT, runBench, scratchPostgres, startProcess, type ServerHandle } from "./lib";
 
-const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const N = Number(process.env.BENCH_WEBHOOKS_N ?? 5000);
 const RATE = Number(process.env.BENCH_WEBHOOKS_RATE ?? 500);
 const ENGINES = (process.env.BENCH_WEBHOOKS_ENGINES ?? "pglite,postgres").split(",");
@@ -172,30 +170,14 @@ async function benchEngine(engine: string, database: Database, receiver: ServerH
 }
 
 async function withPostgres<T>(run: (database: Database) => Promise<T>): Promise<T | null> {
-  const admin = new pg.Client({ connectionString: PG_URL });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(`PostgreSQL at ${PG_URL} is not reachable (${(error as Error).message}): the PostgreSQL run is left out.`);
-    return null;
-  }
-  const name = `idv_bench_${Date.now().toString(36)}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 10 });
+  const scratch = await scratchPostgres();
+  if (!scratch) return null;
+  const database = await openDatabase({ kind: "postgres", url: scratch.url, poolSize: 10 });
   try {
     return await run(database);
   } finally {
     await database.close();
-    // pool.end() resolves before its sockets are closed: a forced drop would hit them mid-close.
-    for (let i = 0; i < 100; i++) {
-      const { rows } = await admin.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
-      if (rows[0].n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 
