@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
-import { accountAlerts, monitoredAccounts, verifications, type Mode, type Role } from "@/lib/db/schema";
+import { desc, eq } from "drizzle-orm";
+import { accountAlerts, monitoredAccounts, verificationEvents, verifications, type Mode, type Role } from "@/lib/db/schema";
 import { acceptInvite, readInvite } from "@/lib/server/console/accept-invite";
 import { acknowledgeAlerts } from "@/lib/server/console/acknowledge-alerts";
 import { addSandboxTestAccount } from "@/lib/server/console/add-sandbox-test-account";
@@ -16,6 +17,7 @@ import { revokeCredential } from "@/lib/server/console/revoke-credential";
 import { reviewCase } from "@/lib/server/console/review-case";
 import { searchCases } from "@/lib/server/console/search-cases";
 import { setDefaultRedirectUrl } from "@/lib/server/console/set-default-redirect-url";
+import { switchCaseWorkflow } from "@/lib/server/console/switch-case-workflow";
 import { verifyStaffPassword } from "@/lib/server/console/verify-staff-password";
 import { randomToken } from "@/lib/server/shared/crypto";
 import { addStaffMember } from "@/lib/server/teams/add-staff-member";
@@ -280,6 +282,27 @@ describe.each(engines)("console domain on %s", (engine) => {
       const joined = await verifyStaffPassword(db, { email: "joiner@acme.test", password: "a long enough password" });
       expect((await loadStaff(db, joined!.id))?.teams).toEqual([{ id: acme, name: "Acme", role: "viewer" }]);
       expect((await acceptInvite(db, { token, secret: SECRET, password: "another long password" })).ok).toBe(false);
+    });
+  });
+
+  describe("switching a case to another workflow", () => {
+    it("a reviewer moves an in-progress case; the timeline and audit say who, from what and why; a viewer is refused", async () => {
+      const tenant = { teamId: acme, mode: "live" as const };
+      const id = await storedCase(db, acme, "live");
+      expect(await switchCaseWorkflow(db, tenant, { staff: viewer, verificationId: id, workflowId: "sandbox-flow-referee", note: "" })).toMatchObject({ ok: false, error: { kind: "forbidden" } });
+      expect(await switchCaseWorkflow(db, tenant, { staff: reviewer, verificationId: id, workflowId: "no-such-flow", note: "" })).toMatchObject({ ok: false, error: { kind: "invalid" } });
+      expect(await switchCaseWorkflow(db, { teamId: globex, mode: "live" }, { staff: outsider, verificationId: id, workflowId: "sandbox-flow-referee", note: "" })).toMatchObject({ ok: false, error: { kind: "not_found" } });
+
+      const switched = await switchCaseWorkflow(db, tenant, { staff: reviewer, verificationId: id, workflowId: "sandbox-flow-referee", note: "No passport to hand" });
+      expect(switched.ok && switched.value).toMatchObject({ id, workflow_id: "sandbox-flow-referee", status: "InProgress" });
+      const [last] = await db.select().from(verificationEvents).where(eq(verificationEvents.verificationId, id)).orderBy(desc(verificationEvents.createdAt)).limit(1);
+      expect(last).toMatchObject({ event: "WorkflowChanged", fromStatus: "InProgress", toStatus: "InProgress", note: "Workflow flow → sandbox-flow-referee: No passport to hand" });
+      expect(await switchCaseWorkflow(db, tenant, { staff: reviewer, verificationId: id, workflowId: "sandbox-flow-referee", note: "" })).toMatchObject({ ok: false, error: { kind: "invalid" } });
+
+      // Only while in progress: a case that needs review keeps its workflow; canned sandbox cases never change.
+      const refused = await refusedCase(db, acme, "live");
+      expect(await switchCaseWorkflow(db, tenant, { staff: reviewer, verificationId: refused, workflowId: "sandbox-flow", note: "" })).toMatchObject({ ok: false, error: { kind: "conflict" } });
+      expect(await switchCaseWorkflow(db, { teamId: acme, mode: "sandbox" }, { staff: reviewer, verificationId: "111", workflowId: "sandbox-flow-referee", note: "" })).toMatchObject({ ok: false, error: { kind: "refused" } });
     });
   });
 });

@@ -8,6 +8,7 @@ import type { SimpleFormState } from "@/components/console/simple-form";
 import { verificationStatusSchema } from "@/lib/contract";
 import { getStaffContext } from "@/lib/auth/staff-context";
 import { restartCase } from "@/lib/server/console/restart-case";
+import { switchCaseWorkflow } from "@/lib/server/console/switch-case-workflow";
 import { reviewCase } from "@/lib/server/console/review-case";
 import { failureMessage } from "@/lib/auth/failure-message";
 
@@ -42,4 +43,15 @@ export async function restartCaseAction(id: string, expectedStatus: string, _pre
   if (!result.ok) return { ok: false, message: failureMessage(result.error) };
   revalidatePath(`/console/cases/${id}`);
   return { ok: true, message: "Restarted: the case is In progress again." };
+}
+
+export async function switchWorkflowAction(id: string, _previous: SimpleFormState, formData: FormData): Promise<SimpleFormState> {
+  const context = await getStaffContext();
+  if (!context) return { ok: false, message: "Your session has ended: sign in again." };
+  const workflowId = String(formData.get("workflow_id") ?? "").trim();
+  if (!workflowId) return { ok: false, message: "Choose a workflow." };
+  const result = await switchCaseWorkflow(context.db, context.tenant, { staff: context.staff, verificationId: id, workflowId, note: String(formData.get("note") ?? "") });
+  if (!result.ok) return { ok: false, message: failureMessage(result.error) };
+  revalidatePath(`/console/cases/${id}`);
+  return { ok: true, message: `Switched: the case now runs ${result.value.workflow_id}.` };
 }

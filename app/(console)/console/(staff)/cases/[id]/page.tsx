@@ -11,7 +11,9 @@ import { cardClass, linkClass } from "@/components/console/styles";
 import { requireStaff } from "@/lib/auth/staff-context";
 import { getCaseDetail } from "@/lib/server/console/get-case-detail";
 import { RestartForm } from "@/components/console/restart-form";
-import { restartCaseAction, reviewCaseAction } from "./actions";
+import { SwitchWorkflowForm } from "@/components/console/switch-workflow-form";
+import { listWorkflows } from "@/lib/server/verifications/workflows";
+import { restartCaseAction, reviewCaseAction, switchWorkflowAction } from "./actions";
 import { replayDeliveryAction } from "./replay-action";
 
 export const metadata: Metadata = { title: "Case" };
@@ -53,6 +55,7 @@ export default async function CasePage({ params, searchParams }: { params: Promi
     ["Address", address ?? claim.first_line_of_address],
   ];
   const canReview = context.can("review");
+  const workflows = !canned && canReview && record.status === "InProgress" ? await listWorkflows(context.db, context.tenant) : [];
 
   return (
     <>
@@ -141,6 +144,17 @@ export default async function CasePage({ params, searchParams }: { params: Promi
           <div className={`${cardClass} p-4`}>
             <p className="mb-3 text-sm text-slate-700">Send the case back to In progress so the person can go through the flow again. Evidence already given is kept.</p>
             <RestartForm action={restartCaseAction.bind(null, record.id, record.status)} />
+          </div>
+        </Section>
+      ) : null}
+
+      {!canned && canReview && record.status === "InProgress" ? (
+        <Section id="workflow" title="Workflow">
+          <div className={`${cardClass} p-4`}>
+            <p className="mb-3 text-sm text-slate-700">
+              The case runs <span className="font-mono">{record.workflow_id}</span>. Switch it while the person is still in progress; the change is in the timeline and the audit log.
+            </p>
+            <SwitchWorkflowForm action={switchWorkflowAction.bind(null, record.id)} workflows={workflows} current={record.workflow_id} />
           </div>
         </Section>
       ) : null}
