@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { redirect } from "next/navigation";
-import { LogoMark } from "@/components/ui/logo";
+import { AuthCard } from "@/components/console/auth-card";
 import { SignInForm } from "@/components/console/sign-in-form";
-import { focusRing } from "@/components/console/styles";
 import { getConfig } from "@/lib/config";
 import { getStaffContext } from "@/lib/auth/staff-context";
 import { signInWithPassword, signInWithSso } from "./actions";
@@ -21,25 +19,17 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const { error } = await searchParams;
   const oidc = getConfig().auth.oidc;
   return (
-    <main id="main" className="flex min-h-screen items-center justify-center px-4 py-12">
-      <div className="w-full max-w-sm">
-        <Link href="/" className={`mx-auto flex w-fit items-center gap-2 text-lg font-semibold text-slate-900 ${focusRing}`}>
-          <LogoMark />
-          Verity
-        </Link>
-        <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <h1 className="text-xl font-semibold tracking-tight text-slate-900">Sign in to the console</h1>
-          <p className="mt-1 text-sm text-slate-700">Staff of a team review cases, risk and alerts here.</p>
-          <div className="mt-6">
-            <SignInForm
-              action={signInWithPassword}
-              ssoAction={oidc ? signInWithSso : undefined}
-              ssoName={oidc?.name}
-              initialMessage={error ? (ERRORS[error] ?? "Sign-in failed. Try again.") : null}
-            />
-          </div>
-        </div>
+    <AuthCard>
+      <h1 className="text-xl font-semibold tracking-tight text-slate-900">Sign in to the console</h1>
+      <p className="mt-1 text-sm text-slate-700">Staff of a team review cases, risk and alerts here.</p>
+      <div className="mt-6">
+        <SignInForm
+          action={signInWithPassword}
+          ssoAction={oidc ? signInWithSso : undefined}
+          ssoName={oidc?.name}
+          initialMessage={error ? (ERRORS[error] ?? "Sign-in failed. Try again.") : null}
+        />
       </div>
-    </main>
+    </AuthCard>
   );
 }

@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { EmptyState, formatDateTime, PageHeader } from "@/components/console/page-header";
-import { buttonSecondary } from "@/components/console/styles";
 import { requireStaff } from "@/lib/auth/staff-context";
 import { listAuditEntries } from "@/lib/server/console/list-audit-entries";
+import { NextPageLink } from "@/components/console/next-page-link";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -48,13 +47,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           </table>
         </div>
       )}
-      {data.nextCursor ? (
-        <nav aria-label="Pages" className="mt-4 flex justify-end">
-          <Link href={`/console/audit?cursor=${data.nextCursor}`} className={buttonSecondary}>
-            Older entries →
-          </Link>
-        </nav>
-      ) : null}
+      <NextPageLink path="/console/audit" cursor={data.nextCursor} label="Older entries →" />
     </>
   );
 }

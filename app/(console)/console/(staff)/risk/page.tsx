@@ -2,9 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { EmptyState, formatDateTime, PageHeader } from "@/components/console/page-header";
 import { RecommendationBadge } from "@/components/console/score-gauge";
-import { buttonSecondary, focusRing } from "@/components/console/styles";
+import { focusRing } from "@/components/console/styles";
 import { requireStaff } from "@/lib/auth/staff-context";
 import { listRiskAssessments } from "@/lib/server/console/list-risk-assessments";
+import { NextPageLink } from "@/components/console/next-page-link";
 
 export const metadata: Metadata = { title: "Risk assessments" };
 
@@ -52,13 +53,7 @@ export default async function RiskPage({ searchParams }: { searchParams: Promise
           </table>
         </div>
       )}
-      {data.nextCursor ? (
-        <nav aria-label="Pages" className="mt-4 flex justify-end">
-          <Link href={`/console/risk?cursor=${data.nextCursor}`} className={buttonSecondary}>
-            Next page →
-          </Link>
-        </nav>
-      ) : null}
+      <NextPageLink path="/console/risk" cursor={data.nextCursor} label="Next page →" />
     </>
   );
 }

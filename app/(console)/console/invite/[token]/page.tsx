@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { LogoMark } from "@/components/ui/logo";
+import { AuthCard } from "@/components/console/auth-card";
 import { AcceptInviteForm } from "@/components/console/invite-form";
-import { focusRing, linkClass } from "@/components/console/styles";
+import { linkClass } from "@/components/console/styles";
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { readInvite } from "@/lib/server/console/accept-invite";
@@ -15,34 +15,26 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
   const { token } = await params;
   const invite = await readInvite(await getDb(), { token, secret: getConfig().auth.secret });
   return (
-    <main id="main" className="flex min-h-screen items-center justify-center px-4 py-12">
-      <div className="w-full max-w-sm">
-        <Link href="/" className={`mx-auto flex w-fit items-center gap-2 text-lg font-semibold text-slate-900 ${focusRing}`}>
-          <LogoMark />
-          Verity
-        </Link>
-        <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          {invite.ok ? (
-            <>
-              <h1 className="text-xl font-semibold tracking-tight text-slate-900">Join {invite.value.teamName}</h1>
-              <p className="mt-1 mb-6 break-words text-sm text-slate-700">
-                You are invited as <strong>{invite.value.role}</strong> with {invite.value.email}.
-              </p>
-              <AcceptInviteForm action={acceptInviteAction.bind(null, token)} existingUser={invite.value.existingUser} />
-            </>
-          ) : (
-            <>
-              <h1 className="text-xl font-semibold tracking-tight text-slate-900">Invitation not usable</h1>
-              <p className="mt-2 text-sm text-slate-700">{invite.error.message}. Ask a team owner or admin for a new one.</p>
-              <p className="mt-4 text-sm">
-                <Link href="/console/sign-in" className={linkClass}>
-                  Go to sign-in
-                </Link>
-              </p>
-            </>
-          )}
-        </div>
-      </div>
-    </main>
+    <AuthCard>
+      {invite.ok ? (
+        <>
+          <h1 className="text-xl font-semibold tracking-tight text-slate-900">Join {invite.value.teamName}</h1>
+          <p className="mt-1 mb-6 break-words text-sm text-slate-700">
+            You are invited as <strong>{invite.value.role}</strong> with {invite.value.email}.
+          </p>
+          <AcceptInviteForm action={acceptInviteAction.bind(null, token)} existingUser={invite.value.existingUser} />
+        </>
+      ) : (
+        <>
+          <h1 className="text-xl font-semibold tracking-tight text-slate-900">Invitation not usable</h1>
+          <p className="mt-2 text-sm text-slate-700">{invite.error.message}. Ask a team owner or admin for a new one.</p>
+          <p className="mt-4 text-sm">
+            <Link href="/console/sign-in" className={linkClass}>
+              Go to sign-in
+            </Link>
+          </p>
+        </>
+      )}
+    </AuthCard>
   );
 }
