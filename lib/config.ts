@@ -59,10 +59,19 @@ const envSchema = z
     AUTH_OIDC_CLIENT_ID: z.string().min(1).optional(),
     AUTH_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     AUTH_OIDC_NAME: z.string().min(1).max(40).default("Single sign-on"),
+    // Outgoing email (member invitations). Without SMTP_URL the built-in local mailbox keeps them.
+    SMTP_URL: z.url({ message: "must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@mail.example.com:465" }).optional(),
+    MAIL_FROM: z.string().min(3).default("Verity <no-reply@verity.local>"),
+    // Keys the fraud network's hashes of emails, names and dates of birth. Every process of one
+    // deployment must share it; changing it unlinks the records made before.
+    NETWORK_KEY: z.string().min(32, { message: "must be at least 32 characters (e.g. openssl rand -base64 32)" }).optional(),
   })
   .superRefine((env, ctx) => {
     // A guessable or per-process session key in production would let anyone forge a staff session.
     // The embedded database means one process on one machine: it keeps its own key in DATA_DIR.
+    if (env.NODE_ENV === "production" && !env.NETWORK_KEY && env.DATABASE_URL) {
+      ctx.addIssue({ code: "custom", path: ["NETWORK_KEY"], message: "is required in production with DATABASE_URL (it keys the fraud network's hashes); generate one with: openssl rand -base64 32" });
+    }
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET && env.DATABASE_URL) {
       ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required in production (it signs staff sessions); generate one with: openssl rand -base64 32" });
     }
@@ -106,8 +115,12 @@ const envSchema = z
         sweepSeconds: env.WEBHOOK_SWEEP_SECONDS,
       },
       logLevel: env.LOG_LEVEL,
+      mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
+      // Embedded: kept beside the data. PostgreSQL outside production: a fixed development key, so
+      // the app, the worker and the CLI agree without set-up.
+      networkKey: env.NETWORK_KEY ?? (env.DATABASE_URL ? "development-network-key-not-for-production" : persistedSecret(path.resolve(env.DATA_DIR), "network-key")),
       auth: {
-        secret: env.AUTH_SECRET ?? (dev ? devAuthSecret() : persistedAuthSecret(path.resolve(env.DATA_DIR))),
+        secret: env.AUTH_SECRET ?? (dev ? devAuthSecret() : persistedSecret(path.resolve(env.DATA_DIR), "auth-secret")),
         // The custom server is the only way in; set false behind a proxy that does not set Host.
         trustHost: env.AUTH_TRUST_HOST ?? true,
         oidc:
@@ -130,11 +143,11 @@ function devAuthSecret(): string {
 }
 
 /**
- * Production on the embedded database: a session key made on first start and kept beside the
- * data (mode 600), so sessions survive restarts without anyone having to set AUTH_SECRET.
+ * The embedded database: a key made on first start and kept beside the data (mode 600), so
+ * sessions (production) and network hashes survive restarts without anyone setting a variable.
  */
-function persistedAuthSecret(dataDir: string): string {
-  const file = path.join(dataDir, "auth-secret");
+function persistedSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch {

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite-pgvector";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -52,13 +53,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "pglite") {
     release = lockDataDir(target.dataDir);
     try {
-      client = await PGlite.create(path.join(target.dataDir, "pglite"));
+      client = await PGlite.create(path.join(target.dataDir, "pglite"), { extensions: { vector } });
     } catch (error) {
       release();
       throw error;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: { vector } });
   }
   const db = drizzlePglite(client, { schema: fullSchema }) as unknown as Db;
   return {

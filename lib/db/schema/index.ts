@@ -10,3 +10,7 @@ export * from "./accounts";
 export * from "./webhooks";
 export * from "./webhook-messages";
 export * from "./audit";
+export * from "./settings";
+export * from "./evidence";
+export * from "./mail";
+export * from "./network";

@@ -9,7 +9,9 @@ import { importAddresses } from "../lookup/import-addresses";
 import { createWorkflow } from "../verifications/create-workflow";
 import { listApiClients } from "../auth/list-api-clients";
 import { revokeApiClient } from "../auth/revoke-api-client";
-import type { Result } from "../shared/result";
+import { amlCommands } from "./aml-commands";
+import { CLI_ACTOR, oneOf, required, UsageError, unwrap, type CliCommandModule, type CliOutput, type CliValues } from "./command-module";
+import { fraudCommands } from "./fraud-commands";
 import { addStaffMember } from "../teams/add-staff-member";
 import { createTeam } from "../teams/create-team";
 import { getWebhookEndpoint } from "../webhooks/get-webhook-endpoint";
@@ -17,7 +19,7 @@ import { replayFailedWebhooks, replayWebhookMessage } from "../webhooks/replay-w
 import { rotateWebhookSecret } from "../webhooks/rotate-webhook-secret";
 import { setWebhookEndpoint } from "../webhooks/set-webhook-endpoint";
 
-export const CLI_USAGE = `Usage: npm run cli -- <command> [options]   (prints JSON)
+const BASE_USAGE = `Usage: npm run cli -- <command> [options]   (prints JSON)
 
   create-team --name <name> [--redirect-url <url>]
   list-teams
@@ -32,22 +34,11 @@ export const CLI_USAGE = `Usage: npm run cli -- <command> [options]   (prints JS
   rotate-webhook-secret --team <id|slug> --mode live|sandbox
   replay-webhooks --team <id|slug> --mode live|sandbox (--message <msg id> | --from <ISO time> --to <ISO time>)`;
 
-export type CliOutput = { exitCode: number; output: unknown };
+const MODULES: CliCommandModule[] = [amlCommands, fraudCommands];
 
-const ACTOR = { type: "cli" as const, id: process.env.USER ?? "cli" };
+export const CLI_USAGE = [BASE_USAGE, ...MODULES.flatMap((m) => m.usage.map((line) => `  ${line}`))].join("\n");
 
-class UsageError extends Error {}
-
-function required(values: Record<string, string | boolean | undefined>, name: string): string {
-  const value = values[name];
-  if (typeof value !== "string" || !value.trim()) throw new UsageError(`--${name} is required`);
-  return value.trim();
-}
-
-function oneOf<T extends string>(value: string, allowed: readonly T[], name: string): T {
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${allowed.join(", ")}`);
-  return value as T;
-}
+const ACTOR = CLI_ACTOR;
 
 async function findTeam(db: Db, ref: string) {
   const team = await db.query.teams.findFirst({ where: (t, { eq, or }) => or(eq(t.id, ref), eq(t.slug, ref)) });
@@ -58,10 +49,6 @@ async function findTeam(db: Db, ref: string) {
 async function findTenant(db: Db, values: Record<string, string | boolean | undefined>) {
   const team = await findTeam(db, required(values, "team"));
   return { teamId: team.id, mode: oneOf<Mode>(required(values, "mode"), modeEnum.enumValues, "mode") };
-}
-
-function unwrap<T>(result: Result<T>): CliOutput {
-  return result.ok ? { exitCode: 0, output: { ok: true, ...result.value } } : { exitCode: 1, output: { ok: false, error: result.error } };
 }
 
 function isoTime(value: string, name: string): Date {
@@ -97,8 +84,11 @@ export async function runCli(db: Db, argv: string[], options: { webhookAllowLoop
         message: { type: "string" },
         from: { type: "string" },
         to: { type: "string" },
+        ...(Object.assign({}, ...MODULES.map((m) => m.options)) as Record<string, { type: "string" }>),
       },
     });
+    const extra = command ? MODULES.find((m) => command in m.commands) : undefined;
+    if (extra && command) return await extra.commands[command]!(db, values as CliValues);
     switch (command) {
       case "create-team": {
         const result = await createTeam(db, { name: required(values, "name"), defaultRedirectUrl: values["redirect-url"] ?? null, actor: ACTOR });

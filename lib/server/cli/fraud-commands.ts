@@ -1,0 +1,4 @@
+import type { CliCommandModule } from "./command-module";
+
+/** Fraud network: blocklist, residency datasets (issue 7). */
+export const fraudCommands: CliCommandModule = { usage: [], options: {}, commands: {} };
