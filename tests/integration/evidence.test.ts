@@ -5,7 +5,7 @@ import { getEvidenceFile } from "@/lib/server/evidence/get-evidence-file";
 import { listEvidence } from "@/lib/server/evidence/list-evidence";
 import { storeEvidence } from "@/lib/server/evidence/store-evidence";
 import type { Tenant } from "@/lib/server/shared/tenant";
-import { seedTeam } from "../support/api";
+import { createTeam } from "@/lib/server/teams/create-team";
 import { createTestDatabase, engines, type TestDatabase } from "../support/db";
 
 /** A real PNG signature followed by random bytes, so a lost or altered byte shows. */
@@ -13,6 +13,12 @@ function pngBytes(size: number): Buffer {
   const bytes = randomBytes(size);
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
   return bytes;
+}
+
+async function team(db: Db, name: string): Promise<string> {
+  const created = await createTeam(db, { name, actor: { type: "system" } });
+  if (!created.ok) throw new Error(created.error.message);
+  return created.value.id;
 }
 
 describe.each(engines)("evidence files on %s", (engine) => {
@@ -25,10 +31,10 @@ describe.each(engines)("evidence files on %s", (engine) => {
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     db = database.db;
-    const acmeId = (await seedTeam(db, "Acme")).team.id;
+    const acmeId = await team(db, "Acme");
     acme = { teamId: acmeId, mode: "live" };
     acmeSandbox = { teamId: acmeId, mode: "sandbox" };
-    globex = { teamId: (await seedTeam(db, "Globex")).team.id, mode: "live" };
+    globex = { teamId: await team(db, "Globex"), mode: "live" };
   });
   afterAll(async () => database?.dispose());
 
