@@ -99,3 +99,114 @@ export function RedirectUrlForm({ action, url, disabled }: { action: Action; url
     </SimpleForm>
   );
 }
+
+function NumberField({
+  id,
+  name,
+  label,
+  hint,
+  value,
+  min,
+  max,
+  suffix,
+  error,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  hint: string;
+  value: number | null;
+  min: number;
+  max: number;
+  suffix?: string;
+  error?: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <div className="mt-1 flex items-center gap-2">
+        <input
+          id={id}
+          name={name}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          step={1}
+          defaultValue={value ?? ""}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint ${id}-error`}
+          className={`${inputClass} max-w-32`}
+        />
+        {suffix ? <span className="text-sm text-slate-700">{suffix}</span> : null}
+      </div>
+      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-700">
+        {hint}
+      </p>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** Thresholds the risk engine uses when a request sends none, and how long this mode's records are kept. */
+export function RiskSettingsForm({
+  action,
+  amlThreshold,
+  onlineFootprintThreshold,
+  retentionDays,
+  disabled,
+}: {
+  action: Action;
+  amlThreshold: number;
+  onlineFootprintThreshold: number;
+  retentionDays: number | null;
+  disabled: boolean;
+}) {
+  return (
+    <SimpleForm action={action} id="risk-settings" className="space-y-4">
+      {(state, pending) => (
+        <fieldset disabled={disabled || pending} className="space-y-4">
+          <legend className="sr-only">Risk thresholds and data retention</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <NumberField
+              id="aml-threshold"
+              name="amlThreshold"
+              label="AML match threshold"
+              hint="0–100. A sanctions or PEP list entry counts as a match from this score up. Default 96."
+              value={amlThreshold}
+              min={0}
+              max={100}
+              error={state.fieldErrors?.amlThreshold}
+            />
+            <NumberField
+              id="footprint-threshold"
+              name="onlineFootprintThreshold"
+              label="Online footprint threshold"
+              hint="0–100. Email and phone scores below this fail the check. Default 50."
+              value={onlineFootprintThreshold}
+              min={0}
+              max={100}
+              error={state.fieldErrors?.onlineFootprintThreshold}
+            />
+          </div>
+          <NumberField
+            id="retention-days"
+            name="retentionDays"
+            label="Data retention period"
+            hint="7–3650 days. Cases, risk assessments and monitored accounts older than this are deleted every day, with their images and delivered webhooks. Leave empty to keep everything."
+            value={retentionDays}
+            min={7}
+            max={3650}
+            suffix="days"
+            error={state.fieldErrors?.retentionDays}
+          />
+          <button type="submit" className={buttonPrimary}>
+            Save risk and retention
+          </button>
+        </fieldset>
+      )}
+    </SimpleForm>
+  );
+}

@@ -12,6 +12,7 @@ import { revokeApiClient } from "../auth/revoke-api-client";
 import { amlCommands } from "./aml-commands";
 import { CLI_ACTOR, oneOf, required, UsageError, unwrap, type CliCommandModule, type CliOutput, type CliValues } from "./command-module";
 import { fraudCommands } from "./fraud-commands";
+import { settingsCommands } from "./settings-commands";
 import { addStaffMember } from "../teams/add-staff-member";
 import { createTeam } from "../teams/create-team";
 import { getWebhookEndpoint } from "../webhooks/get-webhook-endpoint";
@@ -34,7 +35,7 @@ const BASE_USAGE = `Usage: npm run cli -- <command> [options]   (prints JSON)
   rotate-webhook-secret --team <id|slug> --mode live|sandbox
   replay-webhooks --team <id|slug> --mode live|sandbox (--message <msg id> | --from <ISO time> --to <ISO time>)`;
 
-const MODULES: CliCommandModule[] = [amlCommands, fraudCommands];
+const MODULES: CliCommandModule[] = [amlCommands, fraudCommands, settingsCommands];
 
 export const CLI_USAGE = [BASE_USAGE, ...MODULES.flatMap((m) => m.usage.map((line) => `  ${line}`))].join("\n");
 

@@ -8,6 +8,7 @@ import { getStaffContext } from "@/lib/auth/staff-context";
 import { rotateSigningSecret } from "@/lib/server/console/rotate-signing-secret";
 import { saveWebhookEndpoint } from "@/lib/server/console/save-webhook-endpoint";
 import { setDefaultRedirectUrl } from "@/lib/server/console/set-default-redirect-url";
+import { updateRiskSettings } from "@/lib/server/settings/update-risk-settings";
 
 const SIGNED_OUT: SimpleFormState = { ok: false, message: "Your session has ended: sign in again." };
 
@@ -52,4 +53,20 @@ export async function saveRedirectAction(_previous: SimpleFormState, formData: F
   if (!result.ok) return { ok: false, message: failureMessage(result.error), fieldErrors: result.error.detail };
   revalidatePath("/console/settings");
   return { ok: true, message: result.value.defaultRedirectUrl ? "Default redirect URL saved." : "Default redirect URL cleared." };
+}
+
+export async function saveRiskSettingsAction(_previous: SimpleFormState, formData: FormData): Promise<SimpleFormState> {
+  const context = await getStaffContext();
+  if (!context) return SIGNED_OUT;
+  const field = (name: string) => String(formData.get(name) ?? "");
+  const result = await updateRiskSettings(context.db, context.tenant, {
+    staff: context.staff,
+    amlThreshold: field("amlThreshold"),
+    onlineFootprintThreshold: field("onlineFootprintThreshold"),
+    retentionDays: field("retentionDays"),
+  });
+  if (!result.ok) return { ok: false, message: failureMessage(result.error), fieldErrors: result.error.detail };
+  revalidatePath("/console/settings");
+  const kept = result.value.retentionDays === null ? "kept until deleted by hand" : `deleted after ${result.value.retentionDays} days`;
+  return { ok: true, message: `Risk and retention settings saved for ${context.mode}: records are ${kept}.` };
 }

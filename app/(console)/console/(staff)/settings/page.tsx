@@ -1,22 +1,23 @@
 import type { Metadata } from "next";
 import { formatDateTime, PageHeader } from "@/components/console/page-header";
-import { RedirectUrlForm, RotateSecretForm, WebhookEndpointForm } from "@/components/console/settings-forms";
+import { RedirectUrlForm, RiskSettingsForm, RotateSecretForm, WebhookEndpointForm } from "@/components/console/settings-forms";
 import { ModeBadge } from "@/components/console/status-badge";
 import { cardClass } from "@/components/console/styles";
 import { requireStaff } from "@/lib/auth/staff-context";
 import { getTeamSettings } from "@/lib/server/console/get-team-settings";
-import { rotateSecretAction, saveRedirectAction, saveWebhookAction } from "./actions";
+import { getRiskSettings } from "@/lib/server/settings/get-risk-settings";
+import { rotateSecretAction, saveRedirectAction, saveRiskSettingsAction, saveWebhookAction } from "./actions";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const context = await requireStaff();
-  const settings = await getTeamSettings(context.db, context.tenant);
+  const [settings, risk] = await Promise.all([getTeamSettings(context.db, context.tenant), getRiskSettings(context.db, context.tenant)]);
   const canIntegrate = context.can("manage_integrations");
   const canSettings = context.can("manage_settings");
   return (
     <>
-      <PageHeader title="Settings" description={`${context.team.name}: webhooks for the current mode, and team-wide defaults.`} />
+      <PageHeader title="Settings" description={`${context.team.name}: webhooks, risk thresholds and data retention for the current mode, and team-wide defaults.`} />
       {!canSettings ? <p className="mb-4 rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-800">Your role ({context.role}) can read these settings; owners and admins change them.</p> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="webhooks" className={`${cardClass} p-4 sm:p-6`}>
@@ -39,13 +40,28 @@ export default async function SettingsPage() {
             <RotateSecretForm action={rotateSecretAction} disabled={!canIntegrate} />
           </div>
         </section>
-        <section aria-labelledby="team-defaults" className={`${cardClass} p-4 sm:p-6`}>
-          <h2 id="team-defaults" className="text-lg font-semibold text-slate-900">
-            Team defaults
-          </h2>
-          <p className="mt-1 mb-4 text-sm text-slate-700">Apply to live and sandbox alike.</p>
-          <RedirectUrlForm action={saveRedirectAction} url={settings.defaultRedirectUrl} disabled={!canSettings} />
-        </section>
+        <div className="space-y-6">
+          <section aria-labelledby="risk-retention" className={`${cardClass} p-4 sm:p-6`}>
+            <h2 id="risk-retention" className="flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900">
+              Risk and retention <ModeBadge mode={context.mode} />
+            </h2>
+            <p className="mt-1 mb-4 text-sm text-slate-700">Thresholds apply to risk assessments that do not send their own.</p>
+            <RiskSettingsForm
+              action={saveRiskSettingsAction}
+              amlThreshold={risk.amlThreshold}
+              onlineFootprintThreshold={risk.onlineFootprintThreshold}
+              retentionDays={risk.retentionDays}
+              disabled={!canSettings}
+            />
+          </section>
+          <section aria-labelledby="team-defaults" className={`${cardClass} p-4 sm:p-6`}>
+            <h2 id="team-defaults" className="text-lg font-semibold text-slate-900">
+              Team defaults
+            </h2>
+            <p className="mt-1 mb-4 text-sm text-slate-700">Apply to live and sandbox alike.</p>
+            <RedirectUrlForm action={saveRedirectAction} url={settings.defaultRedirectUrl} disabled={!canSettings} />
+          </section>
+        </div>
       </div>
     </>
   );
