@@ -1,27 +1,7 @@
+import type { DeliveryView } from "@/lib/contract/console-views";
 import { formatDateTime } from "./page-header";
 import { buttonSecondary, cardClass } from "./styles";
-
-export interface DeliveryView {
-  id: string;
-  event: string;
-  status: string;
-  attemptCount: number;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-  replayCount: number;
-  createdAt: string;
-  attempts: { attempt: number; url: string | null; statusCode: number | null; durationMs: number; error: string | null; startedAt: string }[];
-}
-
-const TONE: Record<string, string> = {
-  delivered: "bg-emerald-100 text-emerald-900 ring-emerald-300",
-  failed: "bg-rose-100 text-rose-900 ring-rose-300",
-  retrying: "bg-amber-100 text-amber-950 ring-amber-300",
-  pending: "bg-sky-100 text-sky-900 ring-sky-300",
-  delivering: "bg-sky-100 text-sky-900 ring-sky-300",
-};
+import { DeliveryStatus } from "./webhook-status";
 
 /** The case's webhook messages: status, attempts and (for members who may) a replay button. */
 export function CaseDeliveries({ deliveries, replay }: { deliveries: DeliveryView[]; replay?: (formData: FormData) => Promise<void> }) {
@@ -33,7 +13,7 @@ export function CaseDeliveries({ deliveries, replay }: { deliveries: DeliveryVie
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="flex flex-wrap items-center gap-2 text-sm">
               <span className="font-semibold text-slate-900">{d.event}</span>
-              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONE[d.status] ?? TONE.pending}`}>{d.status}</span>
+              <DeliveryStatus status={d.status} />
               <span className="text-xs text-slate-700">
                 {d.attemptCount} attempt{d.attemptCount === 1 ? "" : "s"}
                 {d.replayCount ? ` · replayed ${d.replayCount}×` : ""}

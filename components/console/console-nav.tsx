@@ -10,8 +10,10 @@ export const NAV_ITEMS = [
   { href: "/console/risk", label: "Risk" },
   { href: "/console/accounts", label: "Alerts" },
   { href: "/console/integrations", label: "API integrations" },
+  { href: "/console/webhooks", label: "Webhooks" },
   { href: "/console/settings", label: "Settings" },
   { href: "/console/members", label: "Members" },
+  { href: "/console/mailbox", label: "Mailbox" },
   { href: "/console/audit", label: "Audit log" },
 ] as const;
 

@@ -1,9 +1,10 @@
-import type { WebhookEventName } from "./webhook-messages";
+import type { z } from "zod";
+import type { WebhookEventName, webhookMessageStatusSchema } from "./webhook-messages";
 
 // What the console's server components hand to its components (types only: no runtime schema
 // reaches the browser bundle). lib/server/console builds them; components/console renders them.
 
-export type WebhookMessageStatusName = "pending" | "delivering" | "retrying" | "delivered" | "failed";
+export type WebhookMessageStatusName = z.infer<typeof webhookMessageStatusSchema>;
 
 export interface DeliveryAttemptView {
   attempt: number;

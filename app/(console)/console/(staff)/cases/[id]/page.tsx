@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { CaseChecks, type CheckView, type EnrichmentView } from "@/components/console/case-checks";
 import { CaseDeliveries } from "@/components/console/case-deliveries";
 import { CaseTimeline } from "@/components/console/case-timeline";
+import { EvidenceGrid } from "@/components/console/evidence-grid";
 import { formatDateTime } from "@/components/console/page-header";
 import { ReviewForm } from "@/components/console/review-form";
 import { StatusBadge } from "@/components/console/status-badge";
@@ -13,6 +14,7 @@ import { getCaseDetail } from "@/lib/server/console/get-case-detail";
 import { RestartForm } from "@/components/console/restart-form";
 import { SwitchWorkflowForm } from "@/components/console/switch-workflow-form";
 import { listWorkflows } from "@/lib/server/verifications/workflows";
+import { listEvidence } from "@/lib/server/evidence/list-evidence";
 import { restartCaseAction, reviewCaseAction, switchWorkflowAction } from "./actions";
 import { replayDeliveryAction } from "./replay-action";
 
@@ -55,6 +57,7 @@ export default async function CasePage({ params, searchParams }: { params: Promi
     ["Address", address ?? claim.first_line_of_address],
   ];
   const canReview = context.can("review");
+  const evidence = canned ? [] : await listEvidence(context.db, context.tenant, "verification", record.id);
   const workflows = !canned && canReview && record.status === "InProgress" ? await listWorkflows(context.db, context.tenant) : [];
 
   return (
@@ -161,6 +164,10 @@ export default async function CasePage({ params, searchParams }: { params: Promi
 
       <Section id="checks" title="Checks and validations">
         <CaseChecks checks={record.checks as CheckView[]} enrichments={record.enrichments as EnrichmentView[]} />
+      </Section>
+
+      <Section id="evidence" title="Evidence">
+        <EvidenceGrid items={evidence} subject={record.email} />
       </Section>
 
       {!canned ? (

@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { EvidenceGrid } from "@/components/console/evidence-grid";
 import { formatDateTime } from "@/components/console/page-header";
 import { ScoreGauge } from "@/components/console/score-gauge";
 import { cardClass, linkClass } from "@/components/console/styles";
 import { requireStaff } from "@/lib/auth/staff-context";
 import { getRiskAssessment } from "@/lib/server/console/get-risk-assessment";
+import { listEvidence } from "@/lib/server/evidence/list-evidence";
 
 export const metadata: Metadata = { title: "Risk assessment" };
 
@@ -25,6 +27,7 @@ export default async function RiskDetailPage({ params }: { params: Promise<{ id:
   const found = await getRiskAssessment(context.db, context.tenant, id);
   if (!found.ok) notFound();
   const r = found.value.response;
+  const evidence = await listEvidence(context.db, context.tenant, "risk_assessment", r.id);
   const headline = "risk_score" in r ? r : null;
   const radar = "radar_verification_report" in r ? r.radar_verification_report : null;
   const reports = Object.entries(r.enrichment_reports ?? {}) as [string, { state: string; checks: Record<string, { state: string; reason?: string }> }][];
@@ -122,6 +125,12 @@ export default async function RiskDetailPage({ params }: { params: Promise<{ id:
             ))}
           </div>
         )}
+      </section>
+      <section aria-labelledby="evidence" className="mt-8">
+        <h2 id="evidence" className="mb-3 text-lg font-semibold text-slate-900">
+          Evidence
+        </h2>
+        <EvidenceGrid items={evidence} subject={`${r.first_name} ${r.last_name}`} />
       </section>
     </>
   );

@@ -1,0 +1,27 @@
+"use client";
+
+import { useActionState } from "react";
+import type { SimpleFormState } from "./simple-form";
+import { buttonSecondary } from "./styles";
+
+type Action = (previous: SimpleFormState, formData: FormData) => Promise<SimpleFormState>;
+
+/** Sends one webhook message again (same webhook-id) and says so next to the button. */
+export function WebhookReplayButton({ action, messageId, event }: { action: Action; messageId: string; event: string }) {
+  const [state, formAction, pending] = useActionState(action, { ok: false, message: null });
+  return (
+    <form action={formAction} className="flex flex-col items-end gap-1">
+      <input type="hidden" name="messageId" value={messageId} />
+      <button type="submit" className={`${buttonSecondary} px-3 py-1.5`} disabled={pending}>
+        {pending ? "Replaying…" : "Replay"}
+        <span className="sr-only">
+          {" "}
+          {event} message {messageId}
+        </span>
+      </button>
+      <p aria-live="polite" data-testid="replay-message" className={`text-xs font-medium empty:hidden ${state.ok ? "text-emerald-800" : "text-rose-800"}`}>
+        {pending ? "" : state.message}
+      </p>
+    </form>
+  );
+}
