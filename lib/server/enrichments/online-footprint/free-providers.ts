@@ -1,0 +1,70 @@
+/*
+ * Major free webmail providers (curated by hand; consumer domains of the big providers and the
+ * largest national ones). A free mailbox is normal for a person, so it lowers the email score a
+ * little: anyone can open one in a minute, unlike a work or ISP address.
+ */
+export const FREE_EMAIL_PROVIDERS: ReadonlySet<string> = new Set([
+  // Google, Microsoft, Yahoo, Apple, AOL
+  "gmail.com",
+  "googlemail.com",
+  "outlook.com",
+  "hotmail.com",
+  "hotmail.co.uk",
+  "hotmail.fr",
+  "hotmail.de",
+  "hotmail.it",
+  "hotmail.es",
+  "live.com",
+  "live.co.uk",
+  "msn.com",
+  "yahoo.com",
+  "yahoo.co.uk",
+  "yahoo.fr",
+  "yahoo.de",
+  "yahoo.es",
+  "yahoo.it",
+  "ymail.com",
+  "rocketmail.com",
+  "icloud.com",
+  "me.com",
+  "mac.com",
+  "aol.com",
+  "aim.com",
+  // Privacy-focused and other international providers
+  "proton.me",
+  "protonmail.com",
+  "pm.me",
+  "tutanota.com",
+  "tuta.io",
+  "zoho.com",
+  "zohomail.eu",
+  "gmx.com",
+  "gmx.net",
+  "gmx.de",
+  "gmx.co.uk",
+  "web.de",
+  "mail.com",
+  "yandex.com",
+  "yandex.ru",
+  "mail.ru",
+  "inbox.ru",
+  "qq.com",
+  "163.com",
+  "126.com",
+  "naver.com",
+  "hanmail.net",
+  "laposte.net",
+  "orange.fr",
+  "free.fr",
+  "libero.it",
+  "seznam.cz",
+  "wp.pl",
+  "o2.pl",
+  "interia.pl",
+  "fastmail.com",
+  "hushmail.com",
+]);
+
+export function isFreeEmailProvider(domain: string): boolean {
+  return FREE_EMAIL_PROVIDERS.has(domain.toLowerCase());
+}
