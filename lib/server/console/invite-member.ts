@@ -1,6 +1,9 @@
 import type { Db } from "@/lib/db";
 import type { Role } from "@/lib/db/schema";
 import { recordAudit } from "../audit/record-audit";
+import { invitationEmail } from "../mail/invitation-email";
+import { createLocalMailbox } from "../mail/local-mailbox";
+import type { Mailer, SentEmail } from "../mail/mailer";
 import { fail, ok, type Result } from "../shared/result";
 import { authorizeStaff, type StaffRef } from "./authorize-staff";
 import { encodeInvite } from "./invite-token";
@@ -9,11 +12,15 @@ import { assignableRoles } from "./permissions";
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const INVITE_DAYS = 7;
 
-/** An invitation link for the team (shown once); only owners and admins, never above their own role. */
+/**
+ * An invitation link for the team, emailed to the person (by `mailer`; the local mailbox when none
+ * is given) and also answered to the inviter, who sees it once. Only owners and admins invite,
+ * never above their own role. A failed email does not undo the invitation: its status says so.
+ */
 export async function inviteMember(
   db: Db,
-  input: { staff: StaffRef; teamId: string; email: string; role: Role; secret: string; baseUrl: string; now?: Date },
-): Promise<Result<{ link: string; expiresAt: Date }>> {
+  input: { staff: StaffRef; teamId: string; email: string; role: Role; secret: string; baseUrl: string; mailer?: Mailer; now?: Date },
+): Promise<Result<{ link: string; expiresAt: Date; email: SentEmail }>> {
   const allowed = await authorizeStaff(db, { staff: input.staff, teamId: input.teamId, permission: "manage_members" });
   if (!allowed.ok) return allowed;
   const email = input.email.trim().toLowerCase();
@@ -26,6 +33,13 @@ export async function inviteMember(
   }
   const expiresAt = new Date((input.now ?? new Date()).getTime() + INVITE_DAYS * 86_400_000);
   const token = encodeInvite({ teamId: input.teamId, email, role: input.role, invitedBy: input.staff.userId, expiresAt: expiresAt.getTime() }, input.secret);
+  const link = `${input.baseUrl}/console/invite/${token}`;
   await recordAudit(db, { teamId: input.teamId, actor: allowed.value.actor, action: "member.invited", targetType: "user", targetId: email, metadata: { role: input.role } });
-  return ok({ link: `${input.baseUrl}/console/invite/${token}`, expiresAt });
+  const team = await db.query.teams.findFirst({ where: (t, { eq }) => eq(t.id, input.teamId), columns: { name: true } });
+  const inviter = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, input.staff.userId), columns: { email: true, name: true } });
+  const mailer = input.mailer ?? createLocalMailbox(db);
+  const sent = await mailer.send(
+    invitationEmail({ teamId: input.teamId, teamName: team?.name ?? "your team", to: email, role: input.role, link, expiresAt, inviter: inviter?.name || inviter?.email || "A colleague" }),
+  );
+  return ok({ link, expiresAt, email: sent });
 }

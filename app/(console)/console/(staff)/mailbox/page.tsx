@@ -1,0 +1,69 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { MailStatus } from "@/components/console/mail-status";
+import { NextPageLink } from "@/components/console/next-page-link";
+import { EmptyState, formatDateTime, PageHeader } from "@/components/console/page-header";
+import { focusRing } from "@/components/console/styles";
+import { requireStaff } from "@/lib/auth/staff-context";
+import { getConfig } from "@/lib/config";
+import { listOutboundEmails } from "@/lib/server/mail/list-outbound-emails";
+
+export const metadata: Metadata = { title: "Mailbox" };
+
+export default async function MailboxPage({ searchParams }: { searchParams: Promise<{ cursor?: string }> }) {
+  const context = await requireStaff();
+  const { cursor } = await searchParams;
+  const smtp = getConfig().mail.smtpUrl !== null;
+  const description = smtp
+    ? "Every email the platform sent for this team, newest first, with what the SMTP server answered."
+    : "No SMTP server is configured (SMTP_URL), so emails are kept here instead of being sent: forward an invitation yourself.";
+  if (!context.can("manage_members")) {
+    return (
+      <>
+        <PageHeader title="Mailbox" description={description} />
+        <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-800">Your role ({context.role}) cannot read the team&apos;s emails; owners and admins can.</p>
+      </>
+    );
+  }
+  const result = await listOutboundEmails(context.db, { staff: context.staff, teamId: context.team.id, cursor });
+  const data = result.ok ? result.value : { items: [], nextCursor: null };
+  return (
+    <>
+      <PageHeader title="Mailbox" description={description} />
+      {data.items.length === 0 ? (
+        <EmptyState title="No emails yet">Invitations to new members appear here.</EmptyState>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+          <table className="w-full text-left text-sm" data-testid="mailbox">
+            <caption className="sr-only">Emails, newest first</caption>
+            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-700">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">Email</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Status</th>
+                <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">When</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {data.items.map((e) => (
+                <tr key={e.id} className="align-top">
+                  <td className="max-w-0 px-4 py-3 md:max-w-none">
+                    <Link href={`/console/mailbox/${e.id}`} className={`block truncate font-medium text-brand-700 hover:underline ${focusRing}`}>
+                      {e.subject}
+                    </Link>
+                    <span className="block truncate text-xs text-slate-700">to {e.to}</span>
+                    <span className="block text-xs text-slate-700 md:hidden">{formatDateTime(e.createdAt)}</span>
+                  </td>
+                  <td className="px-4 py-3">
+                    <MailStatus status={e.status} />
+                  </td>
+                  <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 md:table-cell">{formatDateTime(e.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <NextPageLink path="/console/mailbox" cursor={data.nextCursor} label="Older emails →" />
+    </>
+  );
+}
