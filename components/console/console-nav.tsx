@@ -14,7 +14,6 @@ export const NAV_ITEMS = [
   { href: "/console/settings", label: "Settings" },
   { href: "/console/members", label: "Members" },
   { href: "/console/mailbox", label: "Mailbox" },
-  { href: "/console/mailbox", label: "Mailbox" },
   { href: "/console/audit", label: "Audit log" },
 ] as const;
 
