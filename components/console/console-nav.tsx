@@ -11,6 +11,7 @@ export const NAV_ITEMS = [
   { href: "/console/accounts", label: "Alerts" },
   { href: "/console/integrations", label: "API integrations" },
   { href: "/console/webhooks", label: "Webhooks" },
+  { href: "/console/blocklist", label: "Blocklist" },
   { href: "/console/settings", label: "Settings" },
   { href: "/console/members", label: "Members" },
   { href: "/console/mailbox", label: "Mailbox" },

@@ -17,6 +17,7 @@ import { listWorkflows } from "@/lib/server/verifications/workflows";
 import { listEvidence } from "@/lib/server/evidence/list-evidence";
 import { restartCaseAction, reviewCaseAction, switchWorkflowAction } from "./actions";
 import { replayDeliveryAction } from "./replay-action";
+import { FraudReportSection } from "../../_fraud-report/fraud-report-section";
 
 export const metadata: Metadata = { title: "Case" };
 
@@ -169,6 +170,8 @@ export default async function CasePage({ params, searchParams }: { params: Promi
       <Section id="evidence" title="Evidence">
         <EvidenceGrid items={evidence} subject={record.email} />
       </Section>
+
+      {!canned ? <FraudReportSection context={context} subjectType="verification" subjectId={record.id} /> : null}
 
       {!canned ? (
         <div className="grid gap-x-8 lg:grid-cols-2">

@@ -8,6 +8,7 @@ import { cardClass, linkClass } from "@/components/console/styles";
 import { requireStaff } from "@/lib/auth/staff-context";
 import { getRiskAssessment } from "@/lib/server/console/get-risk-assessment";
 import { listEvidence } from "@/lib/server/evidence/list-evidence";
+import { FraudReportSection } from "../../_fraud-report/fraud-report-section";
 
 export const metadata: Metadata = { title: "Risk assessment" };
 
@@ -132,6 +133,7 @@ export default async function RiskDetailPage({ params }: { params: Promise<{ id:
         </h2>
         <EvidenceGrid items={evidence} subject={`${r.first_name} ${r.last_name}`} />
       </section>
+      <FraudReportSection context={context} subjectType="risk_assessment" subjectId={r.id} />
     </>
   );
 }
