@@ -27,6 +27,22 @@ const retrySchedule = z
   })
   .transform((parts) => parts.map(Number));
 
+// email_velocity: at most N submissions of one email across all teams within each window.
+const DEFAULT_EMAIL_VELOCITY = "1h:3,24h:10,30d:30";
+const WINDOW_UNITS: Record<string, number> = { m: 60, h: 3600, d: 86_400 };
+const velocityLimits = z
+  .string()
+  .transform((v) => v.split(",").map((part) => part.trim()))
+  .refine((parts) => parts.length >= 1 && parts.length <= 10 && parts.every((p) => /^\d+[mhd]:\d+$/.test(p)), {
+    message: "must be comma-separated window:limit pairs with m, h or d windows, e.g. 1h:3,24h:10,30d:30",
+  })
+  .transform((parts) =>
+    parts.map((part) => {
+      const [window, limit] = part.split(":") as [string, string];
+      return { label: window, seconds: Number(window.slice(0, -1)) * WINDOW_UNITS[window.slice(-1)]!, limit: Number(limit) };
+    }),
+  );
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -64,6 +80,9 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default("Verity <no-reply@verity.local>"),
     // Keys the fraud network's hashes of emails, names and dates of birth. Every process of one
     // deployment must share it; changing it unlinks the records made before.
+    RISK_EMAIL_VELOCITY: velocityLimits.prefault(DEFAULT_EMAIL_VELOCITY),
+    // A JSON file replacing the live risk engine's scoring model (weights, caps, bands).
+    RISK_SCORING_MODEL_FILE: z.string().min(1).optional(),
     NETWORK_KEY: z.string().min(32, { message: "must be at least 32 characters (e.g. openssl rand -base64 32)" }).optional(),
   })
   .superRefine((env, ctx) => {
@@ -115,10 +134,14 @@ const envSchema = z
         sweepSeconds: env.WEBHOOK_SWEEP_SECONDS,
       },
       logLevel: env.LOG_LEVEL,
+      risk: { emailVelocity: env.RISK_EMAIL_VELOCITY, scoringModelFile: env.RISK_SCORING_MODEL_FILE ?? null },
       mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
       // Embedded: kept beside the data. PostgreSQL outside production: a fixed development key, so
       // the app, the worker and the CLI agree without set-up.
-      networkKey: env.NETWORK_KEY ?? (env.DATABASE_URL ? "development-network-key-not-for-production" : persistedSecret(path.resolve(env.DATA_DIR), "network-key")),
+      // Read on first use: only processes that hash (API, worker, CLI) make the file.
+      get networkKey(): string {
+        return env.NETWORK_KEY ?? (env.DATABASE_URL ? "development-network-key-not-for-production" : persistedSecret(path.resolve(env.DATA_DIR), "network-key"));
+      },
       auth: {
         secret: env.AUTH_SECRET ?? (dev ? devAuthSecret() : persistedSecret(path.resolve(env.DATA_DIR), "auth-secret")),
         // The custom server is the only way in; set false behind a proxy that does not set Host.

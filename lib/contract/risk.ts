@@ -146,6 +146,15 @@ const riskCommonSchema = z.object({
 export const riskRecommendationSchema = z.enum(["CLEAR", "REVIEW", "REJECT"]).openapi("RiskRecommendation");
 export type RiskRecommendation = z.infer<typeof riskRecommendationSchema>;
 
+export const scoreFactorSchema = z
+  .object({
+    name: z.string().openapi({ example: "email_velocity" }),
+    state: z.string().openapi({ example: "FAIL" }),
+    points: z.number().int().min(0).max(100),
+    reason: z.string(),
+  })
+  .openapi("ScoreFactor");
+
 /** spec 2.7: the headline description. */
 export const riskResponseSchema = riskCommonSchema
   .extend({
@@ -153,7 +162,13 @@ export const riskResponseSchema = riskCommonSchema
     recommendation: riskRecommendationSchema,
     trust_signals: z.array(z.string()),
     fraud_signals: z.array(z.string()).openapi({ example: ["LOW_EMAIL_SCORE"] }),
-    metadata: z.object({ thresholds: z.object({ aml: z.number(), online_footprint: z.number() }) }),
+    metadata: z.object({
+      thresholds: z.object({ aml: z.number(), online_footprint: z.number() }),
+      score_factors: z
+        .array(scoreFactorSchema)
+        .optional()
+        .openapi({ description: "Live: every signal and enrichment the score took into account, the points it took off 100 and why" }),
+    }),
   })
   .openapi("RiskResponse");
 export type RiskResponse = z.infer<typeof riskResponseSchema>;
@@ -161,6 +176,7 @@ export type RiskResponse = z.infer<typeof riskResponseSchema>;
 export const radarSignalSchema = z
   .enum(["known_blocklist_match", "email_linked_to_multiple_identities", "email_velocity", "face_linked_to_multiple_identities"])
   .openapi("RadarSignal");
+export type RadarSignal = z.infer<typeof radarSignalSchema>;
 export const radarStateSchema = z.enum(["PASS", "FAIL", "NOT_PERFORMED"]).openapi("RadarState");
 export const radarReportSchema = z
   .object({

@@ -100,7 +100,7 @@ await runBench(async () => {
       const pgServer = await startServer({
         name: "real (PostgreSQL)",
         // Production on PostgreSQL needs a session key (several instances share it).
-        env: { DATABASE_URL: database.url, SEED_DEMO: "true", AUTH_SECRET: randomBytes(32).toString("base64url") },
+        env: { DATABASE_URL: database.url, SEED_DEMO: "true", AUTH_SECRET: randomBytes(32).toString("base64url"), NETWORK_KEY: randomBytes(32).toString("base64url") },
       });
       const pgCreds = demoCredentials(pgServer);
       const pgLive = await token(pgServer, pgCreds.live);

@@ -491,6 +491,7 @@ interface AutocannonOptions {
   body?: string | Buffer;
   expectBody?: string;
   timeout?: number;
+  requests?: { setupRequest: (req: { body?: string | Buffer }) => { body?: string | Buffer } }[];
 }
 interface AutocannonResult {
   requests: { average: number; total: number; sent: number };
@@ -514,6 +515,8 @@ export interface MeasureOptions {
   body?: string | Buffer;
   /** Each response body must equal this; a difference counts as a failure ("mismatches"). */
   expectBody?: string;
+  /** A new body for every request (e.g. a different person each time); replaces `body`. */
+  nextBody?: () => string | Buffer;
   /** Overrides of benchConfig() (duration, connections, warmup, pipelining). */
   config?: Partial<BenchConfig>;
 }
@@ -558,6 +561,8 @@ export async function measure(name: string, opts: MeasureOptions): Promise<Row> 
   if (opts.headers !== undefined) base.headers = opts.headers;
   if (opts.body !== undefined) base.body = opts.body;
   if (opts.expectBody !== undefined) base.expectBody = opts.expectBody;
+  const nextBody = opts.nextBody;
+  if (nextBody) base.requests = [{ setupRequest: (req) => ({ ...req, body: nextBody() }) }];
   let warmupFailures = 0;
   process.stdout.write(`  ${name}: `);
   if (cfg.warmup > 0) {

@@ -384,13 +384,11 @@ describe.each(engines)("risk on %s", (engine) => {
   });
 
   describe("live mode", () => {
-    it("answers 501 in the error shape once the input is valid, and stores nothing", async () => {
-      const before = await database.db.select().from(riskAssessments).where(eq(riskAssessments.mode, "live"));
-      const res = await assess(withEnrichments(["CREDIT_BUREAU", "AML"], { face_scan: image(PNG_MAGIC) }), { token: live });
-      expect(res.status).toBe(501);
-      expect(errorSchema.parse(res.body)).toMatchObject({ status_code: 501, message: expect.stringMatching(/not available yet/) });
-      const after = await database.db.select().from(riskAssessments).where(eq(riskAssessments.mode, "live"));
-      expect(after).toHaveLength(before.length);
+    it("assesses with the live engine: billable, validated against the document, stored for the live tenant", async () => {
+      const body = await headline({ ...person, email: `dana.${Date.now()}@example.org` }, { token: live });
+      expect(body.billable).toBe(true);
+      const [row] = await database.db.select().from(riskAssessments).where(eq(riskAssessments.id, body.id));
+      expect(row).toMatchObject({ teamId, mode: "live", billable: true });
     });
   });
 
@@ -432,7 +430,7 @@ describe.each(engines)("risk on %s", (engine) => {
     const doc = res.body;
     const operation = doc.paths["/api/v2/risk"].post;
     expect(Object.keys(operation.requestBody.content)).toEqual(["multipart/form-data"]);
-    expect(Object.keys(operation.responses).sort()).toEqual(["201", "400", "401", "413", "415", "501"]);
+    expect(Object.keys(operation.responses).sort()).toEqual(["201", "400", "401", "413", "415"]);
     expect(doc.components.schemas.RiskRequest.properties.face_scan).toMatchObject({ type: "string", format: "binary" });
     for (const name of ["RiskResponse", "RiskRadarResponse", "RiskEnrichmentReports", "RadarVerificationReport"]) {
       expect(doc.components.schemas).toHaveProperty(name);

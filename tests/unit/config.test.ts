@@ -16,7 +16,7 @@ describe("config", () => {
   });
 
   it("uses PostgreSQL when DATABASE_URL is set, without the demo seed unless asked", () => {
-    const config = parseConfig({ DATABASE_URL: "postgres://app@db.internal:5432/idv", NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) });
+    const config = parseConfig({ DATABASE_URL: "postgres://app@db.internal:5432/idv", NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), NETWORK_KEY: "n".repeat(32) });
     expect(config.database).toEqual({ kind: "postgres", url: "postgres://app@db.internal:5432/idv", poolSize: 10 });
     expect(config.seedDemo).toBe(false);
     expect(config.webhookAllowLoopback).toBe(false);
@@ -36,6 +36,32 @@ describe("config", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("needs NETWORK_KEY in production on PostgreSQL; embedded keeps one in DATA_DIR; development on PostgreSQL shares a fixed one", () => {
+    expect(() => parseConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://a@b/c", AUTH_SECRET: "x".repeat(32) })).toThrow(/NETWORK_KEY: is required in production/);
+    expect(parseConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://a@b/c", AUTH_SECRET: "x".repeat(32), NETWORK_KEY: "k".repeat(32) }).networkKey).toBe("k".repeat(32));
+    expect(parseConfig({ DATABASE_URL: "postgres://a@b/c" }).networkKey).toMatch(/development/);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "idv-config-"));
+    try {
+      const config = parseConfig({ DATA_DIR: dir });
+      expect(fs.existsSync(path.join(dir, "network-key"))).toBe(false); // made on first use only
+      const key = config.networkKey;
+      expect(key.length).toBeGreaterThanOrEqual(32);
+      expect(parseConfig({ DATA_DIR: dir }).networkKey).toBe(key);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("reads email velocity limits as window:limit pairs", () => {
+    expect(parseConfig({}).risk.emailVelocity).toEqual([
+      { label: "1h", seconds: 3600, limit: 3 },
+      { label: "24h", seconds: 86_400, limit: 10 },
+      { label: "30d", seconds: 2_592_000, limit: 30 },
+    ]);
+    expect(parseConfig({ RISK_EMAIL_VELOCITY: "10m:2" }).risk.emailVelocity).toEqual([{ label: "10m", seconds: 600, limit: 2 }]);
+    expect(() => parseConfig({ RISK_EMAIL_VELOCITY: "hourly" })).toThrow(/RISK_EMAIL_VELOCITY: must be comma-separated window:limit pairs/);
   });
 
   it("treats empty strings as unset", () => {

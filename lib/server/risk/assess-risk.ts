@@ -1,6 +1,9 @@
-import { RISK_THRESHOLD_DEFAULTS, type RiskAssessmentResponse, type RiskRequest } from "@/lib/contract";
+import type { RiskAssessmentResponse, RiskRequest } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { riskAssessments } from "@/lib/db/schema";
+import { storeEvidence } from "../evidence/store-evidence";
+import { recordObservation } from "../network/record-observation";
+import { getRiskSettings } from "../settings/get-risk-settings";
 import { newId } from "../shared/crypto";
 import { ok, type Result } from "../shared/result";
 import type { Tenant } from "../shared/tenant";
@@ -20,7 +23,8 @@ export interface AssessRiskOptions {
 
 /**
  * spec 4.4: assesses one person. Input checks are the same in both modes and come first; the
- * mode's engine answers; every answered assessment is stored for the tenant (team and mode).
+ * mode's engine answers; the assessment, its face image (evidence) and, in live, what the fraud
+ * network keeps of it are stored in one transaction.
  */
 export async function assessRisk(db: Db, options: AssessRiskOptions): Promise<Result<RiskAssessmentResponse>> {
   const { tenant, report } = options;
@@ -28,45 +32,57 @@ export async function assessRisk(db: Db, options: AssessRiskOptions): Promise<Re
   const faceScan = await checkFaceScan(face_scan);
   if (!faceScan.ok) return faceScan;
 
+  // The request's thresholds win; then the team's Settings; then the defaults (wire-details).
+  const settings = await getRiskSettings(db, tenant);
   const subject = {
     request,
     thresholds: {
-      aml: thresholds?.aml ?? RISK_THRESHOLD_DEFAULTS.aml,
-      online_footprint: thresholds?.online_footprint ?? RISK_THRESHOLD_DEFAULTS.online_footprint,
+      aml: thresholds?.aml ?? settings.amlThreshold,
+      online_footprint: thresholds?.online_footprint ?? settings.onlineFootprintThreshold,
     },
     faceScan: faceScan.value,
     report,
   };
+  const now = options.now ?? new Date();
+  const id = newId("risk");
   const engine = options.engine ?? riskEngineFor(tenant.mode);
-  const findings = await engine.assess(subject);
+  const findings = await engine.assess(subject, { db, tenant, assessmentId: id, now });
   if (!findings.ok) return findings;
 
-  const now = options.now ?? new Date();
   const enrichments = request.enrichments ?? [];
   const response = buildRiskResponse({
-    id: newId("risk"),
+    id,
     teamId: tenant.teamId,
     subject,
     findings: findings.value,
     createdAt: now,
     alertsEnabledAt: enrichments.includes("AML") ? now : null,
   });
-  await db.insert(riskAssessments).values({
-    id: response.id,
-    teamId: tenant.teamId,
-    mode: tenant.mode,
-    email: request.email,
-    firstName: request.first_name,
-    lastName: request.last_name,
-    dateOfBirth: request.date_of_birth,
-    report,
-    // The radar description carries no score, so the row does not either.
-    riskScore: report === "headline" ? findings.value.risk_score : null,
-    recommendation: report === "headline" ? findings.value.recommendation : null,
-    enrichments,
-    response,
-    billable: findings.value.billable,
-    createdAt: now,
+  await db.transaction(async (tx) => {
+    await tx.insert(riskAssessments).values({
+      id,
+      teamId: tenant.teamId,
+      mode: tenant.mode,
+      email: request.email,
+      firstName: request.first_name,
+      lastName: request.last_name,
+      dateOfBirth: request.date_of_birth,
+      report,
+      // The radar description carries no score, so the row does not either.
+      riskScore: report === "headline" ? findings.value.risk_score : null,
+      recommendation: report === "headline" ? findings.value.recommendation : null,
+      enrichments,
+      response,
+      billable: findings.value.billable,
+      createdAt: now,
+    });
+    if (faceScan.value) {
+      await storeEvidence(tx, { tenant, ownerType: "risk_assessment", ownerId: id, role: "face_scan", mimeType: faceScan.value.mimeType, bytes: faceScan.value.bytes });
+    }
+    const observation = findings.value.observation;
+    if (observation && tenant.mode === "live") {
+      await recordObservation(tx, { teamId: tenant.teamId, source: "risk_assessment", sourceId: id, ...observation, now });
+    }
   });
   return ok(response);
 }

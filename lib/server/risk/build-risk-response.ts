@@ -36,6 +36,6 @@ export function buildRiskResponse({ id, teamId, subject, findings, createdAt, al
     recommendation: findings.recommendation,
     trust_signals: findings.trust_signals,
     fraud_signals: findings.fraud_signals,
-    metadata: { thresholds: subject.thresholds },
+    metadata: { thresholds: subject.thresholds, ...(findings.score_factors && { score_factors: findings.score_factors }) },
   };
 }

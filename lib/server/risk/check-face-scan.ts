@@ -8,6 +8,7 @@ export type FaceScanType = "image/jpeg" | "image/png";
 export interface FaceScan {
   mimeType: FaceScanType;
   size: number;
+  bytes: Buffer;
 }
 
 // The declared type and the file name come from the client; only the first bytes are trusted.
@@ -35,5 +36,5 @@ export async function checkFaceScan(file: Blob | undefined): Promise<Result<Face
       detail: { face_scan: "Must be a JPEG or PNG image (judged by its content, not its name or declared type)" },
     });
   }
-  return ok({ mimeType, size: file.size });
+  return ok({ mimeType, size: file.size, bytes: Buffer.from(await file.arrayBuffer()) });
 }

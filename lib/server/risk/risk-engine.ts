@@ -1,6 +1,8 @@
 import type { RadarReport, RiskEnrichmentReports, RiskRecommendation, RiskRequest } from "@/lib/contract";
+import type { Db } from "@/lib/db";
 import type { Mode } from "@/lib/db/schema";
 import type { Result } from "../shared/result";
+import type { Tenant } from "../shared/tenant";
 import { sandboxRiskEngine } from "../sandbox/risk";
 import type { FaceScan } from "./check-face-scan";
 import { liveRiskEngine } from "./live-risk-engine";
@@ -15,6 +17,31 @@ export interface RiskSubject {
   report: RiskReportKind;
 }
 
+/** Where the assessment happens: the engine reads (never writes) the network through `db`. */
+export interface RiskContext {
+  db: Db;
+  tenant: Tenant;
+  /** Id the stored assessment will have. */
+  assessmentId: string;
+  now: Date;
+}
+
+/** One line of the score's explanation: what was found and what it did to the score. */
+export interface ScoreFactor {
+  name: string;
+  state: string;
+  /** Points taken off 100 (0 for a factor that passed). */
+  points: number;
+  reason: string;
+}
+
+/** What the live engine saw that the network keeps, written with the assessment in one transaction. */
+export interface NetworkObservation {
+  emailKey: string;
+  identityKey: string | null;
+  faceEmbedding: number[] | null;
+}
+
 /** What an engine found; the response builder picks what the chosen description shows. */
 export interface RiskFindings {
   risk_score: number;
@@ -24,10 +51,17 @@ export interface RiskFindings {
   enrichment_reports: RiskEnrichmentReports;
   radar_verification_report: RadarReport;
   billable: boolean;
+  /** Live only: how the score came about, for reviewers (response `metadata.score_factors`). */
+  score_factors?: ScoreFactor[];
+  /** Live only: what to record in the fraud network. */
+  observation?: NetworkObservation;
+  /** Live AML: the monitored account the person was enrolled as. */
+  monitoredAccountId?: string;
 }
 
 export interface RiskEngine {
-  assess(subject: RiskSubject): Promise<Result<RiskFindings>>;
+  /** The sandbox engine answers from the subject alone; the live one needs the context. */
+  assess(subject: RiskSubject, context?: RiskContext): Promise<Result<RiskFindings>>;
 }
 
 /** ARCHITECTURE: the capability is chosen once, by the token's mode. */

@@ -1,7 +1,10 @@
 import type { CreateVerificationRequest, CreateVerificationResponse } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { verificationEvents, verifications } from "@/lib/db/schema";
+import { getConfig } from "@/lib/config";
 import { recordAudit } from "../audit/record-audit";
+import { emailKey, identityKey } from "../network/keys";
+import { recordObservation } from "../network/record-observation";
 import { newId, randomToken, randomUUID } from "../shared/crypto";
 import { fail, ok, type Result } from "../shared/result";
 import type { Actor, Tenant } from "../shared/tenant";
@@ -74,6 +77,18 @@ export async function createVerification(db: Db, options: CreateVerificationOpti
       createdAt: now,
     });
     await recordAudit(tx, { ...tenant, actor, action: "verification.created", targetType: "verification", targetId: id });
+    if (tenant.mode === "live") {
+      // The fraud network sees every live case (keys only), like every live assessment.
+      const { networkKey } = getConfig();
+      await recordObservation(tx, {
+        teamId: tenant.teamId,
+        source: "verification",
+        sourceId: id,
+        emailKey: emailKey(networkKey, input.email),
+        identityKey: identityKey(networkKey, { firstName: input.first_name, lastName: input.last_name, dateOfBirth: input.date_of_birth }),
+        now,
+      });
+    }
     // spec 6: `Created` carries the whole record; written in this transaction, sent after commit.
     await recordWebhookEvent(tx, { tenant, event: "Created", verificationId: id, payload: { event: "Created", ...toVerificationRecord(row!) } });
     return ok({

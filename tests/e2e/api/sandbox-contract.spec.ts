@@ -90,7 +90,10 @@ test("risk: email rule, enrichment outcomes, radar, validation (spec 4.9)", asyn
   expect(noAddress.status()).toBe(400);
   const gif = await request.post("/api/v2/risk", { headers: auth(sandbox), multipart: { ...form("a@example.com"), face_scan: { name: "face.jpg", mimeType: "image/jpeg", buffer: Buffer.from("GIF89a-not-a-jpeg") } } });
   expect(gif.status()).toBe(415);
-  expect((await request.post("/api/v2/risk", { headers: auth(live), multipart: form("a@example.com") })).status()).toBe(501);
+  // Live answers from the real engine: billable, with the score explained.
+  const liveRisk = await request.post("/api/v2/risk", { headers: auth(live), multipart: form(`live.${Date.now()}@example.com`) });
+  expect(liveRisk.status()).toBe(201);
+  expect(await liveRisk.json()).toMatchObject({ billable: true, recommendation: "CLEAR", metadata: { score_factors: expect.any(Array) } });
 });
 
 test("postcode lookup: three postcodes, spaces and case ignored, others 400 (spec 4.11)", async ({ request }) => {

@@ -34,8 +34,11 @@ describe("checkFaceScan", () => {
   });
 
   it("accepts a JPEG or PNG by content, whatever its declared type", async () => {
-    expect(await checkFaceScan(blob(JPEG, 100, "application/octet-stream"))).toEqual({ ok: true, value: { mimeType: "image/jpeg", size: 100 } });
-    expect(await checkFaceScan(blob(PNG, 100, "image/jpeg"))).toEqual({ ok: true, value: { mimeType: "image/png", size: 100 } });
+    expect(await checkFaceScan(blob(JPEG, 100, "application/octet-stream"))).toMatchObject({ ok: true, value: { mimeType: "image/jpeg", size: 100 } });
+    const png = await checkFaceScan(blob(PNG, 100, "image/jpeg"));
+    expect(png).toMatchObject({ ok: true, value: { mimeType: "image/png", size: 100 } });
+    // The engine gets the bytes themselves (face embedding, evidence).
+    expect(png.ok && png.value?.bytes.subarray(0, 8)).toEqual(Buffer.from(PNG));
   });
 
   it("refuses another type as unsupported_type, keyed face_scan", async () => {

@@ -55,6 +55,8 @@ export function registerRiskRoutes(app: OpenAPIHono<ApiEnv>, _deps: ApiDeps) {
       description:
         "Scores a person from name, email, date of birth and optional address, phone, face scan and enrichments. " +
         "The headline response carries `risk_score` and `recommendation`; `?report=radar` returns the experimental fraud-signal report instead. " +
+        "Live: the fraud-signal engine (blocklist, email linked to other identities, email velocity, face linked to other identities) and the requested enrichments, " +
+        "scored by a transparent model explained in `metadata.score_factors`. " +
         "Sandbox: the email decides the outcome (`+reject`, `+review`, otherwise CLEAR).",
       security: bearer,
       middleware: [requireMultipart, limitBody, readMultipart] as const,
@@ -68,7 +70,6 @@ export function registerRiskRoutes(app: OpenAPIHono<ApiEnv>, _deps: ApiDeps) {
         401: errors[401],
         413: errors[413],
         415: errors[415],
-        501: errors[501],
       },
     }),
     async (c) => {
