@@ -1,0 +1,101 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { networkFaces, teams } from "@/lib/db/schema";
+import { FACE_MATCH_THRESHOLD } from "@/lib/server/faces/compare-faces";
+import { embedFace } from "@/lib/server/faces/embed-face";
+import { faceSearchKind, findSimilarFaces, recordFace } from "@/lib/server/network/face-search";
+import { alteredCopies, sampleFaces } from "../support/faces";
+import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+
+/** Embeddings of real pictures, computed once for the file (the model runs on one core). */
+const faces = new Map<string, number[]>();
+
+async function embed(name: string, image: Buffer) {
+  const result = await embedFace(image);
+  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
+  faces.set(name, result.value.embedding);
+}
+
+beforeAll(async () => {
+  const [alice, bob, carol] = await sampleFaces(3);
+  await embed("alice", alice!.image);
+  await embed("bob", bob!.image);
+  await embed("carol", carol!.image);
+  const copies = await alteredCopies(alice!.image);
+  // Alice again under another name: her picture flipped (a re-submitted selfie),
+  await embed("alice as mallory", copies.find((c) => c.alteration === "flipped")!.image);
+  // and the picture a new submission brings: the same one at half size.
+  await embed("alice searching", copies.find((c) => c.alteration === "half size")!.image);
+}, 240_000);
+
+const face = (name: string) => faces.get(name)!;
+
+describe.each(engines)("face search on %s", (engine) => {
+  let database: TestDatabase;
+  const ids = new Map<string, string>();
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    const db = database.db;
+    await db.insert(teams).values([
+      { id: "team_a", name: "A", slug: "a" },
+      { id: "team_b", name: "B", slug: "b" },
+    ]);
+    ids.set("alice", await recordFace(db, { teamId: "team_a", networkIdentityId: null, identityKey: "key-alice", embedding: face("alice") }));
+    ids.set("bob", await recordFace(db, { teamId: "team_a", networkIdentityId: null, identityKey: "key-bob", embedding: face("bob") }));
+    ids.set("carol", await recordFace(db, { teamId: "team_b", networkIdentityId: null, identityKey: "key-carol", embedding: face("carol") }));
+    ids.set("mallory", await recordFace(db, { teamId: "team_b", networkIdentityId: null, identityKey: "key-mallory", embedding: face("alice as mallory") }));
+  });
+  afterAll(() => database.dispose());
+
+  it("uses the HNSW index where pgvector exists (always on PGlite) and exact search elsewhere", async () => {
+    const { rows } = (await database.db.execute(sql`select count(*)::int as n from pg_extension where extname = 'vector'`)) as unknown as { rows: { n: number }[] };
+    const hasVector = rows[0]!.n === 1;
+    if (engine === "pglite") expect(hasVector).toBe(true);
+    expect(await faceSearchKind(database.db)).toBe(hasVector ? "hnsw" : "exact");
+  });
+
+  it("finds the same face under both names, above the threshold, most similar first", async () => {
+    const found = await findSimilarFaces(database.db, face("alice searching"), { minSimilarity: FACE_MATCH_THRESHOLD });
+    expect(found.map((f) => f.identityKey).sort()).toEqual(["key-alice", "key-mallory"]);
+    expect(found[0]).toEqual({ id: ids.get("alice"), teamId: "team_a", identityKey: "key-alice", networkIdentityId: null, similarity: expect.any(Number) });
+    expect(found[1]).toMatchObject({ id: ids.get("mallory"), teamId: "team_b" });
+    expect(found[0]!.similarity).toBeGreaterThan(found[1]!.similarity);
+    for (const f of found) expect(f.similarity).toBeGreaterThanOrEqual(FACE_MATCH_THRESHOLD);
+  });
+
+  it("ranks every face by cosine similarity, the identical embedding at 1", async () => {
+    const all = await findSimilarFaces(database.db, face("bob"), { limit: 10 });
+    expect(all).toHaveLength(4);
+    expect(all[0]).toMatchObject({ id: ids.get("bob"), identityKey: "key-bob" });
+    expect(all[0]!.similarity).toBeCloseTo(1, 5);
+    const similarities = all.map((f) => f.similarity);
+    expect(similarities).toEqual([...similarities].sort((a, b) => b - a));
+    for (const f of all.slice(1)) expect(f.similarity).toBeLessThan(FACE_MATCH_THRESHOLD);
+    expect(await findSimilarFaces(database.db, face("bob"), { limit: 2 })).toEqual(all.slice(0, 2));
+  });
+
+  it("returns the same faces and similarities as the exact search", async () => {
+    const query = face("alice searching");
+    const approximate = await findSimilarFaces(database.db, query, { limit: 4 });
+    const exact = await findSimilarFaces(database.db, query, { limit: 4, exact: true });
+    expect(approximate.map((f) => f.id)).toEqual(exact.map((f) => f.id));
+    for (const [i, f] of approximate.entries()) expect(f.similarity).toBeCloseTo(exact[i]!.similarity, 4);
+  });
+
+  it("finds nothing above the threshold for a face the network has not seen", async () => {
+    const stranger = (await sampleFaces(4))[3]!;
+    const result = await embedFace(stranger.image);
+    if (!result.ok) throw new Error(result.error.message);
+    expect(await findSimilarFaces(database.db, result.value.embedding, { minSimilarity: FACE_MATCH_THRESHOLD })).toEqual([]);
+  }, 60_000);
+
+  it("stores embeddings at unit length and refuses ones of the wrong size", async () => {
+    const doubled = face("carol").map((x) => x * 2);
+    const id = await recordFace(database.db, { teamId: "team_b", networkIdentityId: null, identityKey: null, embedding: doubled });
+    const [row] = await database.db.select().from(networkFaces).where(sql`${networkFaces.id} = ${id}`);
+    expect(Math.hypot(...row!.embedding)).toBeCloseTo(1, 5);
+    await expect(recordFace(database.db, { teamId: "team_b", networkIdentityId: null, identityKey: null, embedding: [1, 2, 3] })).rejects.toThrow(/1024/);
+    await expect(findSimilarFaces(database.db, new Array(1024).fill(0))).rejects.toThrow(/non-zero/);
+  });
+});
