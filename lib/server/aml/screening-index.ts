@@ -58,7 +58,7 @@ export class ScreeningIndex {
     return this.entities.length;
   }
 
-  /** Listed people scoring at least `threshold` (0–100, rounded), best first. */
+  /** Listed people scoring at least `threshold` (0–100 in whole points, rounded down), best first. */
   screen(query: ScreeningQuery, options: { threshold: number; limit?: number }): AmlMatch[] {
     const country = toCountryCode(query.country);
     const hits = this.names.search(`${query.firstName} ${query.lastName}`, options.threshold - MAX_LIFT);
@@ -67,7 +67,7 @@ export class ScreeningIndex {
       const entity = this.entities[hit.entity]!;
       let score = hit.score + DOB_ADJUST[compareBirthDates(query.dateOfBirth, entity.birthDates)];
       if (country && entity.countries.includes(country)) score += COUNTRY_LIFT;
-      score = Math.round(Math.max(0, Math.min(100, score)));
+      score = Math.floor(Math.max(0, Math.min(100, score)));
       if (score < options.threshold) continue;
       matches.push({ id: entity.entityKey, caption: entity.caption, entity_type: entity.entityType, datasets: entity.datasets, score, risk_type: entity.riskType });
     }

@@ -1,22 +1,21 @@
 import { makeToken, nameWords, TokenKind, type NameToken } from "./normalize";
-import { scoreName } from "./score-name";
+import { MAX_TOKENS, scoreAlignment, tokenSimilarity } from "./score-name";
 
 /*
  * An in-memory index of listed names for screening one person in a few milliseconds among
  * millions of names. Every word of every name is filed under blocking keys: its two Double
- * Metaphone codes and its spelling skeleton, so "Poutine", "Putin" and "Poutin" share a key. A
- * query reaches the names that share a key with each of its words (all of them for a name of up to
- * two words, all but one beyond), plus every name reached through a rare word (so a typo in the
- * other word is still found); only those candidates are scored.
+ * Metaphone codes, its spelling skeleton, and the skeleton less any one letter (so a word one
+ * typo away shares a key: the symmetric-deletion idea of SymSpell), so "Poutine", "Putin",
+ * "Putn" and "Puttin" meet. A query reaches the names that share a key with its first and with its
+ * last word (a first or last name found nowhere rules a name out, see scoreName; middle names
+ * may be missing on either side); with one word and initials ("V. Putin"), the names must also
+ * have a word starting with each initial. Only those candidates are scored. Names are stored as runs of word
+ * numbers in flat typed arrays (little memory, few pointers to chase), and each listed word's
+ * similarity to the query is computed once per query, however many names share it.
  */
 
-/** Words filed under fewer names than this are "rare": one of them alone makes a candidate. */
-const RARE_POSTINGS = 4096;
-
-export interface IndexedName {
-  entity: number;
-  tokens: NameToken[];
-}
+/** A lone query word filed under more names than this is narrowed by the query's initials. */
+const COMMON_WORD = 2048;
 
 export interface NameHit {
   entity: number;
@@ -24,44 +23,98 @@ export interface NameHit {
   score: number;
 }
 
-function keysOf(token: NameToken): string[] {
+/** The skeleton with one letter left out, each way (a typo is one of them away). */
+function deletions(skel: string): string[] {
+  const out = new Set<string>();
+  for (let i = 0; i < skel.length; i++) out.add(skel.slice(0, i) + skel.slice(i + 1));
+  return [...out];
+}
+
+/** Words this long have typo keys (shorter ones allow no typo, see tokenSimilarity). */
+const TYPO_KEY_LENGTH = 5;
+
+/** A word's keys as a query looks it up: skeleton, sound, and the typo keys reaching a word one edit away. */
+function queryKeys(token: NameToken): string[] {
+  if (token.kind === TokenKind.Initial) return [`i${token.text}`];
   if (token.kind !== TokenKind.Full) return [];
   const keys = [`s${token.skel}`];
   if (token.dm1) keys.push(`m${token.dm1}`);
   if (token.dm2) keys.push(`m${token.dm2}`);
+  if (token.skel.length >= TYPO_KEY_LENGTH - 1) keys.push(`d${token.skel}`);
+  if (token.skel.length >= TYPO_KEY_LENGTH) for (const d of deletions(token.skel)) keys.push(`d${d}`, `s${d}`);
   return keys;
 }
 
+/** A listed word's keys: skeleton, sound, typo keys (its one-letter deletions), first letter. */
+function indexKeys(token: NameToken): string[] {
+  if (token.kind === TokenKind.Initial) return [`i${token.text}`];
+  if (token.kind !== TokenKind.Full) return [];
+  const keys = [`s${token.skel}`, `i${token.text[0]}`];
+  if (token.dm1) keys.push(`m${token.dm1}`);
+  if (token.dm2) keys.push(`m${token.dm2}`);
+  if (token.skel.length >= TYPO_KEY_LENGTH) for (const d of deletions(token.skel)) keys.push(`d${d}`);
+  return keys;
+}
+
+class IntList {
+  data = new Int32Array(1024);
+  length = 0;
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = value;
+  }
+  toArray(): Int32Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
 export class NameIndexBuilder {
-  private readonly tokenCache = new Map<string, NameToken>();
+  private readonly wordIds = new Map<string, number>();
+  private readonly words: NameToken[] = [];
+  private readonly wordKeys: number[][] = [];
   private readonly keyIds = new Map<string, number>();
   private readonly postings: number[][] = [];
-  private readonly names: IndexedName[] = [];
+  private readonly nameEntity = new IntList();
+  private readonly nameStart = new IntList();
+  private readonly nameWords = new IntList();
 
-  private token(word: string): NameToken {
-    let token = this.tokenCache.get(word);
-    if (!token) {
-      token = makeToken(word);
-      this.tokenCache.set(word, token);
+  private word(text: string): number {
+    let id = this.wordIds.get(text);
+    if (id === undefined) {
+      id = this.words.length;
+      const token = makeToken(text, id);
+      this.wordIds.set(text, id);
+      this.words.push(token);
+      this.wordKeys.push(
+        indexKeys(token).map((key) => {
+          let keyId = this.keyIds.get(key);
+          if (keyId === undefined) {
+            keyId = this.postings.length;
+            this.keyIds.set(key, keyId);
+            this.postings.push([]);
+          }
+          return keyId;
+        }),
+      );
     }
-    return token;
+    return id;
   }
 
   /** Files one name of entity number `entity`. */
   add(entity: number, name: string): void {
-    const tokens = nameWords(name).map((w) => this.token(w));
-    if (tokens.length === 0) return;
-    const nameId = this.names.length;
-    this.names.push({ entity, tokens });
-    for (const token of tokens) {
-      for (const key of keysOf(token)) {
-        let id = this.keyIds.get(key);
-        if (id === undefined) {
-          id = this.postings.length;
-          this.keyIds.set(key, id);
-          this.postings.push([]);
-        }
-        const list = this.postings[id]!;
+    const ids = nameWords(name).slice(0, MAX_TOKENS).map((w) => this.word(w));
+    if (ids.length === 0) return;
+    const nameId = this.nameEntity.length;
+    this.nameEntity.push(entity);
+    this.nameStart.push(this.nameWords.length);
+    for (const id of ids) {
+      this.nameWords.push(id);
+      for (const keyId of this.wordKeys[id]!) {
+        const list = this.postings[keyId]!;
         if (list[list.length - 1] !== nameId) list.push(nameId);
       }
     }
@@ -79,103 +132,164 @@ export class NameIndexBuilder {
       at += list.length;
     });
     starts[this.postings.length] = at;
-    return new NameIndex(this.names, this.keyIds, starts, flat, entityCount, this.tokenCache.size);
+    this.nameStart.push(this.nameWords.length);
+    return new NameIndex({
+      words: this.words,
+      nameEntity: this.nameEntity.toArray(),
+      nameStart: this.nameStart.toArray(),
+      nameWords: this.nameWords.toArray(),
+      keyIds: this.keyIds,
+      starts,
+      flat,
+      entityCount,
+    });
   }
 }
 
+interface IndexData {
+  words: NameToken[];
+  nameEntity: Int32Array;
+  /** Name n's words are nameWords[nameStart[n] .. nameStart[n + 1]). */
+  nameStart: Int32Array;
+  nameWords: Int32Array;
+  keyIds: Map<string, number>;
+  /** Key k's names are flat[starts[k] .. starts[k + 1]). */
+  starts: Int32Array;
+  flat: Int32Array;
+  entityCount: number;
+}
+
 export class NameIndex {
-  // Per-query scratch, reused: which query word last reached a name, how many did, when.
-  private readonly seenEpoch: Int32Array;
-  private readonly lastWord: Int8Array;
-  private readonly hits: Uint8Array;
-  private readonly rare: Uint8Array;
+  // Per-query scratch, reused (a query stamps what it touched with its own epoch). Per name, side
+  // by side: [epoch, state] with state = last query unit + 1 (bits 0–7), units that reached it
+  // (bits 8–15).
+  private readonly reach: Int32Array;
   private readonly entityEpoch: Int32Array;
   private readonly entityScore: Float32Array;
+  private readonly wordEpoch: Int32Array;
+  private readonly wordSims: Float32Array;
+  private readonly sims = new Float64Array(MAX_TOKENS * MAX_TOKENS);
+  private readonly kinds = new Uint8Array(MAX_TOKENS);
   private epoch = 0;
+  /** What the last search reached through keys and scored: for benchmarks. */
+  lastSearch = { reached: 0, scored: 0 };
 
-  constructor(
-    private readonly names: IndexedName[],
-    private readonly keyIds: Map<string, number>,
-    private readonly starts: Int32Array,
-    private readonly flat: Int32Array,
-    readonly entityCount: number,
-    readonly distinctWords: number,
-  ) {
-    this.seenEpoch = new Int32Array(names.length);
-    this.lastWord = new Int8Array(names.length);
-    this.hits = new Uint8Array(names.length);
-    this.rare = new Uint8Array(names.length);
-    this.entityEpoch = new Int32Array(entityCount);
-    this.entityScore = new Float32Array(entityCount);
+  constructor(private readonly data: IndexData) {
+    const names = data.nameEntity.length;
+    this.reach = new Int32Array(names * 2);
+    this.entityEpoch = new Int32Array(data.entityCount);
+    this.entityScore = new Float32Array(data.entityCount);
+    this.wordEpoch = new Int32Array(data.words.length);
+    this.wordSims = new Float32Array(data.words.length * MAX_TOKENS);
   }
 
   get nameCount(): number {
-    return this.names.length;
+    return this.data.nameEntity.length;
+  }
+
+  get distinctWords(): number {
+    return this.data.words.length;
   }
 
   get keyCount(): number {
-    return this.keyIds.size;
+    return this.data.keyIds.size;
   }
 
   /** Entities whose best name scores at least `minScore` against the query name, best first. */
   search(query: string, minScore: number): NameHit[] {
-    const tokens = nameWords(query).map(makeToken);
-    return this.searchTokens(tokens, minScore);
+    return this.searchTokens(nameWords(query).slice(0, MAX_TOKENS).map((w) => makeToken(w)), minScore);
+  }
+
+  /** Fills the similarity matrix of the query with name n (and its words' kinds), from the cache. */
+  private fillSims(query: NameToken[], n: number, epoch: number): number {
+    const { nameStart, nameWords, words } = this.data;
+    const from = nameStart[n]!;
+    const nc = nameStart[n + 1]! - from;
+    const nq = query.length;
+    for (let j = 0; j < nc; j++) {
+      const id = nameWords[from + j]!;
+      const base = id * MAX_TOKENS;
+      if (this.wordEpoch[id] !== epoch) {
+        this.wordEpoch[id] = epoch;
+        const word = words[id]!;
+        for (let i = 0; i < nq; i++) this.wordSims[base + i] = tokenSimilarity(query[i]!, word);
+      }
+      this.kinds[j] = words[id]!.kind;
+      for (let i = 0; i < nq; i++) this.sims[i * MAX_TOKENS + j] = this.wordSims[base + i]!;
+    }
+    return nc;
+  }
+
+  private nextEpoch(): number {
+    this.epoch++;
+    if (this.epoch === 0x7fffffff) {
+      this.reach.fill(0);
+      this.entityEpoch.fill(0);
+      this.wordEpoch.fill(0);
+      this.epoch = 1;
+    }
+    return this.epoch;
   }
 
   searchTokens(tokens: NameToken[], minScore: number): NameHit[] {
     if (tokens.length === 0) return [];
-    this.epoch++;
-    if (this.epoch === 0x7fffffff) {
-      this.seenEpoch.fill(0);
-      this.entityEpoch.fill(0);
-      this.epoch = 1;
-    }
-    const epoch = this.epoch;
+    const { keyIds, starts, flat, nameEntity } = this.data;
+    const epoch = this.nextEpoch();
+    const reach = this.reach;
     const touched: number[] = [];
-    const words = tokens.filter((t) => t.kind === TokenKind.Full).slice(0, 100);
-    words.forEach((word, w) => {
-      const ranges: [number, number][] = [];
-      let size = 0;
-      for (const key of keysOf(word)) {
-        const id = this.keyIds.get(key);
-        if (id === undefined) continue;
-        ranges.push([this.starts[id]!, this.starts[id + 1]!]);
-        size += this.starts[id + 1]! - this.starts[id]!;
-      }
-      const isRare = size <= RARE_POSTINGS ? 1 : 0;
-      for (const [from, to] of ranges) {
-        for (let p = from; p < to; p++) {
-          const n = this.flat[p]!;
-          if (this.seenEpoch[n] !== epoch) {
-            this.seenEpoch[n] = epoch;
-            this.lastWord[n] = -1;
-            this.hits[n] = 0;
-            this.rare[n] = 0;
+    const lookup = (token: NameToken) => {
+      const ids = queryKeys(token)
+        .map((key) => keyIds.get(key))
+        .filter((id): id is number => id !== undefined);
+      return { ids, size: ids.reduce((n, id) => n + starts[id + 1]! - starts[id]!, 0) };
+    };
+    // The required units: the query's first and last words, and its initials beside a lone common word.
+    const full = tokens.filter((t) => t.kind === TokenKind.Full);
+    const edges = full.length > 1 ? [full[0]!, full[full.length - 1]!] : full;
+    const units = edges.map(lookup);
+    if (units.length === 1 && units[0]!.size > COMMON_WORD) {
+      for (const letter of new Set(tokens.filter((t) => t.kind === TokenKind.Initial).map((t) => t.text))) units.push(lookup(makeToken(letter)));
+    }
+    // Rarest first: later units only add to names already reached.
+    units.sort((a, b) => a.size - b.size);
+    for (let u = 0; u < units.length; u++) {
+      const { ids } = units[u]!;
+      const mark = u + 1;
+      for (const id of ids) {
+        const to = starts[id + 1]!;
+        for (let p = starts[id]!; p < to; p++) {
+          const n = flat[p]!;
+          const slot = n * 2;
+          if (reach[slot] !== epoch) {
+            if (u > 0) continue;
+            reach[slot] = epoch;
+            reach[slot + 1] = mark | 0x100;
             touched.push(n);
-          }
-          if (this.lastWord[n] !== w) {
-            this.lastWord[n] = w;
-            this.hits[n] = this.hits[n]! + 1;
-            this.rare[n] = this.rare[n]! | isRare;
+          } else {
+            const state = reach[slot + 1]!;
+            if ((state & 0xff) !== mark) reach[slot + 1] = ((state & ~0xff) + 0x100) | mark;
           }
         }
       }
-    });
-    const required = words.length <= 2 ? words.length : words.length - 1;
+    }
+    const required = units.length;
     const hitEntities: number[] = [];
+    let scored = 0;
     for (const n of touched) {
-      if (this.hits[n]! < required && !this.rare[n]) continue;
-      const name = this.names[n]!;
-      const score = scoreName(tokens, name.tokens);
+      const state = reach[n * 2 + 1]!;
+      if (((state >> 8) & 0xff) < required) continue;
+      scored++;
+      const nc = this.fillSims(tokens, n, epoch);
+      const score = scoreAlignment(tokens, this.kinds, nc, this.sims);
       if (score < minScore) continue;
-      const e = name.entity;
+      const e = nameEntity[n]!;
       if (this.entityEpoch[e] !== epoch) {
         this.entityEpoch[e] = epoch;
         this.entityScore[e] = score;
         hitEntities.push(e);
       } else if (score > this.entityScore[e]!) this.entityScore[e] = score;
     }
+    this.lastSearch = { reached: touched.length, scored };
     return hitEntities.map((entity) => ({ entity, score: this.entityScore[entity]! })).sort((a, b) => b.score - a.score);
   }
 }

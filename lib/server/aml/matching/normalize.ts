@@ -19,6 +19,8 @@ export interface NameToken {
   dm1: string;
   dm2: string;
   kind: TokenKind;
+  /** The index's number for a listed word (-1 for a query's words): keys per-query caches. */
+  id: number;
 }
 
 /** Titles and honorifics: dropped, they say nothing about who someone is. */
@@ -65,16 +67,17 @@ export function skeleton(token: string): string {
     .replace(/ee/g, "i")
     .replace(/[yj]/g, "i")
     .replace(/ie/g, "i");
-  s = s.replace(/(.)\1+/g, "$1");
-  if (s.length > 3) s = s.replace(/([aeiou])h$/, "$1").replace(/([^aeiou])e$/, "$1");
+  // An h after a vowel and before a consonant or the end is not pronounced: John/Jon, Ahmed/Amed.
+  s = s.replace(/([aeiou])h(?![aeiou])/g, "$1").replace(/(.)\1+/g, "$1");
+  if (s.length > 3) s = s.replace(/([^aeiou])e$/, "$1");
   return s;
 }
 
-export function makeToken(text: string): NameToken {
-  if (text.length === 1 && /[a-z]/.test(text)) return { text, skel: text, dm1: "", dm2: "", kind: TokenKind.Initial };
-  if (PARTICLES.has(text)) return { text, skel: text, dm1: "", dm2: "", kind: TokenKind.Particle };
+export function makeToken(text: string, id = -1): NameToken {
+  if (text.length === 1 && /[a-z]/.test(text)) return { text, skel: text, dm1: "", dm2: "", kind: TokenKind.Initial, id };
+  if (PARTICLES.has(text)) return { text, skel: text, dm1: "", dm2: "", kind: TokenKind.Particle, id };
   const [dm1, dm2] = doubleMetaphone(text);
-  return { text, skel: skeleton(text), dm1, dm2: dm2 === dm1 ? "" : dm2, kind: TokenKind.Full };
+  return { text, skel: skeleton(text), dm1, dm2: dm2 === dm1 ? "" : dm2, kind: TokenKind.Full, id };
 }
 
 /** The words of a name, titles removed, in their written order. */
