@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { SimpleForm, type SimpleFormState } from "./simple-form";
 import { buttonPrimary, buttonSecondary, inputClass, labelClass } from "./styles";
 
@@ -44,6 +44,18 @@ function Field({ id, name, label, type = "text", state, hint, autoComplete }: { 
 /** Adds an email, or a name with a date of birth, to the platform blocklist. */
 export function AddBlocklistEntryForm({ action }: { action: Action }) {
   const [kind, setKind] = useState<"email" | "identity">("email");
+  const first = useRef<HTMLInputElement>(null);
+  // React resets the form after each submission, radios included: keep the chosen kind checked.
+  useEffect(() => {
+    const form = first.current?.form;
+    const keep = () =>
+      queueMicrotask(() => {
+        const radio = form?.querySelector<HTMLInputElement>(`input[name="kind"][value="${kind}"]`);
+        if (radio) radio.checked = true;
+      });
+    form?.addEventListener("reset", keep);
+    return () => form?.removeEventListener("reset", keep);
+  }, [kind]);
   return (
     <SimpleForm action={action} id="blocklist-add" className="space-y-4">
       {(state, pending) => (
@@ -56,9 +68,9 @@ export function AddBlocklistEntryForm({ action }: { action: Action }) {
                 ["email", "Email address"],
                 ["identity", "Name and date of birth"],
               ] as const
-            ).map(([value, text]) => (
+            ).map(([value, text], i) => (
               <label key={value} className="flex items-center gap-2 text-sm text-slate-800">
-                <input type="radio" name="kind" value={value} checked={kind === value} onChange={() => setKind(value)} className="h-4 w-4 accent-brand-700" />
+                <input ref={i === 0 ? first : undefined} type="radio" name="kind" value={value} defaultChecked={i === 0} onChange={() => setKind(value)} className="h-4 w-4 accent-brand-700" />
                 {text}
               </label>
             ))}

@@ -15,12 +15,14 @@ export interface FiledFraudReport {
  * "Report confirmed fraud" for a case or a risk assessment: once filed, every team's NFD check
  * flags the person's email and name + date of birth (never saying which team reported them).
  */
-export function ReportFraudForm({ action, reported, canReport, role, what }: { action: Action; reported: FiledFraudReport | null; canReport: boolean; role: string; what: string }) {
+export function ReportFraudForm({ action, reported, canReport, role, what, sandbox }: { action: Action; reported: FiledFraudReport | null; canReport: boolean; role: string; what: string; sandbox: boolean }) {
   if (reported) {
     return (
       <p data-testid="fraud-reported" className="rounded-lg border border-rose-300 bg-rose-50 px-4 py-3 text-sm text-rose-950">
-        <span className="font-semibold">Reported as confirmed fraud</span> on {formatDateTime(reported.createdAt)}: {reported.reason.replace(/[.!?]+$/, "")}. Every team&rsquo;s national fraud database (NFD) check now flags this
-        person&rsquo;s email and name with date of birth.
+        <span className="font-semibold">Reported as confirmed fraud</span> on {formatDateTime(reported.createdAt)}: {reported.reason.replace(/[.!?]+$/, "")}.{" "}
+        {sandbox
+          ? "Sandbox: kept with the team\u2019s test data; live checks never see it."
+          : "Every team\u2019s national fraud database (NFD) check now flags this person\u2019s email and name with date of birth."}
       </p>
     );
   }

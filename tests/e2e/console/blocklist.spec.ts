@@ -25,27 +25,30 @@ test("add an email and a name with date of birth to the blocklist, then remove o
   const before = await entries.count();
 
   const email = `mallory.${unique}@example.com`;
-  await page.getByLabel("Email").fill(`Mallory.${unique}+promo@Example.com`);
+  await page.getByLabel("Email", { exact: true }).fill(`Mallory.${unique}+promo@Example.com`);
   await page.getByLabel("Reason").fill("Opened accounts with stolen cards");
   await page.getByRole("button", { name: "Add to blocklist" }).click();
   await expect(page.getByTestId("blocklist-add-message")).toHaveText(`Added mallory.${unique}+promo@example.com to the blocklist.`);
   await expect(entries).toHaveCount(before + 1);
 
   // The same mailbox again (without the +tag): the team already has it.
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Reason").fill("Again");
   await page.getByRole("button", { name: "Add to blocklist" }).click();
   await expect(page.getByTestId("blocklist-add-message")).toHaveText("Already on your blocklist");
-  await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("aria-invalid", "true");
 
   await page.getByRole("radio", { name: "Name and date of birth" }).check();
   await page.getByLabel("First name").fill("Eve");
   await page.getByLabel("Last name").fill(`Mallory-${unique}`);
-  await page.getByLabel("Date of birth").fill("1980-04-02");
+  await page.getByLabel("Date of birth", { exact: true }).fill("1980-04-02");
   await page.getByLabel("Reason").fill("Synthetic identity used at three lenders");
   await page.getByRole("button", { name: "Add to blocklist" }).click();
   await expect(page.getByTestId("blocklist-add-message")).toHaveText(`Added Eve Mallory-${unique}, born 1980-04-02 to the blocklist.`);
   await expect(entries).toHaveCount(before + 2);
+  // The form stays on the kind chosen, ready for the next one.
+  await expect(page.getByRole("radio", { name: "Name and date of birth" })).toBeChecked();
+  await expect(page.getByLabel("First name")).toHaveValue("");
   await expect(entries.first()).toContainText("Name and date of birth");
   await checkPage(page, "blocklist");
 
@@ -90,7 +93,7 @@ test("report a risk assessment as confirmed fraud (sandbox)", async ({ request }
   await expect(page.getByLabel("What was the fraud?")).toBeFocused();
   await page.getByLabel("What was the fraud?").fill("Impersonation confirmed by the bank");
   await page.getByRole("button", { name: "Report confirmed fraud" }).click();
-  await expect(page.getByTestId("fraud-reported")).toContainText("Impersonation confirmed by the bank");
+  await expect(page.getByTestId("fraud-reported")).toContainText("Impersonation confirmed by the bank. Sandbox: kept with the team’s test data");
   await checkPage(page, "risk-fraud-reported");
   await useMode(page, "Live");
 });

@@ -19,6 +19,7 @@ export async function FraudReportSection({ context, subjectType, subjectId }: { 
           canReport={context.can("review")}
           role={context.role}
           what={subjectType === "verification" ? "case" : "person"}
+          sandbox={context.mode === "sandbox"}
         />
       </div>
     </section>
