@@ -11,6 +11,7 @@ import { DataDirLockedError } from "./lib/db/pglite-lock";
 import { prepareService, demoCredentialsPath, startWebhooks } from "./lib/server/boot";
 import { createApiApp } from "./lib/server/http/app";
 import { isApiPath } from "./lib/server/http/routing";
+import { startRetentionSchedule } from "./lib/server/settings/schedule-retention";
 import { APP_VERSION } from "./lib/version";
 
 function fail(error: unknown): never {
@@ -49,6 +50,8 @@ async function main() {
 
   // Webhooks start once the port is open: the bundled onboarding receiver is served by this process.
   let webhooks: Promise<{ stop(): Promise<void> } | null> = Promise.resolve(null);
+  // Data retention: daily in every app process (the runs are idempotent), first a few minutes after start.
+  const retention = startRetentionSchedule({ db: getDb });
   server.listen(config.port, config.host, () => {
     webhooks = startWebhooks(config).catch((error) => {
       console.error("Webhook delivery could not start:", error);
@@ -79,8 +82,7 @@ async function main() {
     server.closeAllConnections();
     // Deliveries in flight finish (up to their timeout) and their outcomes are stored; then
     // closing PGlite flushes it to disk and releases the data folder's lock.
-    webhooks
-      .then((runtime) => runtime?.stop())
+    Promise.all([webhooks.then((runtime) => runtime?.stop()), retention.stop()])
       .catch((error) => console.error("stopping webhook delivery failed", error))
       .then(() => closeDatabase())
       .catch((error) => console.error("closing the database failed", error))

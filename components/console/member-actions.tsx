@@ -39,7 +39,8 @@ export function MemberActions({
           <label htmlFor={`${id}-role`} className="sr-only">
             Change {email} to
           </label>
-          <select id={`${id}-role`} name="role" defaultValue={role} disabled={pending} aria-describedby={`${id}-message`} className={`${inputClass} w-32 py-1.5 capitalize`}>
+          {/* Keyed by the role: after a change the page's new role is what the picker shows. */}
+          <select key={role} id={`${id}-role`} name="role" defaultValue={role} disabled={pending} aria-describedby={`${id}-message`} className={`${inputClass} w-32 py-1.5`}>
             {roles.map((r) => (
               <option key={r} value={r}>
                 {r}

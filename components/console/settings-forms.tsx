@@ -195,7 +195,7 @@ export function RiskSettingsForm({
             id="retention-days"
             name="retentionDays"
             label="Data retention period"
-            hint="7–3650 days. Cases, risk assessments and monitored accounts older than this are deleted every day, with their images and delivered webhooks. Leave empty to keep everything."
+            hint="7–3650 days. Cases, risk assessments and monitored accounts older than this are deleted every day, with their images and sent webhooks. Leave empty to keep everything."
             value={retentionDays}
             min={7}
             max={3650}

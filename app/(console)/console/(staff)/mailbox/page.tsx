@@ -39,21 +39,22 @@ export default async function MailboxPage({ searchParams }: { searchParams: Prom
             <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-700">
               <tr>
                 <th scope="col" className="px-4 py-3 font-semibold">Email</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Status</th>
+                <th scope="col" className="w-px px-4 py-3 font-semibold">Status</th>
                 <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">When</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {data.items.map((e) => (
                 <tr key={e.id} className="align-top">
-                  <td className="max-w-0 px-4 py-3 md:max-w-none">
-                    <Link href={`/console/mailbox/${e.id}`} className={`block truncate font-medium text-brand-700 hover:underline ${focusRing}`}>
+                  <td className="px-4 py-3">
+                    {/* Wraps rather than truncates: on a phone the subject is what tells emails apart. */}
+                    <Link href={`/console/mailbox/${e.id}`} className={`block break-words font-medium text-brand-700 hover:underline ${focusRing}`}>
                       {e.subject}
                     </Link>
-                    <span className="block truncate text-xs text-slate-700">to {e.to}</span>
+                    <span className="block break-all text-xs text-slate-700">to {e.to}</span>
                     <span className="block text-xs text-slate-700 md:hidden">{formatDateTime(e.createdAt)}</span>
                   </td>
-                  <td className="px-4 py-3">
+                  <td className="w-px whitespace-nowrap px-4 py-3">
                     <MailStatus status={e.status} />
                   </td>
                   <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 md:table-cell">{formatDateTime(e.createdAt)}</td>
