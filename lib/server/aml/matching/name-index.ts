@@ -30,16 +30,25 @@ function deletions(skel: string): string[] {
   return [...out];
 }
 
-/** Words this long have typo keys (shorter ones allow no typo, see tokenSimilarity). */
+/**
+ * Listed words this long have typo keys. Shorter ones would file a word under three-letter
+ * strings shared by thousands of names; their typos are found through sound keys only.
+ */
 const TYPO_KEY_LENGTH = 5;
+/** Metaphone codes shorter than this ("MR", "KN") say too little to file a word under. */
+const SOUND_KEY_LENGTH = 3;
+
+function soundKeys(token: NameToken, keys: string[]): void {
+  if (token.dm1.length >= SOUND_KEY_LENGTH) keys.push(`m${token.dm1}`);
+  if (token.dm2.length >= SOUND_KEY_LENGTH) keys.push(`m${token.dm2}`);
+}
 
 /** A word's keys as a query looks it up: skeleton, sound, and the typo keys reaching a word one edit away. */
 function queryKeys(token: NameToken): string[] {
   if (token.kind === TokenKind.Initial) return [`i${token.text}`];
   if (token.kind !== TokenKind.Full) return [];
   const keys = [`s${token.skel}`];
-  if (token.dm1) keys.push(`m${token.dm1}`);
-  if (token.dm2) keys.push(`m${token.dm2}`);
+  soundKeys(token, keys);
   if (token.skel.length >= TYPO_KEY_LENGTH - 1) keys.push(`d${token.skel}`);
   if (token.skel.length >= TYPO_KEY_LENGTH) for (const d of deletions(token.skel)) keys.push(`d${d}`, `s${d}`);
   return keys;
@@ -50,8 +59,7 @@ function indexKeys(token: NameToken): string[] {
   if (token.kind === TokenKind.Initial) return [`i${token.text}`];
   if (token.kind !== TokenKind.Full) return [];
   const keys = [`s${token.skel}`, `i${token.text[0]}`];
-  if (token.dm1) keys.push(`m${token.dm1}`);
-  if (token.dm2) keys.push(`m${token.dm2}`);
+  soundKeys(token, keys);
   if (token.skel.length >= TYPO_KEY_LENGTH) for (const d of deletions(token.skel)) keys.push(`d${d}`);
   return keys;
 }
@@ -75,9 +83,8 @@ class IntList {
 export class NameIndexBuilder {
   private readonly wordIds = new Map<string, number>();
   private readonly words: NameToken[] = [];
-  private readonly wordKeys: number[][] = [];
+  private readonly wordKeys: Int32Array[] = [];
   private readonly keyIds = new Map<string, number>();
-  private readonly postings: number[][] = [];
   private readonly nameEntity = new IntList();
   private readonly nameStart = new IntList();
   private readonly nameWords = new IntList();
@@ -90,12 +97,11 @@ export class NameIndexBuilder {
       this.wordIds.set(text, id);
       this.words.push(token);
       this.wordKeys.push(
-        indexKeys(token).map((key) => {
+        Int32Array.from(indexKeys(token), (key) => {
           let keyId = this.keyIds.get(key);
           if (keyId === undefined) {
-            keyId = this.postings.length;
+            keyId = this.keyIds.size;
             this.keyIds.set(key, keyId);
-            this.postings.push([]);
           }
           return keyId;
         }),
@@ -106,43 +112,40 @@ export class NameIndexBuilder {
 
   /** Files one name of entity number `entity`. */
   add(entity: number, name: string): void {
-    const ids = nameWords(name).slice(0, MAX_TOKENS).map((w) => this.word(w));
-    if (ids.length === 0) return;
-    const nameId = this.nameEntity.length;
+    const words = nameWords(name).slice(0, MAX_TOKENS);
+    if (words.length === 0) return;
     this.nameEntity.push(entity);
     this.nameStart.push(this.nameWords.length);
-    for (const id of ids) {
-      this.nameWords.push(id);
-      for (const keyId of this.wordKeys[id]!) {
-        const list = this.postings[keyId]!;
-        if (list[list.length - 1] !== nameId) list.push(nameId);
+    for (const word of words) this.nameWords.push(this.word(word));
+  }
+
+  /** Calls back each key of name n once (two words of a name may share a key). */
+  private eachKey(n: number, nameStart: Int32Array, nameWords: Int32Array, lastName: Int32Array, visit: (key: number) => void): void {
+    for (let p = nameStart[n]!; p < nameStart[n + 1]!; p++) {
+      for (const key of this.wordKeys[nameWords[p]!]!) {
+        if (lastName[key] === n) continue;
+        lastName[key] = n;
+        visit(key);
       }
     }
   }
 
   build(entityCount: number): NameIndex {
-    let total = 0;
-    for (const list of this.postings) total += list.length;
-    const starts = new Int32Array(this.postings.length + 1);
-    const flat = new Int32Array(total);
-    let at = 0;
-    this.postings.forEach((list, id) => {
-      starts[id] = at;
-      flat.set(list, at);
-      at += list.length;
-    });
-    starts[this.postings.length] = at;
     this.nameStart.push(this.nameWords.length);
-    return new NameIndex({
-      words: this.words,
-      nameEntity: this.nameEntity.toArray(),
-      nameStart: this.nameStart.toArray(),
-      nameWords: this.nameWords.toArray(),
-      keyIds: this.keyIds,
-      starts,
-      flat,
-      entityCount,
-    });
+    const nameStart = this.nameStart.toArray();
+    const nameWords = this.nameWords.toArray();
+    const names = nameStart.length - 1;
+    const keys = this.keyIds.size;
+    // Two passes over the names (count, then fill): postings land in one flat array, in name order.
+    const starts = new Int32Array(keys + 1);
+    const lastName = new Int32Array(keys).fill(-1);
+    for (let n = 0; n < names; n++) this.eachKey(n, nameStart, nameWords, lastName, (key) => starts[key + 1]!++);
+    for (let k = 0; k < keys; k++) starts[k + 1]! += starts[k]!;
+    const flat = new Int32Array(starts[keys]!);
+    const fill = starts.slice(0, keys);
+    lastName.fill(-1);
+    for (let n = 0; n < names; n++) this.eachKey(n, nameStart, nameWords, lastName, (key) => (flat[fill[key]!++] = n));
+    return new NameIndex({ words: this.words, nameEntity: this.nameEntity.toArray(), nameStart, nameWords, keyIds: this.keyIds, starts, flat, entityCount });
   }
 }
 
