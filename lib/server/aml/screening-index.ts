@@ -2,7 +2,8 @@ import type { AlertMatch } from "@/lib/db/schema";
 import { compareBirthDates } from "./birth-dates";
 import { toCountryCode } from "./countries";
 import type { AmlDataset, AmlRiskType } from "./list-entity";
-import { NameIndexBuilder, type NameIndex } from "./matching/name-index";
+import type { NameIndex } from "./matching/name-index";
+import { NameIndexBuilder } from "./matching/name-index-builder";
 
 /*
  * The screening index: listed people with their names filed in a NameIndex, and the rules that

@@ -1,17 +1,17 @@
+import { queryKeys } from "./blocking-keys";
 import { makeToken, nameWords, TokenKind, type NameToken } from "./normalize";
 import { MAX_TOKENS, scoreAlignment, tokenSimilarity } from "./score-name";
 
 /*
  * An in-memory index of listed names for screening one person in a few milliseconds among
- * millions of names. Every word of every name is filed under blocking keys: its two Double
- * Metaphone codes, its spelling skeleton, and the skeleton less any one letter (so a word one
- * typo away shares a key: the symmetric-deletion idea of SymSpell), so "Poutine", "Putin",
- * "Putn" and "Puttin" meet. A query reaches the names that share a key with its first and with its
- * last word (a first or last name found nowhere rules a name out, see scoreName; middle names
- * may be missing on either side); with one word and initials ("V. Putin"), the names must also
- * have a word starting with each initial. Only those candidates are scored. Names are stored as runs of word
- * numbers in flat typed arrays (little memory, few pointers to chase), and each listed word's
- * similarity to the query is computed once per query, however many names share it.
+ * millions of names. Every word of every name is filed under blocking keys (blocking-keys.ts:
+ * skeleton, sound, typo keys), so "Poutine", "Putin", "Putn" and "Puttin" meet. A query reaches
+ * the names that share a key with its first and with its last word (a first or last name found
+ * nowhere rules a name out, see scoreName; middle names may be missing on either side); with one
+ * word and initials ("V. Putin"), the names must also have a word starting with each initial.
+ * Only those candidates are scored. Names are runs of word numbers in flat typed arrays (little
+ * memory, few pointers to chase), and each listed word's similarity to the query is computed once
+ * per query, however many names share it.
  */
 
 /** A lone query word filed under more names than this is narrowed by the query's initials. */
@@ -23,133 +23,7 @@ export interface NameHit {
   score: number;
 }
 
-/** The skeleton with one letter left out, each way (a typo is one of them away). */
-function deletions(skel: string): string[] {
-  const out = new Set<string>();
-  for (let i = 0; i < skel.length; i++) out.add(skel.slice(0, i) + skel.slice(i + 1));
-  return [...out];
-}
-
-/**
- * Listed words this long have typo keys. Shorter ones would file a word under three-letter
- * strings shared by thousands of names; their typos are found through sound keys only.
- */
-const TYPO_KEY_LENGTH = 5;
-/** Metaphone codes shorter than this ("MR", "KN") say too little to file a word under. */
-const SOUND_KEY_LENGTH = 3;
-
-function soundKeys(token: NameToken, keys: string[]): void {
-  if (token.dm1.length >= SOUND_KEY_LENGTH) keys.push(`m${token.dm1}`);
-  if (token.dm2.length >= SOUND_KEY_LENGTH) keys.push(`m${token.dm2}`);
-}
-
-/** A word's keys as a query looks it up: skeleton, sound, and the typo keys reaching a word one edit away. */
-function queryKeys(token: NameToken): string[] {
-  if (token.kind === TokenKind.Initial) return [`i${token.text}`];
-  if (token.kind !== TokenKind.Full) return [];
-  const keys = [`s${token.skel}`];
-  soundKeys(token, keys);
-  if (token.skel.length >= TYPO_KEY_LENGTH - 1) keys.push(`d${token.skel}`);
-  if (token.skel.length >= TYPO_KEY_LENGTH) for (const d of deletions(token.skel)) keys.push(`d${d}`, `s${d}`);
-  return keys;
-}
-
-/** A listed word's keys: skeleton, sound, typo keys (its one-letter deletions), first letter. */
-function indexKeys(token: NameToken): string[] {
-  if (token.kind === TokenKind.Initial) return [`i${token.text}`];
-  if (token.kind !== TokenKind.Full) return [];
-  const keys = [`s${token.skel}`, `i${token.text[0]}`];
-  soundKeys(token, keys);
-  if (token.skel.length >= TYPO_KEY_LENGTH) for (const d of deletions(token.skel)) keys.push(`d${d}`);
-  return keys;
-}
-
-class IntList {
-  data = new Int32Array(1024);
-  length = 0;
-  push(value: number): void {
-    if (this.length === this.data.length) {
-      const grown = new Int32Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
-    this.data[this.length++] = value;
-  }
-  toArray(): Int32Array {
-    return this.data.slice(0, this.length);
-  }
-}
-
-export class NameIndexBuilder {
-  private readonly wordIds = new Map<string, number>();
-  private readonly words: NameToken[] = [];
-  private readonly wordKeys: Int32Array[] = [];
-  private readonly keyIds = new Map<string, number>();
-  private readonly nameEntity = new IntList();
-  private readonly nameStart = new IntList();
-  private readonly nameWords = new IntList();
-
-  private word(text: string): number {
-    let id = this.wordIds.get(text);
-    if (id === undefined) {
-      id = this.words.length;
-      const token = makeToken(text, id);
-      this.wordIds.set(text, id);
-      this.words.push(token);
-      this.wordKeys.push(
-        Int32Array.from(indexKeys(token), (key) => {
-          let keyId = this.keyIds.get(key);
-          if (keyId === undefined) {
-            keyId = this.keyIds.size;
-            this.keyIds.set(key, keyId);
-          }
-          return keyId;
-        }),
-      );
-    }
-    return id;
-  }
-
-  /** Files one name of entity number `entity`. */
-  add(entity: number, name: string): void {
-    const words = nameWords(name).slice(0, MAX_TOKENS);
-    if (words.length === 0) return;
-    this.nameEntity.push(entity);
-    this.nameStart.push(this.nameWords.length);
-    for (const word of words) this.nameWords.push(this.word(word));
-  }
-
-  /** Calls back each key of name n once (two words of a name may share a key). */
-  private eachKey(n: number, nameStart: Int32Array, nameWords: Int32Array, lastName: Int32Array, visit: (key: number) => void): void {
-    for (let p = nameStart[n]!; p < nameStart[n + 1]!; p++) {
-      for (const key of this.wordKeys[nameWords[p]!]!) {
-        if (lastName[key] === n) continue;
-        lastName[key] = n;
-        visit(key);
-      }
-    }
-  }
-
-  build(entityCount: number): NameIndex {
-    this.nameStart.push(this.nameWords.length);
-    const nameStart = this.nameStart.toArray();
-    const nameWords = this.nameWords.toArray();
-    const names = nameStart.length - 1;
-    const keys = this.keyIds.size;
-    // Two passes over the names (count, then fill): postings land in one flat array, in name order.
-    const starts = new Int32Array(keys + 1);
-    const lastName = new Int32Array(keys).fill(-1);
-    for (let n = 0; n < names; n++) this.eachKey(n, nameStart, nameWords, lastName, (key) => starts[key + 1]!++);
-    for (let k = 0; k < keys; k++) starts[k + 1]! += starts[k]!;
-    const flat = new Int32Array(starts[keys]!);
-    const fill = starts.slice(0, keys);
-    lastName.fill(-1);
-    for (let n = 0; n < names; n++) this.eachKey(n, nameStart, nameWords, lastName, (key) => (flat[fill[key]!++] = n));
-    return new NameIndex({ words: this.words, nameEntity: this.nameEntity.toArray(), nameStart, nameWords, keyIds: this.keyIds, starts, flat, entityCount });
-  }
-}
-
-interface IndexData {
+export interface IndexData {
   words: NameToken[];
   nameEntity: Int32Array;
   /** Name n's words are nameWords[nameStart[n] .. nameStart[n + 1]). */
