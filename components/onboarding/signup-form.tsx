@@ -16,12 +16,12 @@ import {
   type SignupFieldErrors,
 } from "@/lib/onboarding/signup-schema";
 import { initialSignupState, type SignupState } from "@/lib/onboarding/signup-state";
-import { AddressPicker, type AddressValue } from "./address-picker";
-import { DateOfBirthField, type DateParts } from "./date-of-birth-field";
-import { TextField } from "./field";
-import { SelfieField } from "./selfie-field";
+import { AddressPicker, emptyAddressValue, type AddressValue } from "@/components/risk-form/address-picker";
+import { RiskFormClassesProvider } from "@/components/risk-form/classes";
+import { FaceImageField } from "@/components/risk-form/face-image-field";
+import { emptyPersonValue, PersonFields, type PersonValue } from "@/components/risk-form/person-fields";
 import { StepProgress } from "./step-progress";
-import { linkButton, primaryButton, secondaryButton } from "./ui";
+import { linkButton, primaryButton, riskFormClasses, secondaryButton } from "./ui";
 
 type Action = (previous: SignupState, formData: FormData) => Promise<SignupState>;
 
@@ -46,9 +46,8 @@ export function SignupForm({ action }: { action: Action }) {
   const [step, setStep] = useState(0);
   const [errors, setErrors] = useState<SignupFieldErrors>({});
   const [focus, setFocus] = useState<{ kind: "heading" | "error"; n: number } | null>(null);
-  const [details, setDetails] = useState({ firstName: "", lastName: "", email: "" });
-  const [dob, setDob] = useState<DateParts>({ day: "", month: "", year: "" });
-  const [address, setAddress] = useState<AddressValue>({ mode: "lookup", selected: null, manual: { houseNameOrNumber: "", street: "", city: "", postcode: "" } });
+  const [details, setDetails] = useState<PersonValue>(emptyPersonValue);
+  const [address, setAddress] = useState<AddressValue>(emptyAddressValue);
   const [selfie, setSelfie] = useState<File | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -108,8 +107,8 @@ export function SignupForm({ action }: { action: Action }) {
     const postcode = postcodeField.safeParse(address.manual.postcode);
     return postcode.success && address.manual.street ? manualToAddress({ ...address.manual, postcode: postcode.data }) : undefined;
   })();
+  const dob = details.dob;
   const dobText = dob.day && dob.month && dob.year ? `${Number(dob.day)} ${MONTHS[Number(dob.month) - 1] ?? dob.month} ${dob.year}` : "";
-  const setDetail = (k: keyof typeof details) => (e: React.ChangeEvent<HTMLInputElement>) => setDetails({ ...details, [k]: e.target.value });
 
   const summary: { label: string; value: React.ReactNode; step: number }[] = [
     { label: "Name", value: `${details.firstName} ${details.lastName}`.trim(), step: 0 },
@@ -124,92 +123,79 @@ export function SignupForm({ action }: { action: Action }) {
   ];
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate aria-describedby="signup-message" className="space-y-6">
-      <StepProgress steps={STEPS} current={step} />
+    <RiskFormClassesProvider classes={riskFormClasses}>
+      <form ref={formRef} onSubmit={onSubmit} noValidate aria-describedby="signup-message" className="space-y-6">
+        <StepProgress steps={STEPS} current={step} />
 
-      <div id="signup-message" aria-live="assertive" data-testid="signup-message" className="empty:hidden">
-        {state.message && <p className="rounded-lg border border-rose-300 bg-rose-50 p-4 font-medium text-rose-900">{state.message}</p>}
-      </div>
-
-      <section data-step={0} hidden={step !== 0} aria-labelledby="step-0-title" className="space-y-5">
-        <h2 id="step-0-title" tabIndex={-1} className="text-xl font-semibold text-slate-900 outline-none sm:text-2xl">
-          Your details
-        </h2>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField id="firstName" label="First name" autoComplete="given-name" value={details.firstName} onChange={setDetail("firstName")} errors={errors.firstName} />
-          <TextField id="lastName" label="Last name" autoComplete="family-name" value={details.lastName} onChange={setDetail("lastName")} errors={errors.lastName} />
+        <div id="signup-message" aria-live="assertive" data-testid="signup-message" className="empty:hidden">
+          {state.message && <p className="rounded-lg border border-rose-300 bg-rose-50 p-4 font-medium text-rose-900">{state.message}</p>}
         </div>
-        <TextField
-          id="email"
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          spellCheck={false}
-          hint="We'll use this to contact you about your account."
-          value={details.email}
-          onChange={setDetail("email")}
-          errors={errors.email}
-        />
-        <DateOfBirthField value={dob} onChange={setDob} errors={errors.dateOfBirth} />
-      </section>
 
-      <section data-step={1} hidden={step !== 1} aria-labelledby="step-1-title" className="space-y-5">
-        <h2 id="step-1-title" tabIndex={-1} className="text-xl font-semibold text-slate-900 outline-none sm:text-2xl">
-          Your address
-        </h2>
-        <p className="text-slate-700">Enter your postcode and choose your address from the list.</p>
-        <AddressPicker value={address} onChange={setAddress} errors={errors} />
-      </section>
+        <section data-step={0} hidden={step !== 0} aria-labelledby="step-0-title" className="space-y-5">
+          <h2 id="step-0-title" tabIndex={-1} className="text-xl font-semibold text-slate-900 outline-none sm:text-2xl">
+            Your details
+          </h2>
+          <PersonFields value={details} onChange={setDetails} errors={errors} emailHint="We'll use this to contact you about your account." />
+        </section>
 
-      <section data-step={2} hidden={step !== 2} aria-labelledby="step-2-title" className="space-y-5">
-        <h2 id="step-2-title" tabIndex={-1} className="text-xl font-semibold text-slate-900 outline-none sm:text-2xl">
-          Add a selfie
-        </h2>
-        <p className="text-slate-700">You can skip this step. If you add one, we compare it with the photo on your ID if we need to check your identity.</p>
-        <SelfieField file={selfie} onChange={setSelfie} errors={errors.selfie} />
-      </section>
+        <section data-step={1} hidden={step !== 1} aria-labelledby="step-1-title" className="space-y-5">
+          <h2 id="step-1-title" tabIndex={-1} className="text-xl font-semibold text-slate-900 outline-none sm:text-2xl">
+            Your address
+          </h2>
+          <p className="text-slate-700">Enter your postcode and choose your address from the list.</p>
+          <AddressPicker value={address} onChange={setAddress} errors={errors} lookupUrl="/api/onboarding/postcode" />
+        </section>
 
-      <section data-step={3} hidden={step !== 3} aria-labelledby="step-3-title" className="space-y-5">
-        <h2 id="step-3-title" tabIndex={-1} className="text-xl font-semibold text-slate-900 outline-none sm:text-2xl">
-          Check your answers
-        </h2>
-        <dl className="divide-y divide-slate-200 rounded-lg border border-slate-200">
-          {summary.map((row) => (
-            <div key={row.label} className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 p-4 sm:grid-cols-[10rem_1fr_auto]">
-              <dt className="font-semibold text-slate-900">{row.label}</dt>
-              <dd className="col-span-2 row-start-2 break-words text-slate-800 sm:col-span-1 sm:row-start-1 sm:col-start-2">{row.value}</dd>
-              <dd className="col-start-2 row-start-1 sm:col-start-3">
-                <button type="button" className={`${linkButton} text-sm`} onClick={() => go(row.step)}>
-                  Change<span className="sr-only"> {row.label.toLowerCase()}</span>
-                </button>
-              </dd>
-            </div>
-          ))}
-        </dl>
-        <p className="text-sm text-slate-700">When you continue, we check your details with our identity partner to protect you and us from fraud. This takes a few seconds.</p>
-      </section>
+        <section data-step={2} hidden={step !== 2} aria-labelledby="step-2-title" className="space-y-5">
+          <h2 id="step-2-title" tabIndex={-1} className="text-xl font-semibold text-slate-900 outline-none sm:text-2xl">
+            Add a selfie
+          </h2>
+          <p className="text-slate-700">You can skip this step. If you add one, we compare it with the photo on your ID if we need to check your identity.</p>
+          <FaceImageField file={selfie} onChange={setSelfie} errors={errors.selfie} />
+        </section>
 
-      <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:justify-between">
-        {step > 0 ? (
-          <button type="button" className={secondaryButton} onClick={() => go(step - 1)} disabled={pending}>
-            Back
-          </button>
-        ) : (
-          <span className="hidden sm:block" />
-        )}
-        <button type="submit" className={primaryButton} disabled={pending}>
-          {pending ? (
-            <>
-              <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
-              Checking your details…
-            </>
-          ) : step === LAST ? (
-            "Create my account"
+        <section data-step={3} hidden={step !== 3} aria-labelledby="step-3-title" className="space-y-5">
+          <h2 id="step-3-title" tabIndex={-1} className="text-xl font-semibold text-slate-900 outline-none sm:text-2xl">
+            Check your answers
+          </h2>
+          <dl className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+            {summary.map((row) => (
+              <div key={row.label} className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 p-4 sm:grid-cols-[10rem_1fr_auto]">
+                <dt className="font-semibold text-slate-900">{row.label}</dt>
+                <dd className="col-span-2 row-start-2 break-words text-slate-800 sm:col-span-1 sm:row-start-1 sm:col-start-2">{row.value}</dd>
+                <dd className="col-start-2 row-start-1 sm:col-start-3">
+                  <button type="button" className={`${linkButton} text-sm`} onClick={() => go(row.step)}>
+                    Change<span className="sr-only"> {row.label.toLowerCase()}</span>
+                  </button>
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <p className="text-sm text-slate-700">When you continue, we check your details with our identity partner to protect you and us from fraud. This takes a few seconds.</p>
+        </section>
+
+        <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:justify-between">
+          {step > 0 ? (
+            <button type="button" className={secondaryButton} onClick={() => go(step - 1)} disabled={pending}>
+              Back
+            </button>
           ) : (
-            "Continue"
+            <span className="hidden sm:block" />
           )}
-        </button>
-      </div>
-    </form>
+          <button type="submit" className={primaryButton} disabled={pending}>
+            {pending ? (
+              <>
+                <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
+                Checking your details…
+              </>
+            ) : step === LAST ? (
+              "Create my account"
+            ) : (
+              "Continue"
+            )}
+          </button>
+        </div>
+      </form>
+    </RiskFormClassesProvider>
   );
 }

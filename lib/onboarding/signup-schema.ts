@@ -2,6 +2,10 @@ import { z } from "zod";
 // Types only: the contract's runtime schemas bring the OpenAPI machinery into the browser bundle.
 // The server checks a chosen address against the contract's addressSchema (validate-signup.ts).
 import type { Address } from "@/lib/contract";
+// The picker's postcode rules and address helpers are shared with the console (components/risk-form).
+import { addressLines, manualToAddress, normalisePostcode, postcodeField } from "@/lib/contract/address-entry";
+
+export { addressLines, manualToAddress, normalisePostcode, postcodeField };
 
 // The sign-up form's one zod source, used by the browser (per step, before moving on) and by the
 // server action (the whole form, again: the browser is not trusted). No server-only imports here.
@@ -69,24 +73,6 @@ const dateOfBirthField = z
     return iso;
   });
 
-const POSTCODE_RE = /^[A-Z0-9]{2,10}$/;
-
-/** Spaces and case do not matter to the lookup; we show postcodes upper case with their space. */
-export function normalisePostcode(value: string): string {
-  return value.replace(/\s+/g, "").toUpperCase();
-}
-
-export const postcodeField = z
-  .string()
-  .trim()
-  .min(1, "Enter a postcode")
-  .refine((v) => POSTCODE_RE.test(normalisePostcode(v)), "Enter a real postcode, like SW1A 2AA")
-  .transform((v) => {
-    const key = normalisePostcode(v);
-    // UK postcodes: the inward code is always the last three characters.
-    return key.length > 4 ? `${key.slice(0, -3)} ${key.slice(-3)}` : key;
-  });
-
 /** An address chosen in the picker travels as JSON in one hidden field. */
 const chosenAddress = z
   .string()
@@ -109,19 +95,6 @@ const manualAddress = z.object({
   city: z.string().trim().min(1, "Enter your town or city").max(100, "Town or city must be 100 characters or fewer"),
   postcode: postcodeField,
 });
-
-/** Manual entry → the API's address object (spec 2.6); numbers go to residence_number, names to building_name. */
-export function manualToAddress(m: z.output<typeof manualAddress>): Address {
-  const isNumber = /^\d+[A-Za-z]?(?:\s*[-–]\s*\d+[A-Za-z]?)?$/.test(m.houseNameOrNumber);
-  return {
-    ...(isNumber ? { residence_number: m.houseNameOrNumber } : { building_name: m.houseNameOrNumber }),
-    street: m.street,
-    city: m.city,
-    postcode: m.postcode,
-    country_code: "GB",
-    country: "United Kingdom",
-  };
-}
 
 const detailsShape = {
   firstName: name("first name"),
@@ -212,9 +185,4 @@ export function sniffImageType(head: Uint8Array): "image/jpeg" | "image/png" | n
   const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   if (head.length >= 8 && png.every((b, i) => head[i] === b)) return "image/png";
   return null;
-}
-
-export function addressLines(a: Address): string[] {
-  const first = [a.building_name, [a.residence_number, a.street].filter(Boolean).join(" ")].filter(Boolean);
-  return [...first, a.city, a.postcode].filter((x): x is string => !!x);
 }

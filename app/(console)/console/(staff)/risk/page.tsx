@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { EmptyState, formatDateTime, PageHeader } from "@/components/console/page-header";
 import { RecommendationBadge } from "@/components/console/score-gauge";
-import { focusRing } from "@/components/console/styles";
+import { buttonPrimary, focusRing } from "@/components/console/styles";
 import { requireStaff } from "@/lib/auth/staff-context";
 import { listRiskAssessments } from "@/lib/server/console/list-risk-assessments";
 import { NextPageLink } from "@/components/console/next-page-link";
@@ -16,7 +16,13 @@ export default async function RiskPage({ searchParams }: { searchParams: Promise
   const data = result.ok ? result.value : { items: [], nextCursor: null };
   return (
     <>
-      <PageHeader title="Risk assessments" description="Every person assessed through POST /api/v2/risk, newest first." />
+      <PageHeader title="Risk assessments" description="Every person assessed through POST /api/v2/risk or run here by hand, newest first.">
+        {context.can("review") ? (
+          <Link href="/console/risk/new" className={buttonPrimary}>
+            Run an assessment
+          </Link>
+        ) : null}
+      </PageHeader>
       {data.items.length === 0 ? (
         <EmptyState title="No risk assessments yet">They appear here as your integration calls the risk endpoint.</EmptyState>
       ) : (

@@ -1,17 +1,20 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { SELFIE_MAX_BYTES, SELFIE_TYPES } from "@/lib/onboarding/signup-schema";
+import { useRiskFormClasses } from "./classes";
 import { describedBy, FieldError } from "./field";
-import { linkButton, ring } from "./ui";
 
-// Phone cameras take 3–12 MB photos; the face check needs far less, and a sign-up over a mobile
+/** spec 8: a face image is a JPEG or PNG of at most 10 MB (the server checks the bytes again). */
+export const FACE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const FACE_IMAGE_TYPES = ["image/jpeg", "image/png"] as const;
+
+// Phone cameras take 3–12 MB photos; the face check needs far less, and a form sent over a mobile
 // connection should not wait for megabytes. Larger photos are re-encoded in the browser (the
 // server still checks type and size on whatever arrives).
 const SEND_BYTES = 900 * 1024;
 const MAX_SIDE = 1600;
 
-async function prepareSelfie(file: File): Promise<File> {
+async function prepareImage(file: File): Promise<File> {
   if (file.size <= SEND_BYTES) return file;
   const bitmap = await createImageBitmap(file);
   try {
@@ -22,7 +25,7 @@ async function prepareSelfie(file: File): Promise<File> {
       canvas.height = Math.round(bitmap.height * scale);
       canvas.getContext("2d")!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
       const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", quality));
-      if (blob && blob.size <= SEND_BYTES) return new File([blob], "selfie.jpg", { type: "image/jpeg" });
+      if (blob && blob.size <= SEND_BYTES) return new File([blob], "face.jpg", { type: "image/jpeg" });
     }
   } finally {
     bitmap.close();
@@ -34,14 +37,29 @@ interface Props {
   file: File | null;
   onChange: (file: File | null) => void;
   errors?: readonly string[];
+  id?: string;
+  /** The field's name in the label and messages ("Selfie", "Face image"). */
+  label?: string;
+  hint?: string;
+  previewAlt?: string;
 }
 
-/** Optional selfie for the face check: JPEG or PNG up to 10 MB, checked here and on the server. */
-export function SelfieField({ file, onChange, errors }: Props) {
+/** An optional face photo: JPEG or PNG up to 10 MB, checked here and on the server; the caller sends `file`. */
+export function FaceImageField({
+  file,
+  onChange,
+  errors,
+  id = "selfie",
+  label = "Selfie",
+  hint = "A clear, recent photo of your face, looking at the camera. JPEG or PNG, up to 10 MB. It helps us confirm it’s really you.",
+  previewAlt = "Your selfie",
+}: Props) {
+  const classes = useRiskFormClasses();
   const inputRef = useRef<HTMLInputElement>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
+  const noun = label.toLowerCase();
 
   useEffect(() => {
     if (!file) return;
@@ -57,14 +75,14 @@ export function SelfieField({ file, onChange, errors }: Props) {
   async function pick(chosen: File | undefined) {
     setLocalError(null);
     if (!chosen) return;
-    if (!(SELFIE_TYPES as readonly string[]).includes(chosen.type)) {
-      setLocalError("The selfie must be a JPEG or PNG photo");
-    } else if (chosen.size > SELFIE_MAX_BYTES) {
-      setLocalError("The selfie must be smaller than 10 MB");
+    if (!(FACE_IMAGE_TYPES as readonly string[]).includes(chosen.type)) {
+      setLocalError(`The ${noun} must be a JPEG or PNG photo`);
+    } else if (chosen.size > FACE_IMAGE_MAX_BYTES) {
+      setLocalError(`The ${noun} must be smaller than 10 MB`);
     } else {
       setBusy(true);
       try {
-        onChange(await prepareSelfie(chosen));
+        onChange(await prepareImage(chosen));
       } catch {
         setLocalError("We couldn't read this photo. Please choose another JPEG or PNG.");
       } finally {
@@ -80,37 +98,37 @@ export function SelfieField({ file, onChange, errors }: Props) {
   return (
     <div className="space-y-3">
       <div className="space-y-1.5">
-        <label htmlFor="selfie" className="block text-base font-semibold text-slate-900">
-          Selfie <span className="font-normal text-slate-600">(optional)</span>
+        <label htmlFor={id} className={classes.label}>
+          {label} <span className="font-normal text-slate-600">(optional)</span>
         </label>
-        <p id="selfie-hint" className="text-sm text-slate-600">
-          A clear, recent photo of your face, looking at the camera. JPEG or PNG, up to 10 MB. It helps us confirm it&rsquo;s really you.
+        <p id={`${id}-hint`} className={classes.hint}>
+          {hint}
         </p>
-        <FieldError id="selfie-error" messages={shown} />
+        <FieldError id={`${id}-error`} messages={shown} />
         <input
           ref={inputRef}
-          id="selfie"
+          id={id}
           type="file"
           accept="image/jpeg,image/png"
-          aria-describedby={describedBy("selfie-hint", "selfie-error")}
+          aria-describedby={describedBy(`${id}-hint`, `${id}-error`)}
           aria-invalid={shown?.length ? true : undefined}
           onChange={(e) => void pick(e.target.files?.[0])}
-          className={`block w-full rounded-lg border border-dashed border-slate-400 bg-slate-50 p-3 text-sm text-slate-800 file:mr-4 file:min-h-11 file:rounded-md file:border-0 file:bg-indigo-700 file:px-4 file:py-2 file:font-semibold file:text-white hover:file:bg-indigo-800 ${ring}`}
+          className={`${classes.fileInput} ${classes.ring}`}
         />
-        <p role="status" className="text-sm text-slate-700 empty:hidden">
-          {busy ? "Preparing your photo…" : ""}
+        <p role="status" className={`${classes.hint} empty:hidden`}>
+          {busy ? "Preparing the photo…" : ""}
         </p>
       </div>
       {file && preview && (
         <div className="flex items-center gap-4 rounded-lg border border-slate-200 bg-slate-50 p-3" data-testid="selfie-preview">
           {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL, not an optimisable asset */}
-          <img src={preview} alt="Your selfie" className="h-20 w-20 rounded-md object-cover" />
+          <img src={preview} alt={previewAlt} className="h-20 w-20 rounded-md object-cover" />
           <div className="min-w-0 text-sm">
             <p className="font-semibold text-slate-900">Photo added</p>
             <p className="text-slate-700">{Math.max(1, Math.round(file.size / 1024))} KB</p>
             <button
               type="button"
-              className={`${linkButton} mt-1 text-sm`}
+              className={`${classes.linkButton} mt-1 text-sm`}
               onClick={() => {
                 if (inputRef.current) inputRef.current.value = "";
                 onChange(null);

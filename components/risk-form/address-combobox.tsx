@@ -1,9 +1,9 @@
 "use client";
 
 import { useEffect, useId, useState, type KeyboardEvent } from "react";
-import type { AddressOption } from "@/lib/onboarding/postcode-types";
+import type { AddressOption } from "@/lib/contract/address-entry";
+import { useRiskFormClasses } from "./classes";
 import { describedBy, FieldError } from "./field";
-import { inputClass } from "./ui";
 
 interface Props {
   id: string;
@@ -12,6 +12,10 @@ interface Props {
   onSelect: (option: AddressOption) => void;
   errors?: readonly string[];
   inputRef?: React.Ref<HTMLInputElement>;
+  /** The combobox's label ("Select your address" to the person, "Select the address" to staff). */
+  label?: string;
+  /** Read out when the typed text matches nothing. */
+  noMatch?: string;
 }
 
 function matches(option: AddressOption, query: string): boolean {
@@ -26,7 +30,8 @@ function matches(option: AddressOption, query: string): boolean {
  * opens the list, Alt+Down opens it without moving); Enter chooses the highlighted option; Escape
  * closes the list, or clears the text when it is already closed; Tab leaves without choosing.
  */
-export function AddressCombobox({ id, options, selected, onSelect, errors, inputRef }: Props) {
+export function AddressCombobox({ id, options, selected, onSelect, errors, inputRef, label = "Select your address", noMatch = "No addresses match. Change the text, or enter your address manually." }: Props) {
+  const classes = useRiskFormClasses();
   const listboxId = `${id}-listbox`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -100,15 +105,15 @@ export function AddressCombobox({ id, options, selected, onSelect, errors, input
   const status = !open
     ? ""
     : count === 0
-      ? "No addresses match. Change the text, or enter your address manually."
+      ? noMatch
       : `${count} ${count === 1 ? "address" : "addresses"}${filtering ? " match" : " found"}.`;
 
   return (
     <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-base font-semibold text-slate-900">
-        Select your address
+      <label htmlFor={id} className={classes.label}>
+        {label}
       </label>
-      <p id={hintId} className="text-sm text-slate-600">
+      <p id={hintId} className={classes.hint}>
         {options.length} {options.length === 1 ? "address" : "addresses"} found. Type to filter, then use the up and down arrow keys and Enter to choose.
       </p>
       <FieldError id={errorId} messages={errors} />
@@ -139,7 +144,7 @@ export function AddressCombobox({ id, options, selected, onSelect, errors, input
             setOpen(false);
             setActive(-1);
           }}
-          className={`${inputClass} pr-11`}
+          className={`${classes.input} pr-11`}
         />
         <button
           type="button"
@@ -178,7 +183,7 @@ export function AddressCombobox({ id, options, selected, onSelect, errors, input
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => choose(option)}
               onMouseMove={() => active !== i && setActive(i)}
-              className={`flex cursor-pointer items-start gap-2 px-3 py-2.5 text-base ${isActive ? "bg-indigo-700 text-white" : "text-slate-900"} ${isSelected && !isActive ? "font-semibold" : ""}`}
+              className={`flex cursor-pointer items-start gap-2 px-3 py-2.5 ${classes.option} ${isActive ? classes.activeOption : "text-slate-900"} ${isSelected && !isActive ? "font-semibold" : ""}`}
             >
               <span aria-hidden="true" className={`mt-0.5 w-4 shrink-0 ${isSelected ? "" : "invisible"}`}>
                 ✓
@@ -188,7 +193,7 @@ export function AddressCombobox({ id, options, selected, onSelect, errors, input
           );
         })}
       </ul>
-      {open && count === 0 && <p className="text-sm text-slate-700">No addresses match &ldquo;{query}&rdquo;.</p>}
+      {open && count === 0 && <p className={classes.hint}>No addresses match &ldquo;{query}&rdquo;.</p>}
       <p id={statusId} role="status" className="sr-only">
         {status}
       </p>

@@ -2,18 +2,12 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import type { AddressOption, PostcodeAnswer } from "@/lib/onboarding/postcode-types";
-import { postcodeField, type SignupFieldErrors } from "@/lib/onboarding/signup-schema";
+import { postcodeField, type AddressOption, type ManualAddressInput, type PostcodeAnswer } from "@/lib/contract/address-entry";
 import { AddressCombobox } from "./address-combobox";
+import { useRiskFormClasses } from "./classes";
 import { describedBy, FieldError, TextField } from "./field";
-import { inputClass, linkButton, secondaryButton } from "./ui";
 
-export interface ManualAddress {
-  houseNameOrNumber: string;
-  street: string;
-  city: string;
-  postcode: string;
-}
+export type ManualAddress = ManualAddressInput;
 
 export interface AddressValue {
   mode: "lookup" | "manual";
@@ -21,8 +15,38 @@ export interface AddressValue {
   manual: ManualAddress;
 }
 
-async function fetchPostcode(postcode: string): Promise<PostcodeAnswer> {
-  const response = await fetch(`/api/onboarding/postcode?${new URLSearchParams({ postcode })}`, { headers: { accept: "application/json" } });
+export const emptyAddressValue: AddressValue = { mode: "lookup", selected: null, manual: { houseNameOrNumber: "", street: "", city: "", postcode: "" } };
+
+export type AddressErrors = Partial<Record<"address" | keyof ManualAddress, readonly string[]>>;
+
+/** The words that change with who is typing: the person about their own address, or staff about someone's. */
+export interface AddressPickerCopy {
+  selectLabel: string;
+  noMatch: string;
+  chosen: string;
+  lookupInstead: string;
+  unavailable: string;
+}
+
+export const PERSON_ADDRESS_COPY: AddressPickerCopy = {
+  selectLabel: "Select your address",
+  noMatch: "No addresses match. Change the text, or enter your address manually.",
+  chosen: "We’ll use this address",
+  lookupInstead: "Find my address by postcode instead",
+  unavailable: "Address search isn't working right now. Please enter your address manually.",
+};
+
+export const STAFF_ADDRESS_COPY: AddressPickerCopy = {
+  selectLabel: "Select the address",
+  noMatch: "No addresses match. Change the text, or enter the address manually.",
+  chosen: "Address to use",
+  lookupInstead: "Find the address by postcode instead",
+  unavailable: "Address search isn't working right now. Enter the address manually.",
+};
+
+/** Any app's lookup route answers the picker's shape (`PostcodeAnswer`) for `?postcode=`. */
+async function fetchPostcode(lookupUrl: string, postcode: string): Promise<PostcodeAnswer> {
+  const response = await fetch(`${lookupUrl}?${new URLSearchParams({ postcode })}`, { headers: { accept: "application/json" } });
   const body = (await response.json().catch(() => null)) as PostcodeAnswer | null;
   // 404 (unknown postcode), 400 and 429 are answers to show; anything without one is a failure.
   if (body && typeof body.status === "string") return body;
@@ -32,14 +56,21 @@ async function fetchPostcode(postcode: string): Promise<PostcodeAnswer> {
 interface Props {
   value: AddressValue;
   onChange: (value: AddressValue) => void;
-  errors: SignupFieldErrors;
+  errors: AddressErrors;
+  /** The app's own lookup route (the onboarding app's goes through the service client, the console's to the domain). */
+  lookupUrl: string;
+  copy?: AddressPickerCopy;
+  /** The person types their own address (the browser may fill it in), or staff type someone else's. */
+  ownDetails?: boolean;
 }
 
 /**
- * Postcode → addresses (TanStack Query over the app's own route, which calls the service through
- * the client) → the combobox; or the address typed in by hand.
+ * Postcode → addresses (TanStack Query over the app's lookup route) → the combobox; or the address
+ * typed in by hand. The chosen address travels as JSON in the hidden `address` field, a manual
+ * one in `houseNameOrNumber`, `street`, `city` and `postcode`; `addressMode` says which.
  */
-export function AddressPicker({ value, onChange, errors }: Props) {
+export function AddressPicker({ value, onChange, errors, lookupUrl, copy = PERSON_ADDRESS_COPY, ownDetails = true }: Props) {
+  const classes = useRiskFormClasses();
   const [postcodeText, setPostcodeText] = useState(value.selected?.address.postcode ?? "");
   const [searched, setSearched] = useState<string | null>(value.selected?.address.postcode ?? null);
   const [postcodeError, setPostcodeError] = useState<string | null>(null);
@@ -50,8 +81,8 @@ export function AddressPicker({ value, onChange, errors }: Props) {
   const focusManual = useRef(false);
 
   const lookup = useQuery({
-    queryKey: ["postcode", searched],
-    queryFn: () => fetchPostcode(searched!),
+    queryKey: ["postcode", lookupUrl, searched],
+    queryFn: () => fetchPostcode(lookupUrl, searched!),
     enabled: value.mode === "lookup" && !!searched,
     staleTime: 5 * 60_000,
     retry: 1,
@@ -99,30 +130,28 @@ export function AddressPicker({ value, onChange, errors }: Props) {
     onChange({ ...value, mode: "manual", manual: { ...value.manual, postcode } });
   }
 
-  const lookupMessage =
-    postcodeError ??
-    (answer?.status === "not_found" || answer?.status === "error" ? answer.message : lookup.isError ? "Address search isn't working right now. Please enter your address manually." : null);
-  const manualErrors = (k: keyof ManualAddress) => errors[k];
+  const lookupMessage = postcodeError ?? (answer?.status === "not_found" || answer?.status === "error" ? answer.message : lookup.isError ? copy.unavailable : null);
+  const auto = (token: string) => (ownDetails ? token : "off");
 
   if (value.mode === "manual") {
     const set = (k: keyof ManualAddress) => (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...value, manual: { ...value.manual, [k]: e.target.value } });
     return (
       <div className="space-y-5">
         <input type="hidden" name="addressMode" value="manual" />
-        <TextField id="houseNameOrNumber" label="House number or name" inputRef={manualFirstRef} value={value.manual.houseNameOrNumber} onChange={set("houseNameOrNumber")} errors={manualErrors("houseNameOrNumber")} className="max-w-sm" />
-        <TextField id="street" label="Street" autoComplete="address-line1" value={value.manual.street} onChange={set("street")} errors={manualErrors("street")} />
-        <TextField id="city" label="Town or city" autoComplete="address-level2" value={value.manual.city} onChange={set("city")} errors={manualErrors("city")} className="max-w-md" />
-        <TextField id="postcode" label="Postcode" autoComplete="postal-code" autoCapitalize="characters" value={value.manual.postcode} onChange={set("postcode")} errors={manualErrors("postcode")} className="max-w-52" />
+        <TextField id="houseNameOrNumber" label="House number or name" autoComplete={ownDetails ? undefined : "off"} inputRef={manualFirstRef} value={value.manual.houseNameOrNumber} onChange={set("houseNameOrNumber")} errors={errors.houseNameOrNumber} className="max-w-sm" />
+        <TextField id="street" label="Street" autoComplete={auto("address-line1")} value={value.manual.street} onChange={set("street")} errors={errors.street} />
+        <TextField id="city" label="Town or city" autoComplete={auto("address-level2")} value={value.manual.city} onChange={set("city")} errors={errors.city} className="max-w-md" />
+        <TextField id="postcode" label="Postcode" autoComplete={auto("postal-code")} autoCapitalize="characters" value={value.manual.postcode} onChange={set("postcode")} errors={errors.postcode} className="max-w-52" />
         <p>
           <button
             type="button"
-            className={linkButton}
+            className={classes.linkButton}
             onClick={() => {
               onChange({ ...value, mode: "lookup" });
               setTimeout(() => postcodeRef.current?.focus());
             }}
           >
-            Find my address by postcode instead
+            {copy.lookupInstead}
           </button>
         </p>
       </div>
@@ -134,10 +163,10 @@ export function AddressPicker({ value, onChange, errors }: Props) {
       <input type="hidden" name="addressMode" value="lookup" />
       <input type="hidden" name="address" value={value.selected ? JSON.stringify(value.selected.address) : ""} />
       <div className="space-y-1.5">
-        <label htmlFor="lookupPostcode" className="block text-base font-semibold text-slate-900">
+        <label htmlFor="lookupPostcode" className={classes.label}>
           Postcode
         </label>
-        <p id="lookupPostcode-hint" className="text-sm text-slate-600">
+        <p id="lookupPostcode-hint" className={classes.hint}>
           For example, SW1A 2AA
         </p>
         <FieldError id="lookupPostcode-error" messages={lookupMessage ? [lookupMessage] : !options ? errors.address : undefined} />
@@ -146,22 +175,22 @@ export function AddressPicker({ value, onChange, errors }: Props) {
             id="lookupPostcode"
             ref={postcodeRef}
             type="text"
-            autoComplete="postal-code"
+            autoComplete={auto("postal-code")}
             autoCapitalize="characters"
             spellCheck={false}
             value={postcodeText}
             onChange={(e) => setPostcodeText(e.target.value)}
             onKeyDown={(e) => {
               if (e.key === "Enter") {
-                e.preventDefault(); // searching, not moving on
+                e.preventDefault(); // searching, not submitting the form
                 search();
               }
             }}
             aria-invalid={lookupMessage || (!options && errors.address) ? true : undefined}
             aria-describedby={describedBy("lookupPostcode-hint", "lookupPostcode-error")}
-            className={`${inputClass} sm:max-w-52`}
+            className={`${classes.input} sm:max-w-52`}
           />
-          <button type="button" onClick={search} className={secondaryButton} disabled={lookup.isFetching}>
+          <button type="button" onClick={search} className={classes.secondaryButton} disabled={lookup.isFetching}>
             {lookup.isFetching ? "Searching…" : "Find address"}
           </button>
         </div>
@@ -174,6 +203,8 @@ export function AddressPicker({ value, onChange, errors }: Props) {
         <AddressCombobox
           key={searched}
           id="addressChoice"
+          label={copy.selectLabel}
+          noMatch={copy.noMatch}
           options={options}
           selected={value.selected}
           onSelect={(selected) => onChange({ ...value, selected })}
@@ -184,13 +215,13 @@ export function AddressPicker({ value, onChange, errors }: Props) {
 
       {value.selected && (
         <div className="rounded-lg border border-emerald-300 bg-emerald-50 p-4" data-testid="chosen-address">
-          <p className="text-sm font-semibold text-emerald-900">We&rsquo;ll use this address</p>
+          <p className="text-sm font-semibold text-emerald-900">{copy.chosen}</p>
           <p className="mt-1 text-slate-900">{value.selected.label}</p>
         </div>
       )}
 
       <p>
-        <button type="button" className={linkButton} onClick={switchToManual}>
+        <button type="button" className={classes.linkButton} onClick={switchToManual}>
           Enter the address manually
         </button>
       </p>

@@ -1,5 +1,7 @@
+"use client";
+
+import { useRiskFormClasses } from "./classes";
 import { describedBy, FieldError } from "./field";
-import { inputBase } from "./ui";
 
 export interface DateParts {
   day: string;
@@ -8,7 +10,9 @@ export interface DateParts {
 }
 
 /** Date of birth as three boxes (the GOV.UK pattern: easier than a calendar for dates decades ago). */
-export function DateOfBirthField({ value, onChange, errors }: { value: DateParts; onChange: (v: DateParts) => void; errors?: readonly string[] }) {
+/** `ownDetails`: the person types their own date, so the browser may fill it in; staff typing someone else's may not. */
+export function DateOfBirthField({ value, onChange, errors, ownDetails = true }: { value: DateParts; onChange: (v: DateParts) => void; errors?: readonly string[]; ownDetails?: boolean }) {
+  const classes = useRiskFormClasses();
   const invalid = errors?.length ? true : undefined;
   const parts = [
     { key: "day", label: "Day", name: "dobDay", width: "w-16", max: 2, autoComplete: "bday-day" },
@@ -17,15 +21,15 @@ export function DateOfBirthField({ value, onChange, errors }: { value: DateParts
   ] as const;
   return (
     <fieldset className="space-y-1.5" aria-describedby={describedBy("dob-hint", "dob-error")}>
-      <legend className="text-base font-semibold text-slate-900">Date of birth</legend>
-      <p id="dob-hint" className="text-sm text-slate-600">
+      <legend className={classes.label}>Date of birth</legend>
+      <p id="dob-hint" className={classes.hint}>
         For example, 27 3 1990
       </p>
       <FieldError id="dob-error" messages={errors} />
       <div className="flex gap-3">
         {parts.map((p) => (
           <div key={p.key} className="space-y-1">
-            <label htmlFor={p.name} className="block text-sm font-medium text-slate-800">
+            <label htmlFor={p.name} className={classes.partLabel}>
               {p.label}
             </label>
             <input
@@ -34,12 +38,12 @@ export function DateOfBirthField({ value, onChange, errors }: { value: DateParts
               inputMode="numeric"
               pattern="[0-9]*"
               maxLength={p.max}
-              autoComplete={p.autoComplete}
+              autoComplete={ownDetails ? p.autoComplete : "off"}
               value={value[p.key]}
               onChange={(e) => onChange({ ...value, [p.key]: e.target.value.replace(/\D/g, "") })}
               aria-invalid={invalid}
               aria-describedby={describedBy("dob-hint", "dob-error")}
-              className={`${inputBase} ${p.width} text-center`}
+              className={`${classes.inputBase} ${p.width} text-center`}
             />
           </div>
         ))}
