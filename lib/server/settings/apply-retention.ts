@@ -111,6 +111,7 @@ async function purgeTenant(db: Db, tenant: Tenant, cutoff: Date, batchSize: numb
         return ids.length;
       });
       if (removed < batchSize) break;
+      await yieldToEventLoop();
     }
   }
   counts.webhookMessages += await purgeOrphanMessages(db, tenant, cutoff, batchSize);
@@ -138,5 +139,12 @@ async function purgeOrphanMessages(db: Db, tenant: Tenant, cutoff: Date, batchSi
     const rows = await db.delete(webhookMessages).where(and(inArray(webhookMessages.id, batch), inArray(webhookMessages.status, FINISHED))).returning({ id: webhookMessages.id });
     total += rows.length;
     if (rows.length < batchSize) return total;
+    await yieldToEventLoop();
   }
 }
+
+/**
+ * Between batches, let the process serve requests: PGlite runs in this thread, and a run of
+ * batches chained by promises alone would hold timers and network I/O back until the end.
+ */
+const yieldToEventLoop = () => new Promise((resolve) => setTimeout(resolve, 1));
