@@ -5,7 +5,8 @@ import { TokenKind, type NameToken } from "./normalize";
  * Name score, 0–100: the query's tokens are aligned with the listed name's tokens in any order
  * (best pairs first), each pair scored as
  *   same word 1 · same skeleton (a transliteration variant) 0.98 · an initial and a word it starts
- *   0.95 · a typo: Jaro-Winkler, for words within an edit (4–7 letters) or two (8 and more) ·
+ *   0.95 · a typo: Jaro-Winkler, for words within an edit (4–7 letters) or two (8 and more), less
+ *   0.05 when only their skeletons are that close ·
  *   a sound-alike: the Double Metaphone codes agree and the spelling, of the same length, is one
  *   substitution further, at least 0.93 · anything else 0.
  * The name score is the matched query tokens' weighted mean (long words weigh more, initials and
@@ -49,13 +50,16 @@ export function tokenSimilarity(q: NameToken, c: NameToken): number {
   // Sound-alikes may differ by one more substituted letter (Mohammed/Muhammad), not by a longer
   // or shorter word (Guia/Guiaue).
   const phonetic = shorter >= 3 && q.skel.length === c.skel.length && soundAlike(q, c);
+  if (limit > 0 && editDistanceWithin(q.text, c.text, limit) <= limit) {
+    const jw = Math.min(BEST_FUZZY, jaroWinkler(q.text, c.text));
+    return phonetic ? Math.max(jw, PHONETIC) : jw >= FLOOR ? jw : 0;
+  }
   const reach = limit + (phonetic ? 1 : 0);
-  if (reach === 0) return 0;
-  const edits = editDistanceWithin(q.skel, c.skel, reach);
-  if (edits > reach) return 0;
-  const jw = Math.min(BEST_FUZZY, Math.max(jaroWinkler(q.text, c.text), jaroWinkler(q.skel, c.skel) - 0.01));
-  if (phonetic) return Math.max(jw, PHONETIC);
-  return jw >= FLOOR ? jw : 0;
+  if (reach === 0 || editDistanceWithin(q.skel, c.skel, reach) > reach) return 0;
+  // A typo on top of another transliteration: the skeletons fold letters together (c/z/s, y/i),
+  // so their likeness counts for less than the words' own.
+  const jw = Math.min(BEST_FUZZY, jaroWinkler(q.skel, c.skel) - 0.05);
+  return phonetic ? Math.max(jw, PHONETIC) : jw >= FLOOR ? jw : 0;
 }
 
 function weight(token: NameToken): number {
