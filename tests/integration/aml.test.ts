@@ -1,10 +1,14 @@
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountAlerts, amlEntities, amlListVersions, monitoredAccounts, monitoringMatches, webhookEndpoints, webhookMessages } from "@/lib/db/schema";
 import { builtInAmlProvider } from "@/lib/server/aml/aml-provider";
+import { getScreeningIndex } from "@/lib/server/aml/get-screening-index";
 import { importAmlList } from "@/lib/server/aml/import-aml-list";
 import { rescreenMonitoredAccounts } from "@/lib/server/aml/rescreen-monitored-accounts";
+import { screenPerson } from "@/lib/server/aml/screen-person";
 import { runCli } from "@/lib/server/cli/run-cli";
 import type { EnrichmentContext } from "@/lib/server/risk/live/providers";
 import type { RiskSubject } from "@/lib/server/risk/risk-engine";
@@ -167,5 +171,25 @@ describe.each(engines)("AML lists, screening and monitoring on %s", (engine) => 
     expect(miss.output).toMatchObject({ ok: true, matches: [] });
     const bad = await runCli(database.db, ["screen-name", "--first-name", "John", "--last-name", "Smith", "--threshold", "120"]);
     expect(bad.exitCode).toBe(2);
+  });
+
+  it("a list of thousands is loaded whole into the index (several pages) and screened", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aml-big-"));
+    const file = path.join(dir, "entities.ftm.json");
+    const syllables = ["ka", "lo", "mi", "ser", "van", "to", "ri", "bel", "dun", "pa"];
+    const lines: string[] = [];
+    for (let i = 0; i < 6000; i++) {
+      const word = (n: number) => syllables[n % 10]! + syllables[Math.floor(n / 10) % 10]! + syllables[Math.floor(n / 100) % 10]!;
+      lines.push(JSON.stringify({ id: `gen-${i}`, schema: "Person", properties: { name: [`${word(i)} ${word(i * 7 + 3)}ov`], topics: ["role.pep"] }, datasets: ["peps"] }));
+    }
+    lines.push(JSON.stringify({ id: "gen-target", schema: "Person", properties: { name: ["Oskar Brennecke-Tallinger"], topics: ["sanction"] }, datasets: ["sanctions"] }));
+    fs.writeFileSync(file, lines.join("\n"));
+    const imported = await importAmlList(database.db, { file, source: "generated" });
+    expect(imported.ok && imported.value.version.entityCount).toBe(6001);
+    const index = await getScreeningIndex(database.db);
+    expect(index.entityCount).toBeGreaterThanOrEqual(6001);
+    const found = await screenPerson(database.db, { firstName: "Oskar", lastName: "Brenecke Tallinger" }, { threshold: 96 });
+    expect(found.matches.map((m) => m.id)).toEqual(["gen-target"]);
+    fs.rmSync(dir, { recursive: true });
   });
 });

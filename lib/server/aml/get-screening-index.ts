@@ -1,4 +1,4 @@
-import { and, asc, desc, gt, inArray, or, eq } from "drizzle-orm";
+import { and, asc, desc, gt, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { amlEntities, amlListVersions, type AmlListVersion } from "@/lib/db/schema";
 import type { AmlRiskType } from "./list-entity";
@@ -25,13 +25,12 @@ export async function listCurrentAmlVersions(db: Db): Promise<AmlListVersion[]> 
 async function loadEntities(db: Db, versionIds: string[]): Promise<ScreeningEntity[]> {
   const out: ScreeningEntity[] = [];
   if (versionIds.length === 0) return out;
-  // Keyset pages, so a list of millions never sits in one result.
-  let after: { versionId: string; id: string } | null = null;
+  // Keyset pages in primary-key order (the key's index walks them without sorting), so a list of
+  // millions never sits in one result.
+  let after = "";
   for (;;) {
-    const scope = and(inArray(amlEntities.listVersionId, versionIds), inArray(amlEntities.entityType, PERSON_TYPES));
-    const page: (ScreeningEntity & { versionId: string; rowId: string })[] = await db
+    const page = await db
       .select({
-        versionId: amlEntities.listVersionId,
         rowId: amlEntities.id,
         entityKey: amlEntities.entityKey,
         caption: amlEntities.caption,
@@ -43,21 +42,12 @@ async function loadEntities(db: Db, versionIds: string[]): Promise<ScreeningEnti
         datasets: amlEntities.datasets,
       })
       .from(amlEntities)
-      .where(
-        after
-          ? and(scope, or(gt(amlEntities.listVersionId, after.versionId), and(eq(amlEntities.listVersionId, after.versionId), gt(amlEntities.id, after.id))))
-          : scope,
-      )
-      .orderBy(asc(amlEntities.listVersionId), asc(amlEntities.id))
-      .limit(PAGE)
-      .then((rows) => rows.map((r) => ({ ...r, riskType: r.riskType as AmlRiskType })));
-    for (const row of page) {
-      const { versionId: _v, rowId: _r, ...entity } = row;
-      out.push(entity);
-    }
+      .where(and(inArray(amlEntities.listVersionId, versionIds), inArray(amlEntities.entityType, PERSON_TYPES), gt(amlEntities.id, after)))
+      .orderBy(asc(amlEntities.id))
+      .limit(PAGE);
+    for (const { rowId: _rowId, riskType, ...entity } of page) out.push({ ...entity, riskType: riskType as AmlRiskType });
     if (page.length < PAGE) return out;
-    const last = page[page.length - 1]!;
-    after = { versionId: last.versionId, id: last.rowId };
+    after = page[page.length - 1]!.rowId;
   }
 }
 
