@@ -10,8 +10,8 @@ export function CaseDeliveries({ deliveries, replay }: { deliveries: DeliveryVie
     <ul className="space-y-3" data-testid="deliveries">
       {deliveries.map((d) => (
         <li key={d.id} className={`${cardClass} p-4`}>
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="flex flex-wrap items-center gap-2 text-sm">
+          <div className="flex items-start justify-between gap-2">
+            <p className="flex min-w-0 flex-wrap items-center gap-2 text-sm">
               <span className="font-semibold text-slate-900">{d.event}</span>
               <DeliveryStatus status={d.status} />
               <span className="text-xs text-slate-700">
@@ -20,7 +20,7 @@ export function CaseDeliveries({ deliveries, replay }: { deliveries: DeliveryVie
               </span>
             </p>
             {replay && d.status !== "delivering" ? (
-              <form action={replay}>
+              <form action={replay} className="shrink-0">
                 <input type="hidden" name="messageId" value={d.id} />
                 <button type="submit" className={`${buttonSecondary} px-3 py-1.5`}>
                   Replay<span className="sr-only"> {d.event} message {d.id}</span>

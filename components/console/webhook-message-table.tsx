@@ -92,7 +92,7 @@ export function WebhookMessageTable({ messages, replay }: { messages: DeliveryVi
               <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 lg:table-cell">{formatDateTime(m.createdAt)}</td>
               {replay ? (
                 <td className="px-4 py-3 text-right">
-                  {m.status === "delivering" ? <span className="text-xs text-slate-700">Sending…</span> : <WebhookReplayButton action={replay} messageId={m.id} event={m.event} />}
+                  <WebhookReplayButton action={replay} messageId={m.id} event={m.event} sending={m.status === "delivering"} />
                 </td>
               ) : null}
             </tr>
