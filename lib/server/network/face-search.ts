@@ -111,18 +111,27 @@ async function searchHnsw(db: Db, query: number[], limit: number): Promise<FaceR
 }
 
 async function searchExact(db: Db, query: number[], limit: number, minSimilarity: number): Promise<FaceRow[]> {
-  // Stored embeddings are unit length (recordFace), so the dot product is the cosine.
+  // Stored embeddings are unit length (recordFace), so the dot product is the cosine. One
+  // aggregate over (face, element) pairs lets PostgreSQL split the scan across parallel workers;
+  // the planner would not on its own, as the table's heap is small (the arrays live in TOAST).
   const array = `{${query.join(",")}}`;
-  const result = await db.execute(sql`
-    select id, team_id, identity_key, network_identity_id, similarity from (
-      select id, team_id, identity_key, network_identity_id,
-        (select sum(a * b) from unnest(embedding, ${array}::real[]) as pair(a, b)) as similarity
-      from network_faces
-    ) scored
-    where similarity >= ${minSimilarity}
-    order by similarity desc
-    limit ${limit}`);
-  return rowsOf<FaceRow>(result);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw("set local parallel_setup_cost = 0"));
+    await tx.execute(sql.raw("set local min_parallel_table_scan_size = 0"));
+    const result = await tx.execute(sql`
+      with nearest as (
+        select f.id, sum(pair.a::float8 * pair.b) as similarity
+        from network_faces f, unnest(f.embedding, ${array}::real[]) as pair(a, b)
+        group by f.id
+        having sum(pair.a::float8 * pair.b) >= ${minSimilarity}
+        order by similarity desc
+        limit ${limit}
+      )
+      select n.id, n.team_id, n.identity_key, n.network_identity_id, nearest.similarity
+      from nearest join network_faces n on n.id = nearest.id
+      order by nearest.similarity desc`);
+    return rowsOf<FaceRow>(result);
+  });
 }
 
 /** Both drivers answer db.execute with `{ rows }`; Drizzle's shared type does not say so. */
