@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users, webhookEndpoints } from "@/lib/db/schema";
+import { amlListVersions, residencyDatasets, users, webhookEndpoints } from "@/lib/db/schema";
 import { runCli } from "@/lib/server/cli/run-cli";
 import { seedDemo } from "@/lib/server/seed/seed-demo";
 import { call, createTestApi, tokenFor } from "../support/api";
@@ -50,6 +50,12 @@ describe.each(engines)("demo seed and admin CLI on %s", (engine) => {
       (["live", "sandbox"] as const).map((mode) => [mode, "http://localhost:3000/api/onboarding/webhooks", hooks[mode].secret]),
     );
     expect(hooks.sandbox.secret).toMatch(/^whsec_/);
+
+    // Live risk works on the demo's own data: the sample sanctions lists and residency dataset.
+    const lists = await database.db.select().from(amlListVersions);
+    expect(lists.map((l) => l.source).sort()).toEqual(["ofac_sdn", "opensanctions_targets", "un_consolidated"]);
+    expect(lists.every((l) => l.entityCount > 0)).toBe(true);
+    expect(await database.db.select().from(residencyDatasets)).toHaveLength(1);
 
     expect(await seedDemo(database.db, { credentialsFile: path.join(dir, "again.json") })).toBeNull();
     expect(fs.existsSync(path.join(dir, "again.json"))).toBe(false);

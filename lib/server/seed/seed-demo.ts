@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Db } from "@/lib/db";
 import { createApiClient } from "../auth/create-api-client";
 import { importAddresses } from "../lookup/import-addresses";
+import { ensureSampleAmlLists } from "../aml/ensure-sample-aml-lists";
 import { ensureSampleResidency } from "../enrichments/credit-bureau/ensure-sample-residency";
 import { webhookEndpoints } from "@/lib/db/schema";
 import { randomToken } from "../shared/crypto";
@@ -42,6 +43,7 @@ export async function seedDemo(db: Db, options: { credentialsFile: string; staff
   const sample = await importAddresses(db, { teamId: team.id, mode: "live" }, { file: SAMPLE_ADDRESSES, actor: SYSTEM });
   if (sample.rejected.length) throw new Error(`Demo seed failed: sample addresses rejected: ${JSON.stringify(sample.rejected)}`);
   await ensureSampleResidency(db); // people at those addresses, for the live credit bureau
+  await ensureSampleAmlLists(db); // samples of the OFAC, UN and OpenSanctions lists, for live AML
   const credentials: DemoCredentials = {
     staff,
     live: { client_id: live.clientId, client_secret: live.clientSecret },
