@@ -20,7 +20,7 @@ beforeAll(async () => {
   images = { alice: alice!.image, aliceAgain: copies.find((c) => c.alteration === "brighter")!.image, bob: bob!.image, carol: carol!.image };
 }, 60_000);
 
-const jpeg = (bytes: Buffer) => new File([bytes], "selfie.jpg", { type: "image/jpeg" });
+const jpeg = (bytes: Buffer) => new File([new Uint8Array(bytes)], "selfie.jpg", { type: "image/jpeg" });
 
 describe.each(engines)("face linking in live risk on %s", (kind) => {
   let database: TestDatabase;
