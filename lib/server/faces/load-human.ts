@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Config, Human } from "@vladmandic/human";
@@ -19,14 +18,25 @@ const KEY = Symbol.for("idv.faces.human");
 type Holder = { [KEY]?: Promise<Human> };
 const holder = globalThis as Holder;
 
-// Resolved from the package's main entry: "@vladmandic/human/package.json" is not exported.
-const require = createRequire(import.meta.url);
-const humanDist = path.dirname(require.resolve("@vladmandic/human"));
-const modelsDir = path.join(humanDist, "..", "models");
-const wasmDir = path.dirname(require.resolve("@tensorflow/tfjs-backend-wasm"));
+/**
+ * Where the packages are, resolved at run time by Node's own resolver (from the package's main
+ * entry: "@vladmandic/human/package.json" is not exported). Reached through
+ * process.getBuiltinModule so Next's bundler, which compiles this module into the console's
+ * server code, leaves the resolution to Node instead of replacing it with its own module ids.
+ */
+function packagePaths() {
+  const { createRequire } = process.getBuiltinModule("node:module") as typeof import("node:module");
+  const nodeRequire = createRequire(import.meta.url);
+  const humanDist = path.dirname(nodeRequire.resolve("@vladmandic/human"));
+  return {
+    humanDist,
+    modelsDir: path.join(humanDist, "..", "models"),
+    wasmDir: path.dirname(nodeRequire.resolve("@tensorflow/tfjs-backend-wasm")),
+  };
+}
 
 /** Detection (blazeface + face mesh, for the 256 px aligned crop) and description (faceres) only. */
-const HUMAN_CONFIG: Partial<Config> = {
+const humanConfig = ({ wasmDir, modelsDir }: ReturnType<typeof packagePaths>): Partial<Config> => ({
   backend: "wasm",
   wasmPath: `${wasmDir}${path.sep}`,
   modelBasePath: `${pathToFileURL(modelsDir).href}/`,
@@ -44,8 +54,10 @@ const HUMAN_CONFIG: Partial<Config> = {
   segmentation: { enabled: false },
   face: {
     enabled: true,
-    // A few faces, so a selfie with someone behind it is noticed (FaceEmbedding.faces).
-    detector: { maxDetected: 8, minConfidence: 0.2, rotation: true, return: false },
+    // Up to 4 faces (each costs a mesh and a description), so a selfie with someone behind it is
+    // noticed (FaceEmbedding.faces). Rotation correction: without it, faces tilted back (sample2#0)
+    // were lost after small edits. The low floor keeps faint faces for embed-face's own gate.
+    detector: { maxDetected: 4, minConfidence: 0.2, rotation: true, return: false },
     mesh: { enabled: true },
     iris: { enabled: false },
     attention: { enabled: false },
@@ -54,7 +66,7 @@ const HUMAN_CONFIG: Partial<Config> = {
     antispoof: { enabled: false },
     liveness: { enabled: false },
   },
-};
+});
 
 /** The shared instance, created and loaded on first use (well under a second when warm on disk). */
 export function getHuman(): Promise<Human> {
@@ -81,9 +93,16 @@ export function withHuman<T>(task: (human: Human) => Promise<T>): Promise<T> {
   return run;
 }
 
+type HumanClass = new (config: Partial<Config>) => Human;
+
 async function createHuman(): Promise<Human> {
-  const { Human } = require(path.join(humanDist, "human.node-wasm.js")) as { Human: new (config: Partial<Config>) => Human };
-  const human = new Human(HUMAN_CONFIG);
+  // Imported by URL at run time: bundlers (Next's, for the console's server actions) must not try
+  // to follow a path only known here; the package is a server external anyway.
+  const paths = packagePaths();
+  const url = pathToFileURL(path.join(paths.humanDist, "human.node-wasm.js")).href;
+  const loaded = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ url)) as { Human?: HumanClass; default?: { Human: HumanClass } };
+  const Human = loaded.Human ?? loaded.default!.Human;
+  const human = new Human(humanConfig(paths));
   registerFileLoader(human.tf);
   await human.load();
   await human.init();

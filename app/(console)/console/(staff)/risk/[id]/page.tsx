@@ -95,6 +95,31 @@ export default async function RiskDetailPage({ params }: { params: Promise<{ id:
           ) : null}
         </section>
       </div>
+      {headline?.metadata.score_factors?.length ? (
+        <section aria-labelledby="factors" className="mt-8">
+          <h2 id="factors" className="mb-1 text-lg font-semibold text-slate-900">
+            How the score was made
+          </h2>
+          <p className="mb-3 text-sm text-slate-700">
+            The score starts at 100; each finding below takes off its points (thresholds: AML {headline.metadata.thresholds.aml}, online footprint{" "}
+            {headline.metadata.thresholds.online_footprint}).
+          </p>
+          <ul className={`${cardClass} divide-y divide-slate-100 text-sm`}>
+            {headline.metadata.score_factors.map((f) => (
+              <li key={f.name} className="flex flex-wrap items-start justify-between gap-2 px-4 py-2">
+                <span className="min-w-0 flex-1">
+                  <span className="text-slate-900">{words(f.name)}</span>
+                  <span className="block break-words text-xs text-slate-700">{f.reason}</span>
+                </span>
+                <span className="flex items-center gap-2">
+                  <span className={`text-xs font-semibold tabular-nums ${f.points ? "text-rose-900" : "text-slate-600"}`}>{f.points ? `−${f.points}` : "0"}</span>
+                  <State state={f.state} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section aria-labelledby="reports" className="mt-8">
         <h2 id="reports" className="mb-3 text-lg font-semibold text-slate-900">
           Enrichment reports
