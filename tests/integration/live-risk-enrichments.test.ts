@@ -52,6 +52,7 @@ describe.each(engines)("live risk with the built-in enrichments on %s", (kind) =
     });
     expect(body.enrichment_reports.credit_bureau).toMatchObject({ state: "PASS", checks: { IDENTITY_MATCH: { state: "PASS" }, RESIDENCY_MATCH: { state: "PASS" } } });
     expect(body.enrichment_reports.aml).toMatchObject({ state: "PASS" });
+    expect(body.trust_signals).toContain("NO_SANCTIONS_MATCH");
     expect(body.enrichment_reports.nfd).toMatchObject({ state: "PASS" });
     expect(body.enrichment_reports.online_footprint?.checks.EMAIL_SCORE.state).toBe("PASS");
     expect(body.recommendation).toBe("CLEAR");
@@ -62,6 +63,7 @@ describe.each(engines)("live risk with the built-in enrichments on %s", (kind) =
   it("a sanctioned person is at most REVIEW, explained by the list match, and enrolled in monitoring with an alert", async () => {
     const body = await headline({ first_name: "Ramzan", last_name: "Kadyrov", email: "r.kadyrov@example.ru", date_of_birth: "1976-10-05", enrichments: ["AML"] });
     expect(body.enrichment_reports.aml?.state).toBe("FAIL");
+    expect(body.fraud_signals).toContain("SANCTIONS_LIST_MATCH");
     expect(body.recommendation).not.toBe("CLEAR");
     expect(body.risk_score).toBeLessThanOrEqual(50);
     expect(factor(body, "aml")).toMatchObject({ state: "FAIL", points: 45, reason: expect.stringMatching(/KADYROV/i) });

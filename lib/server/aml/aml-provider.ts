@@ -43,9 +43,11 @@ export const builtInAmlProvider: EnrichmentProvider = {
     }
     if (screening.matches.length > 0) {
       const reason = failReason(screening.matches, threshold);
-      return { state: "FAIL", checks: { AML_SANCTIONS_CHECK: { state: "FAIL", reason } }, monitoredAccountId };
+      const kinds = new Set(screening.matches.map((m) => m.risk_type));
+      const fraudSignals = [...(kinds.has("sanction") ? ["SANCTIONS_LIST_MATCH"] : []), ...(kinds.has("pep") ? ["PEP_LIST_MATCH"] : [])];
+      return { state: "FAIL", checks: { AML_SANCTIONS_CHECK: { state: "FAIL", reason } }, fraudSignals, monitoredAccountId };
     }
     const reason = `No sanctions or PEP match scoring ${threshold} or more`;
-    return { state: "PASS", checks: { AML_SANCTIONS_CHECK: { state: "PASS", reason } }, monitoredAccountId };
+    return { state: "PASS", checks: { AML_SANCTIONS_CHECK: { state: "PASS", reason } }, trustSignals: ["NO_SANCTIONS_MATCH"], monitoredAccountId };
   },
 };

@@ -16,7 +16,8 @@ const STATE_TONE: Record<string, string> = {
   PASS: "bg-emerald-100 text-emerald-900 ring-emerald-300",
   FAIL: "bg-rose-100 text-rose-900 ring-rose-300",
 };
-const words = (s: string) => s.replace(/_/g, " ").toLowerCase().replace(/^\w/, (c) => c.toUpperCase());
+const ACRONYMS: Record<string, string> = { aml: "AML screening", nfd: "National fraud database" };
+const words = (s: string) => ACRONYMS[s] ?? s.replace(/_/g, " ").toLowerCase().replace(/^\w/, (c) => c.toUpperCase()).replace(/\b(Aml|Nfd)\b/g, (w) => w.toUpperCase());
 
 function State({ state }: { state: string }) {
   return <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATE_TONE[state] ?? "bg-slate-100 text-slate-800 ring-slate-300"}`}>{state}</span>;
@@ -132,7 +133,7 @@ export default async function RiskDetailPage({ params }: { params: Promise<{ id:
               <section key={name} aria-labelledby={`report-${name}`} className={`${cardClass} p-4`}>
                 <div className="flex items-center justify-between gap-2">
                   <h3 id={`report-${name}`} className="font-semibold text-slate-900">
-                    {name === "aml" ? "AML screening" : name === "nfd" ? "National fraud database" : words(name)}
+                    {words(name)}
                   </h3>
                   <State state={report.state} />
                 </div>
