@@ -3,6 +3,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
 import {
+  networkFaces,
+  networkIdentities,
   accountAlerts,
   auditLog,
   evidenceFiles,
@@ -177,9 +179,18 @@ describe.each(engines)("risk settings and retention on %s", (engine) => {
       const otherCase = await storedCase(db, other, "live", ago(400));
       const otherAssessment = await storedAssessment(db, other, "live", ago(400));
 
+      // What the fraud network kept of the two live assessments (keys and a face embedding).
+      const networked = [oldAssessment, recentAssessment].map((sourceId) => ({ id: newId("net"), teamId: team, source: "risk_assessment", sourceId, emailKey: `k-${sourceId}`, identityKey: null }));
+      await db.insert(networkIdentities).values(networked);
+      await db.insert(networkFaces).values(networked.map((n) => ({ id: newId("face"), teamId: team, networkIdentityId: n.id, identityKey: null, embedding: Array.from({ length: 1024 }, (_, i) => (i === 0 ? 1 : 0)) })));
+
       const report = await applyRetention(db, { batchSize: 1 });
       const mine = report.tenants.find((t) => t.teamId === team);
-      expect(mine).toMatchObject({ mode: "live", retentionDays: 30, verifications: 1, riskAssessments: 1, monitoredAccounts: 1, evidenceFiles: 3, webhookMessages: 2 });
+      expect(mine).toMatchObject({ mode: "live", retentionDays: 30, verifications: 1, riskAssessments: 1, monitoredAccounts: 1, evidenceFiles: 3, networkRecords: 1, webhookMessages: 2 });
+      const network = await db.select({ sourceId: networkIdentities.sourceId }).from(networkIdentities).where(eq(networkIdentities.teamId, team));
+      expect(network.map((n) => n.sourceId)).toEqual([recentAssessment]);
+      const faces = await db.select({ id: networkFaces.networkIdentityId }).from(networkFaces).where(eq(networkFaces.teamId, team));
+      expect(faces.map((f) => f.id)).toEqual([networked[1]!.id]);
       expect(report.tenants.some((t) => t.teamId === other)).toBe(false);
 
       expect(await count(db, verifications, [oldCase.id, recentCase.id, sandboxCase.id, otherCase.id])).toBe(3);
@@ -199,7 +210,7 @@ describe.each(engines)("risk settings and retention on %s", (engine) => {
 
       const audit = await db.select().from(auditLog).where(and(eq(auditLog.teamId, team), eq(auditLog.action, "retention.applied")));
       expect(audit.map((a) => [a.mode, a.actorType, (a.metadata as { deleted: unknown }).deleted])).toEqual([
-        ["live", "system", { verifications: 1, riskAssessments: 1, monitoredAccounts: 1, evidenceFiles: 3, webhookMessages: 2 }],
+        ["live", "system", { verifications: 1, riskAssessments: 1, monitoredAccounts: 1, evidenceFiles: 3, networkRecords: 1, webhookMessages: 2 }],
       ]);
 
       // Once delivered, the leftover message of the deleted case goes at the next run; nothing else does.

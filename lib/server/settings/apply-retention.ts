@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, lt, notExists, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
-import { evidenceFiles, monitoredAccounts, riskAssessments, teamSettings, verifications, webhookMessages, type Mode } from "@/lib/db/schema";
+import { evidenceFiles, monitoredAccounts, networkIdentities, riskAssessments, teamSettings, verifications, webhookMessages, type Mode } from "@/lib/db/schema";
 import { recordAudit } from "../audit/record-audit";
 import type { Actor, Tenant } from "../shared/tenant";
 
@@ -9,6 +9,8 @@ export interface RetentionCounts {
   riskAssessments: number;
   monitoredAccounts: number;
   evidenceFiles: number;
+  /** Fraud-network records (keys, face embeddings) of the deleted cases and assessments. */
+  networkRecords: number;
   webhookMessages: number;
 }
 
@@ -34,7 +36,7 @@ export interface ApplyRetentionOptions {
   actor?: Actor;
 }
 
-const zero = (): RetentionCounts => ({ verifications: 0, riskAssessments: 0, monitoredAccounts: 0, evidenceFiles: 0, webhookMessages: 0 });
+const zero = (): RetentionCounts => ({ verifications: 0, riskAssessments: 0, monitoredAccounts: 0, evidenceFiles: 0, networkRecords: 0, webhookMessages: 0 });
 
 // A message still on its way (pending, delivering, retrying) stays: the outbox owns it until it
 // is delivered or failed, and a later run removes it once it is finished and its case is gone.
@@ -98,6 +100,12 @@ async function purgeTenant(db: Db, tenant: Tenant, cutoff: Date, batchSize: numb
             .where(and(eq(evidenceFiles.teamId, tenant.teamId), eq(evidenceFiles.mode, tenant.mode), eq(evidenceFiles.ownerType, ownerType), inArray(evidenceFiles.ownerId, ids)))
             .returning({ id: evidenceFiles.id });
           counts.evidenceFiles += files.length;
+          // What the fraud network kept of them (keys and, above all, face embeddings: biometric data) goes too.
+          const network = await tx
+            .delete(networkIdentities)
+            .where(and(eq(networkIdentities.teamId, tenant.teamId), eq(networkIdentities.source, ownerType), inArray(networkIdentities.sourceId, ids)))
+            .returning({ id: networkIdentities.id });
+          counts.networkRecords += network.length;
         }
         if (table === verifications) {
           const messages = await tx
