@@ -42,8 +42,14 @@ export function createLiveRiskEngine(options: LiveRiskEngineOptions = {}): RiskE
 
       let face: FaceInput = { kind: "none" };
       if (subject.faceScan) {
-        const embedded = await embedFace(subject.faceScan.bytes);
-        face = embedded.ok ? { kind: "embedding", embedding: embedded.value.embedding } : { kind: "unusable", reason: `No usable face in face_scan: ${embedded.error.message}` };
+        try {
+          const embedded = await embedFace(subject.faceScan.bytes);
+          face = embedded.ok ? { kind: "embedding", embedding: embedded.value.embedding } : { kind: "unusable", reason: `No usable face in face_scan: ${embedded.error.message}` };
+        } catch (error) {
+          // The face model failing (memory, a damaged install) costs the face checks, not the assessment.
+          console.error("[risk] face embedding failed:", (error as Error).message);
+          face = { kind: "unusable", reason: "The face model is unavailable on this deployment right now" };
+        }
       }
       const faceEmbedding = face.kind === "embedding" ? face.embedding : null;
       const { db } = context;
