@@ -64,18 +64,23 @@ export async function receiveWebhook(db: Db, input: ReceiveWebhookInput): Promis
     applicantId = applicant?.id ?? null;
   }
 
-  const inserted = await db
-    .insert(receivedEvents)
-    .values({ id: newEventId(), webhookId: headers["webhook-id"], event, applicantId, payload: payload as Record<string, unknown> })
-    .onConflictDoNothing({ target: receivedEvents.webhookId })
-    .returning({ id: receivedEvents.id });
-  if (inserted.length === 0) return { status: 200, body: { received: true, duplicate: true } };
-
-  if (verification.success && applicantId) {
-    const { id, status, expires_at, event: name } = verification.data;
-    // Each case's events arrive in the order they happened; `Expired` keeps the status InProgress.
-    const expired = name === "Expired" || Date.parse(expires_at) <= Date.now();
-    await recordVerificationStatus(db, { applicantId, verificationId: id, status, state: applicantStateFor(status, expired) });
-  }
+  // The event and what it changes are kept together: a crash between them would otherwise store
+  // the event and lose its effect for good (the sender's retry would count as a duplicate).
+  const duplicate = await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(receivedEvents)
+      .values({ id: newEventId(), webhookId: headers["webhook-id"], event, applicantId, payload: payload as Record<string, unknown> })
+      .onConflictDoNothing({ target: receivedEvents.webhookId })
+      .returning({ id: receivedEvents.id });
+    if (inserted.length === 0) return true;
+    if (verification.success && applicantId) {
+      const { id, status, expires_at, event: name } = verification.data;
+      // Each case's events arrive in the order they happened; `Expired` keeps the status InProgress.
+      const expired = name === "Expired" || Date.parse(expires_at) <= Date.now();
+      await recordVerificationStatus(tx, { applicantId, verificationId: id, status, state: applicantStateFor(status, expired) });
+    }
+    return false;
+  });
+  if (duplicate) return { status: 200, body: { received: true, duplicate: true } };
   return { status: 200, body: { received: true } };
 }
