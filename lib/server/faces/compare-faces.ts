@@ -5,9 +5,10 @@ export const FACE_EMBEDDING_DIMENSIONS = 1024;
  * Cosine similarity at or above which two face embeddings are taken as the same person.
  * Measured (tests/bench/faces.ts) on the 22 people of @vladmandic/face-api's sample photos: altered
  * copies of one picture (flipped, cropped, brighter/darker, re-encoded, tilted, half size) scored
- * ≥ 0.72 against it, different people ≤ 0.64 (median 0.42). 0.68 splits that gap. Caveat: two
- * *separate* photos of one person usually score lower than altered copies, and no such pairs ship
- * in any package here, so the threshold errs towards linking only near-certain matches.
+ * ≥ 0.72 against it, different people ≤ 0.64 (median 0.42, 231 pairs); 0.68 sits in that gap.
+ * Unvalidated beyond that: two *separate* photos of one person usually score lower than altered
+ * copies (no such pairs ship in any package here), and a network of many faces meets more
+ * different-people pairs near the top of their range.
  */
 export const FACE_MATCH_THRESHOLD = 0.68;
 

@@ -6,7 +6,7 @@ import { withHuman } from "./load-human";
 export interface FaceEmbedding {
   /** faceres descriptor of the largest face, scaled to unit length (FACE_EMBEDDING_DIMENSIONS). */
   embedding: number[];
-  /** The face detector's confidence (0–1) for that face. */
+  /** The face detector's confidence (0–1) for that face, at least FACE_MIN_DETECTION_SCORE. */
   detectionScore: number;
   /** That face's box in the uploaded image's pixels (after EXIF rotation): x, y, width, height. */
   box: [number, number, number, number];
