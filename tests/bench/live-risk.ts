@@ -46,7 +46,7 @@ await runBench(async () => {
     const sample = await fetch(`${server.url}/api/v2/risk`, { method: "POST", headers, body: nextBody() });
     const body = await sample.text();
     if (sample.status !== 201) throw new Error(`live risk: ${sample.status} ${body}`);
-    const bare = await startBareServer({ name: "bare", routes: [{ method: "POST", path: "/api/v2/risk", status: 201, body }] });
+    const bare = await startBareServer({ name: "bare", routes: [{ method: "POST", path: "/api/v2/risk", status: 201, body }, { path: "/ready", body: "{}" }] });
     try {
       const b = await measure("bare: POST /api/v2/risk", { url: `${bare.url}/api/v2/risk`, method: "POST", headers, nextBody });
       const r = await measure(`${server.name}: live POST /api/v2/risk`, { url: `${server.url}/api/v2/risk`, method: "POST", headers, nextBody });
