@@ -99,8 +99,12 @@ async function searchHnsw(db: Db, query: number[], limit: number): Promise<FaceR
   const vector = `[${query.join(",")}]`;
   // ORDER BY distance + LIMIT is the shape the index serves; the similarity cut-off is applied
   // afterwards (a WHERE on the distance would make PostgreSQL scan the table instead).
+  // pgvector's cost estimate is erratic in ef_search: at 100,000 faces the planner chose a 2 s
+  // sequential scan at ef_search 100 and the index at 40 and 200 (tests/bench/faces.ts), so the
+  // sequential scan is ruled out here; on a small table the index costs a few ms more at most.
   return db.transaction(async (tx) => {
     await tx.execute(sql.raw(`set local hnsw.ef_search = ${Math.max(HNSW_EF_SEARCH, limit)}`));
+    await tx.execute(sql.raw("set local enable_seqscan = off"));
     const result = await tx.execute(sql`
       select id, team_id, identity_key, network_identity_id, 1 - (embedding_vec <=> ${vector}::vector) as similarity
       from network_faces
