@@ -34,9 +34,10 @@ export interface FindSimilarFacesOptions {
 
 /**
  * Candidates the HNSW graph keeps while searching (pgvector's default is 40). Over 100,000 random
- * embeddings plus the sample faces (tests/bench/faces.ts, PGlite), an altered copy of a stored
- * face found that face first in 142/154 searches at 40, 147/154 at 100 and 153/154 at 200, for
- * ~8, ~16 and ~23 ms (p50): a missed match is a missed fraud signal, so 200.
+ * embeddings plus the 22 sample faces (tests/bench/faces.ts, PGlite, three index builds), an
+ * altered copy of a stored face found that face first in 126–150 of 154 searches at 40, 145–154
+ * at 100 and 151–154 at 200, the index taking ~13, ~17–28 and ~23–31 ms (p50). A missed match is
+ * a missed fraud signal, so 200. (Random filler is the hard case for HNSW; real faces cluster.)
  */
 export const HNSW_EF_SEARCH = 200;
 
@@ -105,8 +106,8 @@ async function searchHnsw(db: Db, query: number[], limit: number): Promise<FaceR
   // sequential scan at ef_search 100 and the index at 40 and 200 (tests/bench/faces.ts), so the
   // sequential scan is ruled out here; on a small table the index costs a few ms more at most.
   return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local hnsw.ef_search = ${Math.max(HNSW_EF_SEARCH, limit)}`));
-    await tx.execute(sql.raw("set local enable_seqscan = off"));
+    const efSearch = String(Math.max(HNSW_EF_SEARCH, limit));
+    await tx.execute(sql`select set_config('hnsw.ef_search', ${efSearch}, true), set_config('enable_seqscan', 'off', true)`);
     const result = await tx.execute(sql`
       select id, team_id, identity_key, network_identity_id, 1 - (embedding_vec <=> ${vector}::vector) as similarity
       from network_faces
@@ -122,8 +123,7 @@ async function searchExact(db: Db, query: number[], limit: number, minSimilarity
   // the planner would not on its own, as the table's heap is small (the arrays live in TOAST).
   const array = `{${query.join(",")}}`;
   return db.transaction(async (tx) => {
-    await tx.execute(sql.raw("set local parallel_setup_cost = 0"));
-    await tx.execute(sql.raw("set local min_parallel_table_scan_size = 0"));
+    await tx.execute(sql`select set_config('parallel_setup_cost', '0', true), set_config('min_parallel_table_scan_size', '0', true)`);
     const result = await tx.execute(sql`
       with nearest as (
         select f.id, sum(pair.a::float8 * pair.b) as similarity
