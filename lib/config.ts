@@ -108,6 +108,7 @@ const envSchema = z
   })
   .transform((env) => {
     const dev = env.NODE_ENV !== "production";
+    let networkKey: string | undefined;
     return {
       nodeEnv: env.NODE_ENV,
       port: env.PORT,
@@ -139,8 +140,10 @@ const envSchema = z
       // Embedded: kept beside the data. PostgreSQL outside production: a fixed development key, so
       // the app, the worker and the CLI agree without set-up.
       // Read on first use: only processes that hash (API, worker, CLI) make the file.
+      // Read once, then kept: every live assessment and case asks for it.
       get networkKey(): string {
-        return env.NETWORK_KEY ?? (env.DATABASE_URL ? "development-network-key-not-for-production" : persistedSecret(path.resolve(env.DATA_DIR), "network-key"));
+        networkKey ??= env.NETWORK_KEY ?? (env.DATABASE_URL ? "development-network-key-not-for-production" : persistedSecret(path.resolve(env.DATA_DIR), "network-key"));
+        return networkKey;
       },
       auth: {
         secret: env.AUTH_SECRET ?? (dev ? devAuthSecret() : persistedSecret(path.resolve(env.DATA_DIR), "auth-secret")),
