@@ -1,7 +1,7 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships WASM and must be loaded by Node, not bundled (STACK.md).
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-pgvector", "pg", "@vladmandic/human", "@tensorflow/tfjs", "@tensorflow/tfjs-backend-wasm", "sharp", "nodemailer"],
+  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-pgvector", "pg", "@vladmandic/human", "@tensorflow/tfjs", "@tensorflow/tfjs-backend-wasm", "sharp", "nodemailer", "tesseract.js", "piscina", "mupdf", "unpdf", "@napi-rs/canvas", "mrz", "qrcode", "@aws-sdk/client-s3"],
   poweredByHeader: false,
   // A separate build folder per checkout task (NEXT_DIST_DIR) lets parallel builds and e2e runs coexist.
   distDir: process.env.NEXT_DIST_DIR || ".next",

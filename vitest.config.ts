@@ -13,6 +13,8 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
+    // Documents are read in the test's own thread (the pool's threads are tested on their own).
+    env: { DOCUMENT_WORKERS: "0" },
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 120_000,

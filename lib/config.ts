@@ -84,6 +84,9 @@ const envSchema = z
     // A JSON file replacing the live risk engine's scoring model (weights, caps, bands).
     RISK_SCORING_MODEL_FILE: z.string().min(1).optional(),
     NETWORK_KEY: z.string().min(32, { message: "must be at least 32 characters (e.g. openssl rand -base64 32)" }).optional(),
+    // Worker threads reading documents (OCR, face models); 0 reads them in the calling thread.
+    // Default: one per core (each holds its own OCR workers and a ~0.6 GB face model).
+    DOCUMENT_WORKERS: z.coerce.number().int().min(0).max(32).optional(),
   })
   .superRefine((env, ctx) => {
     // A guessable or per-process session key in production would let anyone forge a staff session.
@@ -137,6 +140,7 @@ const envSchema = z
       logLevel: env.LOG_LEVEL,
       risk: { emailVelocity: env.RISK_EMAIL_VELOCITY, scoringModelFile: env.RISK_SCORING_MODEL_FILE ?? null },
       mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
+      documents: { workers: env.DOCUMENT_WORKERS ?? null },
       // Embedded: kept beside the data. PostgreSQL outside production: a fixed development key, so
       // the app, the worker and the CLI agree without set-up.
       // Read on first use: only processes that hash (API, worker, CLI) make the file.

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { accountDetailSchema, accountListSchema, errorSchema } from "@/lib/contract";
 import { accountAlerts, monitoredAccounts } from "@/lib/db/schema";
 import { call, createTestApi, seedTeam, tokenFor, type TestApi } from "../support/api";
-import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 
-describe.each(engines)("monitored accounts on %s", (engine) => {
+describeEngines("monitored accounts on %s", (engine) => {
   let database: TestDatabase;
   let app: TestApi;
   let sandbox: string;

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { accountAlerts, amlEntities, amlListVersions, monitoredAccounts, monitoringMatches, webhookEndpoints, webhookMessages } from "@/lib/db/schema";
 import { builtInAmlProvider } from "@/lib/server/aml/aml-provider";
 import { getScreeningIndex } from "@/lib/server/aml/get-screening-index";
@@ -14,7 +14,7 @@ import type { EnrichmentContext } from "@/lib/server/risk/live/providers";
 import type { RiskSubject } from "@/lib/server/risk/risk-engine";
 import type { Tenant } from "@/lib/server/shared/tenant";
 import { seedTeam } from "../support/api";
-import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 
 const SAMPLES = path.resolve(import.meta.dirname, "../../datasets/aml");
 const OFAC = path.join(SAMPLES, "ofac-sdn-sample.xml");
@@ -52,7 +52,7 @@ async function alertMessages(database: TestDatabase, tenant: Tenant) {
   return rows;
 }
 
-describe.each(engines)("AML lists, screening and monitoring on %s", (engine) => {
+describeEngines("AML lists, screening and monitoring on %s", (engine) => {
   let database: TestDatabase;
   let live: Tenant;
 

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { accessTokenSchema, errorSchema } from "@/lib/contract";
 import { accessTokens } from "@/lib/db/schema";
 import { revokeApiClient } from "@/lib/server/auth/revoke-api-client";
 import { verifyToken } from "@/lib/server/auth/verify-token";
 import { call, createTestApi, seedTeam, tokenFor, type TestApi } from "../support/api";
-import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 
-describe.each(engines)("authentication on %s", (engine) => {
+describeEngines("authentication on %s", (engine) => {
   let database: TestDatabase;
   let app: TestApi;
   let acme: Awaited<ReturnType<typeof seedTeam>>;

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
 import { auditLog, blocklistEntries, type Role } from "@/lib/db/schema";
 import { addBlocklistEntry } from "@/lib/server/blocklist/add-blocklist-entry";
@@ -11,7 +11,7 @@ import { emailKey, identityKey } from "@/lib/server/network/keys";
 import { randomToken } from "@/lib/server/shared/crypto";
 import { addStaffMember } from "@/lib/server/teams/add-staff-member";
 import { createTeam } from "@/lib/server/teams/create-team";
-import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 
 process.env.NETWORK_KEY = "blocklist-test-network-key-0123456789abcdef";
 const NETWORK_KEY = process.env.NETWORK_KEY;
@@ -29,7 +29,7 @@ function face(i: number, noise = 0): number[] {
   return v.map((x) => x / norm);
 }
 
-describe.each(engines)("platform blocklist on %s", (engine) => {
+describeEngines("platform blocklist on %s", (engine) => {
   let database: TestDatabase;
   let db: Db;
   let acme: string;

@@ -1,14 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { amlListVersions, residencyDatasets, users, webhookEndpoints } from "@/lib/db/schema";
 import { runCli } from "@/lib/server/cli/run-cli";
 import { seedDemo } from "@/lib/server/seed/seed-demo";
 import { call, createTestApi, tokenFor } from "../support/api";
-import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 
-describe.each(engines)("demo seed and admin CLI on %s", (engine) => {
+describeEngines("demo seed and admin CLI on %s", (engine) => {
   let database: TestDatabase;
   let dir: string;
 

@@ -41,6 +41,23 @@ describe("typed client over the real API app", () => {
     expect(calls).toHaveLength(4);
   });
 
+  it("lists verifications page by page through the X-Next-Cursor header", async () => {
+    const c = client();
+    for (let i = 0; i < 3; i++) await c.createVerification({ email: `page${i}@example.com`, workflow_id: "sandbox-flow" });
+    const first = await c.listVerifications({ limit: 2 });
+    expect(first.verifications).toHaveLength(2);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const emails = [...first.verifications.map((v) => v.email)];
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const next = await c.listVerifications({ limit: 2, cursor });
+      emails.push(...next.verifications.map((v) => v.email));
+      cursor = next.nextCursor;
+    }
+    expect(emails.slice(0, 3)).toEqual(["page2@example.com", "page1@example.com", "page0@example.com"]);
+    expect((await c.listVerifications({ status: "Verified" })).verifications).toEqual([]);
+  });
+
   it("renews the token before it expires", async () => {
     calls.length = 0;
     let now = Date.now();

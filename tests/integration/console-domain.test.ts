@@ -23,7 +23,7 @@ import { randomToken } from "@/lib/server/shared/crypto";
 import { addStaffMember } from "@/lib/server/teams/add-staff-member";
 import { applyTransition } from "@/lib/server/verifications/apply-transition";
 import { seedTeam } from "../support/api";
-import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 
 const SYSTEM = { type: "system" as const };
 const SECRET = "console-test-secret-console-test-secret";
@@ -60,7 +60,7 @@ async function refusedCase(db: Db, teamId: string, mode: Mode, email?: string) {
   return id;
 }
 
-describe.each(engines)("console domain on %s", (engine) => {
+describeEngines("console domain on %s", (engine) => {
   let database: TestDatabase;
   let db: Db;
   let acme: string;

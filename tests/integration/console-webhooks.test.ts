@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
 import { auditLog, webhookAttempts, webhookMessages, type Role, type WebhookMessageStatus } from "@/lib/db/schema";
 import { listCaseDeliveries } from "@/lib/server/console/list-case-deliveries";
@@ -10,7 +10,7 @@ import { replayFailedWebhookMessages } from "@/lib/server/console/replay-failed-
 import type { Tenant } from "@/lib/server/shared/tenant";
 import { addStaffMember } from "@/lib/server/teams/add-staff-member";
 import { createTeam } from "@/lib/server/teams/create-team";
-import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 
 const SYSTEM = { type: "system" as const };
 const HOUR = 3_600_000;
@@ -54,7 +54,7 @@ async function message(db: Db, fields: MessageFields): Promise<string> {
   return id;
 }
 
-describe.each(engines)("console webhook messages on %s", (engine) => {
+describeEngines("console webhook messages on %s", (engine) => {
   let database: TestDatabase;
   let db: Db;
   let live: Tenant;

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
 import { auditLog, residencyDatasets, residencyRecords, riskAssessments, verifications, type Mode } from "@/lib/db/schema";
 import { runCli } from "@/lib/server/cli/run-cli";
@@ -16,7 +16,7 @@ import type { EnrichmentContext } from "@/lib/server/risk/live/providers";
 import { newId, randomToken } from "@/lib/server/shared/crypto";
 import type { Address } from "@/lib/contract";
 import { createTeam } from "@/lib/server/teams/create-team";
-import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 
 process.env.NETWORK_KEY = "enrichments-test-network-key-0123456789abcdef";
 const NETWORK_KEY = process.env.NETWORK_KEY;
@@ -54,7 +54,7 @@ const ada = { first_name: "Ada", last_name: "Lovelace", date_of_birth: "1985-12-
 /** The shipped sample, as rows, so tests pick real people from it. */
 const sampleRows = parse(fs.readFileSync(SAMPLE_RESIDENCY), { columns: true }) as Record<string, string>[];
 
-describe.each(engines)("credit bureau on %s", (engine) => {
+describeEngines("credit bureau on %s", (engine) => {
   let database: TestDatabase;
   let db: Db;
   let live: { teamId: string; mode: Mode };
@@ -198,7 +198,7 @@ describe.each(engines)("credit bureau on %s", (engine) => {
   });
 });
 
-describe.each(engines)("fraud reports (NFD) on %s", (engine) => {
+describeEngines("fraud reports (NFD) on %s", (engine) => {
   let database: TestDatabase;
   let db: Db;
   let teamA: { teamId: string; mode: Mode };

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
 import { getEvidenceFile } from "@/lib/server/evidence/get-evidence-file";
 import { listEvidence } from "@/lib/server/evidence/list-evidence";
 import { storeEvidence } from "@/lib/server/evidence/store-evidence";
 import type { Tenant } from "@/lib/server/shared/tenant";
 import { createTeam } from "@/lib/server/teams/create-team";
-import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 
 /** A real PNG signature followed by random bytes, so a lost or altered byte shows. */
 function pngBytes(size: number): Buffer {
@@ -21,7 +21,7 @@ async function team(db: Db, name: string): Promise<string> {
   return created.value.id;
 }
 
-describe.each(engines)("evidence files on %s", (engine) => {
+describeEngines("evidence files on %s", (engine) => {
   let database: TestDatabase;
   let db: Db;
   let acme: Tenant;

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { networkFaces, teams } from "@/lib/db/schema";
 import { FACE_MATCH_THRESHOLD } from "@/lib/server/faces/compare-faces";
 import { embedFace } from "@/lib/server/faces/embed-face";
 import { faceSearchKind, findSimilarFaces, recordFace } from "@/lib/server/network/face-search";
 import { alteredCopies, sampleFaces } from "../support/faces";
-import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 
 /** Embeddings of real pictures, computed once for the file (the model runs on one core). */
 const faces = new Map<string, number[]>();
@@ -30,7 +30,7 @@ beforeAll(async () => {
 
 const face = (name: string) => faces.get(name)!;
 
-describe.each(engines)("face search on %s", (engine) => {
+describeEngines("face search on %s", (engine) => {
   let database: TestDatabase;
   const ids = new Map<string, string>();
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { riskResponseSchema, type RiskRequest } from "@/lib/contract";
 import { monitoredAccounts } from "@/lib/db/schema";
 import { importAmlList } from "@/lib/server/aml/import-aml-list";
@@ -9,7 +9,7 @@ import { fileFraudReport } from "@/lib/server/fraud-reports/file-fraud-report";
 import { assessRisk } from "@/lib/server/risk/assess-risk";
 import { createLiveRiskEngine } from "@/lib/server/risk/live-risk-engine";
 import { seedTeam } from "../support/api";
-import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 
 // The live engine with every built-in enrichment on the shipped data: the OFAC SDN sample, the
 // residency sample (people at the demo's postcode-lookup addresses) and the network's reports.
@@ -18,7 +18,7 @@ const engine = createLiveRiskEngine({ networkKey: NETWORK_KEY });
 const ALL = ["CREDIT_BUREAU", "ONLINE_FOOTPRINT", "AML", "NFD"] as const;
 const DOWNING_STREET = { residence_number: "10", street: "Downing Street", city: "London", postcode: "SW1A 2AA", country_code: "GB" };
 
-describe.each(engines)("live risk with the built-in enrichments on %s", (kind) => {
+describeEngines("live risk with the built-in enrichments on %s", (kind) => {
   let database: TestDatabase;
   let acme: { teamId: string; mode: "live" };
   let globex: { teamId: string; mode: "live" };

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { riskRadarResponseSchema } from "@/lib/contract";
 import { assessRisk } from "@/lib/server/risk/assess-risk";
 import { createLiveRiskEngine } from "@/lib/server/risk/live-risk-engine";
 import { seedTeam } from "../support/api";
-import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 
 // The face model can fail where it runs (out of memory, a damaged install): the assessment must
 // still be answered, with the face checks saying why they did not run.
@@ -13,7 +13,7 @@ vi.mock("@/lib/server/faces/embed-face", () => ({
   },
 }));
 
-describe.each(engines)("live risk when the face model fails, on %s", (kind) => {
+describeEngines("live risk when the face model fails, on %s", (kind) => {
   let database: TestDatabase;
   let teamId: string;
   beforeAll(async () => {

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { riskRadarResponseSchema, riskResponseSchema, type RiskRequest } from "@/lib/contract";
 import { addBlocklistEntry } from "@/lib/server/blocklist/add-blocklist-entry";
 import { embedFace } from "@/lib/server/faces/embed-face";
 import { assessRisk } from "@/lib/server/risk/assess-risk";
 import { createLiveRiskEngine } from "@/lib/server/risk/live-risk-engine";
 import { seedTeam } from "../support/api";
-import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 import { alteredCopies, sampleFaces } from "../support/faces";
 
 // face_linked_to_multiple_identities end to end: real faces (the face-api demo photos), the real
@@ -22,7 +22,7 @@ beforeAll(async () => {
 
 const jpeg = (bytes: Buffer) => new File([new Uint8Array(bytes)], "selfie.jpg", { type: "image/jpeg" });
 
-describe.each(engines)("face linking in live risk on %s", (kind) => {
+describeEngines("face linking in live risk on %s", (kind) => {
   let database: TestDatabase;
   let tenant: { teamId: string; mode: "live" };
   let other: { teamId: string; mode: "live" };

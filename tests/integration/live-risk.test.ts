@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { riskRadarResponseSchema, riskResponseSchema, type RiskRequest } from "@/lib/contract";
 import { evidenceFiles, networkIdentities, riskAssessments } from "@/lib/db/schema";
 import { addBlocklistEntry } from "@/lib/server/blocklist/add-blocklist-entry";
@@ -7,7 +7,7 @@ import { emailKey } from "@/lib/server/network/keys";
 import { assessRisk } from "@/lib/server/risk/assess-risk";
 import { createLiveRiskEngine } from "@/lib/server/risk/live-risk-engine";
 import { call, createTestApi, seedTeam, tokenFor, type TestApi } from "../support/api";
-import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 
 const NETWORK_KEY = "test-network-key-0123456789abcdef0123456789";
 const LIMITS = [
@@ -23,7 +23,7 @@ function person(overrides: Partial<RiskRequest> = {}): RiskRequest {
   return { first_name: "Ada", last_name: `Lovelace${counter}`, email: `ada.${counter}.${Date.now()}@example.org`, date_of_birth: "1985-12-10", ...overrides };
 }
 
-describe.each(engines)("live risk engine on %s", (kind) => {
+describeEngines("live risk engine on %s", (kind) => {
   let database: TestDatabase;
   let acme: { teamId: string; mode: "live" };
   let globex: { teamId: string; mode: "live" };
@@ -137,7 +137,7 @@ describe.each(engines)("live risk engine on %s", (kind) => {
   });
 });
 
-describe.each(engines)("live POST /api/v2/risk on %s", (kind) => {
+describeEngines("live POST /api/v2/risk on %s", (kind) => {
   let database: TestDatabase;
   let app: TestApi;
   let live: string;

@@ -1,17 +1,17 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { errorSchema, postcodeLookupSchema } from "@/lib/contract";
 import { runCli } from "@/lib/server/cli/run-cli";
 import { SAMPLE_ADDRESSES } from "@/lib/server/seed/seed-demo";
 import { call, createTestApi, seedTeam, tokenFor, type TestApi } from "../support/api";
-import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 
 const lookup = (app: TestApi, token: string | undefined, postcode?: string) =>
   call(app, "GET", `/api/v1/smart-lookups/postcode${postcode === undefined ? "" : `?postcode=${encodeURIComponent(postcode)}`}`, { token });
 
-describe.each(engines)("postcode lookup on %s", (engine) => {
+describeEngines("postcode lookup on %s", (engine) => {
   let database: TestDatabase;
   let app: TestApi;
   let sandbox: string;

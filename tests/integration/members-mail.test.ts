@@ -16,7 +16,7 @@ import { randomToken } from "@/lib/server/shared/crypto";
 import { updateRiskSettings } from "@/lib/server/settings/update-risk-settings";
 import { addStaffMember } from "@/lib/server/teams/add-staff-member";
 import { createTeam } from "@/lib/server/teams/create-team";
-import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 import { closedPort, plainText, startSmtpTestServer } from "../support/smtp-test-server";
 
 const SYSTEM = { type: "system" as const };
@@ -40,7 +40,7 @@ async function member(db: Db, teamId: string, role: Role): Promise<Staff> {
 
 const roleOf = async (db: Db, teamId: string, userId: string) => (await listMembers(db, teamId)).find((m) => m.userId === userId)?.role ?? null;
 
-describe.each(engines)("members and mail on %s", (engine) => {
+describeEngines("members and mail on %s", (engine) => {
   let database: TestDatabase;
   let db: Db;
   let acme: string;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { ServiceClient } from "@/lib/client";
 import { setDatabase } from "@/lib/db";
 import { setOnboardingConfig, parseOnboardingConfig, type OnboardingConfig } from "@/lib/onboarding/config";
@@ -14,7 +14,7 @@ import { submitSignupAction } from "@/app/(onboarding)/signup/actions";
 import { GET as postcodeRoute } from "@/app/(onboarding)/api/onboarding/postcode/route";
 import { GET as verificationRoute } from "@/app/(onboarding)/api/onboarding/verification/[applicantId]/route";
 import { BASE_URL, createTestApi, seedTeam, type TestApi } from "../support/api";
-import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 
 // The onboarding side driven through its own functions, server action and route handlers, with
 // a ServiceClient whose fetch goes into the real API app (on in-memory PGlite).
@@ -53,7 +53,7 @@ async function redirectOf(promise: Promise<unknown>): Promise<string> {
   return match[1]!;
 }
 
-describe.each(engines)("onboarding sign-up against the service API (%s)", (engine) => {
+describeEngines("onboarding sign-up against the service API (%s)", (engine) => {
   let database: TestDatabase;
   let app: TestApi;
   let client: ServiceClient;

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { ServiceClient } from "@/lib/client";
 import { setDatabase } from "@/lib/db";
 import { getApplicant, listApplicantEvents } from "@/lib/onboarding/applicants";
@@ -15,7 +15,7 @@ import { chooseSandboxOutcome } from "@/lib/server/hosted/choose-sandbox-outcome
 import { startWebhookRuntime, type WebhookRuntime } from "@/lib/server/webhooks/start-webhook-runtime";
 import { POST as webhookRoute } from "@/app/(onboarding)/api/onboarding/webhooks/route";
 import { BASE_URL, createTestApi, seedTeam } from "../support/api";
-import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 import { configureEndpoint, FAST_SETTINGS } from "../support/webhook-harness";
 
 const ADDRESS = { residence_number: "10", street: "Downing Street", city: "London", postcode: "SW1A 2AA", country_code: "GB" };
@@ -43,7 +43,7 @@ async function serveReceiver(): Promise<{ url: string; close(): Promise<void>; s
   };
 }
 
-describe.each(engines)("onboarding webhook receiver (%s)", (engine) => {
+describeEngines("onboarding webhook receiver (%s)", (engine) => {
   let database: TestDatabase;
   let client: ServiceClient;
   let config: OnboardingConfig;

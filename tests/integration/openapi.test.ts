@@ -46,6 +46,9 @@ describe("OpenAPI document", () => {
         "/api/v1/webhooks/messages/{id}",
         "/api/v1/webhooks/messages/{id}/replay",
         "/api/v1/webhooks/replay",
+        "/api/v1/coverage",
+        "/api/v1/verify/photo-id",
+        "/api/v1/verify/supporting-documents",
       ].sort(),
     );
     expect(doc.components.securitySchemes).toHaveProperty("bearerAuth");

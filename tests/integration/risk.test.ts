@@ -7,7 +7,7 @@ import { errorSchema, riskRadarResponseSchema, riskResponseSchema, type RiskEnri
 import { riskAssessments } from "@/lib/db/schema";
 import { registerRiskRoutes } from "@/lib/server/http/routes/risk";
 import { BASE_URL, call, createTestApi, seedTeam, tokenFor, type TestApi } from "../support/api";
-import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 
 const MB = 1024 * 1024;
 const JPEG_MAGIC = [0xff, 0xd8, 0xff, 0xe0];
@@ -59,7 +59,7 @@ async function documentChecker(app: TestApi) {
   };
 }
 
-describe.each(engines)("risk on %s", (engine) => {
+describeEngines("risk on %s", (engine) => {
   let database: TestDatabase;
   let app: TestApi;
   let live: string;

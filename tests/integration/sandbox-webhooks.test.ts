@@ -8,7 +8,7 @@ import { accountAlerts, auditLog, monitoredAccounts, webhookEndpoints } from "@/
 import { registerSandboxWebhookRoutes } from "@/lib/server/http/routes/sandbox-webhooks";
 import { SANDBOX_ACCOUNTS, SANDBOX_VERIFICATION_EVENTS, SANDBOX_VERIFICATIONS } from "@/lib/server/sandbox";
 import { BASE_URL, call, createTestApi, seedTeam, tokenFor, type TestApi } from "../support/api";
-import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 import { closedPort, startReceiver, type LocalReceiver } from "../support/local-receiver";
 
 // Every delivery goes to a receiver on 127.0.0.1; private targets are refused before connecting.
@@ -27,7 +27,7 @@ function apiFor(database: TestDatabase, webhookAllowLoopback: boolean): TestApi 
   return app;
 }
 
-describe.each(engines)("sandbox webhook triggers on %s", (engine) => {
+describeEngines("sandbox webhook triggers on %s", (engine) => {
   let database: TestDatabase;
   let app: TestApi;
   let strictApp: TestApi;

@@ -27,7 +27,7 @@ import { startRetentionSchedule } from "@/lib/server/settings/schedule-retention
 import { updateRiskSettings } from "@/lib/server/settings/update-risk-settings";
 import { addStaffMember } from "@/lib/server/teams/add-staff-member";
 import { createTeam } from "@/lib/server/teams/create-team";
-import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 
 const SYSTEM = { type: "system" as const };
 const DAY = 86_400_000;
@@ -83,7 +83,7 @@ async function storedAccount(db: Db, teamId: string, mode: Mode, createdAt: Date
 const count = async (db: Db, table: typeof verifications | typeof riskAssessments | typeof monitoredAccounts, ids: string[]) =>
   ids.length ? (await db.select({ id: table.id }).from(table).where(inArray(table.id, ids))).length : 0;
 
-describe.each(engines)("risk settings and retention on %s", (engine) => {
+describeEngines("risk settings and retention on %s", (engine) => {
   let database: TestDatabase;
   let db: Db;
   let acme: string;

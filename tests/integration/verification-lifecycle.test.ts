@@ -7,7 +7,7 @@ import { applyTransition } from "@/lib/server/verifications/apply-transition";
 import { decideReview } from "@/lib/server/verifications/decide-review";
 import { TRANSITIONS, findTransition } from "@/lib/server/verifications/transitions";
 import { seedTeam } from "../support/api";
-import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 
 const system = { type: "system" as const, id: "test" };
 const reviewer = { type: "staff" as const, id: "usr_reviewer" };
@@ -23,7 +23,7 @@ describe("transition table", () => {
   });
 });
 
-describe.each(engines)("verification lifecycle on %s", (engine) => {
+describeEngines("verification lifecycle on %s", (engine) => {
   let database: TestDatabase;
   let acme: Awaited<ReturnType<typeof seedTeam>>;
   let other: Awaited<ReturnType<typeof seedTeam>>;

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { createVerificationResponseSchema, errorSchema, verificationRecordSchema } from "@/lib/contract";
 import { auditLog, verificationEvents } from "@/lib/db/schema";
 import { BASE_URL, call, createTestApi, seedTeam, tokenFor, type TestApi } from "../support/api";
-import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 
-describe.each(engines)("verifications on %s", (engine) => {
+describeEngines("verifications on %s", (engine) => {
   let database: TestDatabase;
   let app: TestApi;
   let live: string;

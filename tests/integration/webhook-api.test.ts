@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { errorSchema, webhookMessageListSchema, webhookMessageSchema } from "@/lib/contract";
 import { runCli } from "@/lib/server/cli/run-cli";
 import type { Tenant } from "@/lib/server/shared/tenant";
 import { startWebhookRuntime, type WebhookRuntime } from "@/lib/server/webhooks/start-webhook-runtime";
 import { call, createTestApi, seedTeam, tokenFor, type TestApi } from "../support/api";
-import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 import { attemptsOf, configureEndpoint, FAST_SETTINGS, recordEvents, waitForStatus } from "../support/webhook-harness";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
-describe.each(engines)("webhook messages API and CLI on %s", (engine) => {
+describeEngines("webhook messages API and CLI on %s", (engine) => {
   let database: TestDatabase;
   let receiver: WebhookReceiver;
   let runtime: WebhookRuntime;

@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { webhookMessages } from "@/lib/db/schema";
 import type { Tenant } from "@/lib/server/shared/tenant";
 import { startWebhookRuntime, type WebhookRuntime } from "@/lib/server/webhooks/start-webhook-runtime";
 import { seedTeam } from "../support/api";
-import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 import { attemptsOf, configureEndpoint, FAST_SETTINGS, recordEvents, waitForStatus } from "../support/webhook-harness";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
 // The runtime as the app runs it in-process, with a schedule of 0, 50, 100, 200, 400 and 800 ms.
 
-describe.each(engines)("webhook delivery on %s", (engine) => {
+describeEngines("webhook delivery on %s", (engine) => {
   let database: TestDatabase;
   let receiver: WebhookReceiver;
   let runtime: WebhookRuntime;

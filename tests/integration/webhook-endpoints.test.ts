@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { auditLog, verifications, webhookMessages } from "@/lib/db/schema";
 import type { Tenant } from "@/lib/server/shared/tenant";
 import { createVerification } from "@/lib/server/verifications/create-verification";
@@ -13,7 +13,7 @@ import { rotateWebhookSecret } from "@/lib/server/webhooks/rotate-webhook-secret
 import { setWebhookEndpoint } from "@/lib/server/webhooks/set-webhook-endpoint";
 import { signWebhook } from "@/lib/server/webhooks/sign";
 import { seedTeam } from "../support/api";
-import { createTestDatabase, engines, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 import { FAST_SETTINGS, SYSTEM } from "../support/webhook-harness";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
@@ -29,7 +29,7 @@ const REFUSED = [
 ] as const;
 const stubDns = async (host: string) => (host === "internal.example" ? ["10.9.8.7"] : ["93.184.215.14"]);
 
-describe.each(engines)("webhook endpoints on %s", (engine) => {
+describeEngines("webhook endpoints on %s", (engine) => {
   let database: TestDatabase;
   let receiver: WebhookReceiver;
   let tenant: Tenant;

@@ -1,12 +1,26 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { describe } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { runMigrations } from "@/lib/db/migrate";
 
 export type Engine = "pglite" | "postgres";
 
-/** In-memory PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
-export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+/** PostgreSQL tests run when TEST_DATABASE_URL is set (CI sets it); otherwise they are reported as skipped. */
+export const postgresAvailable = !!process.env.TEST_DATABASE_URL;
+
+/** The engines that run here: in-memory PGlite always, PostgreSQL when available. */
+export const engines: Engine[] = postgresAvailable ? ["pglite", "postgres"] : ["pglite"];
+
+/**
+ * `describe.each` over both engines: PostgreSQL's block is reported as skipped when no database is
+ * given, never silently absent (issue 15). `%s` in the title is the engine.
+ */
+export function describeEngines(title: string, body: (engine: Engine) => void): void {
+  for (const engine of ["pglite", "postgres"] as const) {
+    describe.skipIf(engine === "postgres" && !postgresAvailable)(title.replace("%s", engine), () => body(engine));
+  }
+}
 
 export interface TestDatabase extends Database {
   /** The connection URL of a PostgreSQL test database (for tests that start other processes on it). */
