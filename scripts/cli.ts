@@ -5,13 +5,16 @@ import { ConfigError, getConfig } from "../lib/config";
 import { loadEnvFiles } from "../lib/load-env";
 import { closeDatabase, getDb } from "../lib/db";
 import { DataDirLockedError } from "../lib/db/pglite-lock";
+import { readDocumentCommand } from "../lib/server/cli/document-commands";
 import { runCli } from "../lib/server/cli/run-cli";
 
 let exitCode = 1;
 loadEnvFiles(false);
 try {
   getConfig();
-  const { exitCode: code, output } = await runCli(await getDb(), process.argv.slice(2));
+  const args = process.argv.slice(2);
+  // Reading a document needs no database: it runs beside a server that holds the data folder.
+  const { exitCode: code, output } = args[0] === "read-document" ? await readDocumentCommand(args.slice(1)) : await runCli(await getDb(), args);
   console.log(JSON.stringify(output, null, 2));
   exitCode = code;
 } catch (error) {

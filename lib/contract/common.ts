@@ -51,3 +51,19 @@ export const addressSchema = z
 export type Address = z.infer<typeof addressSchema>;
 
 export const healthSchema = z.object({ status: z.literal("ok"), version: z.string() }).openapi("Health");
+
+/** A form field carrying JSON: documented as a string, parsed, then checked with `inner`. */
+export function jsonField<T extends z.ZodType>(inner: T, description: string, example: string) {
+  return z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "Malformed JSON" });
+        return z.NEVER;
+      }
+    })
+    .pipe(inner)
+    .openapi({ type: "string", description, example });
+}

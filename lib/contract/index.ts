@@ -7,3 +7,5 @@ export * from "./lookup";
 export * from "./accounts";
 export * from "./webhooks";
 export * from "./webhook-messages";
+export * from "./documents";
+export * from "./coverage";

@@ -1,4 +1,4 @@
-import { addressSchema, isoDate, isoDateTime, z } from "./common";
+import { addressSchema, isoDate, isoDateTime, jsonField, z } from "./common";
 
 // POST /api/v2/risk (spec 2.5–2.8, 4.4; wire-details: risk).
 
@@ -14,22 +14,6 @@ export type RiskEnrichment = z.infer<typeof riskEnrichmentSchema>;
 
 export const RISK_THRESHOLD_DEFAULTS = { aml: 96, online_footprint: 50 } as const;
 const ENRICHMENTS = riskEnrichmentSchema.options.join(", ");
-
-/** A form field carrying JSON: documented as a string, parsed, then checked with `inner`. */
-function jsonField<T extends z.ZodType>(inner: T, description: string, example: string) {
-  return z
-    .string()
-    .transform((text, ctx) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: "custom", message: "Malformed JSON" });
-        return z.NEVER;
-      }
-    })
-    .pipe(inner)
-    .openapi({ type: "string", description, example });
-}
 
 // Lower-case spellings come from the experimental description (spec 2.5); any case is accepted.
 const enrichmentListSchema = z

@@ -112,12 +112,16 @@ export const verificationIdParamsSchema = z.object({
 
 export const verificationListQuerySchema = z.object({
   status: verificationStatusSchema.optional().openapi({ param: { name: "status", in: "query" } }),
-  cursor: z.string().max(200).optional().openapi({ param: { name: "cursor", in: "query" }, description: "`next_cursor` of the previous page" }),
+  cursor: z.string().max(200).optional().openapi({ param: { name: "cursor", in: "query" }, description: "The `X-Next-Cursor` header of the previous page" }),
   limit: z.coerce.number().int().min(1).max(100).default(25).openapi({ param: { name: "limit", in: "query" } }),
 });
 export type VerificationListQuery = z.infer<typeof verificationListQuerySchema>;
 
-export const verificationListSchema = z
-  .object({ verifications: z.array(verificationRecordSchema), next_cursor: z.string().nullable() })
-  .openapi("VerificationList");
+/** real-api.md: the list is a bare JSON array; the next page's cursor travels in headers (wire-details). */
+export const verificationListSchema = z.array(verificationRecordSchema).openapi("VerificationList");
 export type VerificationList = z.infer<typeof verificationListSchema>;
+/** One page: the records and the cursor of the next page (null on the last). */
+export interface VerificationPage {
+  verifications: VerificationList;
+  nextCursor: string | null;
+}

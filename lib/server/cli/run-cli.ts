@@ -11,6 +11,7 @@ import { listApiClients } from "../auth/list-api-clients";
 import { revokeApiClient } from "../auth/revoke-api-client";
 import { amlCommands } from "./aml-commands";
 import { CLI_ACTOR, oneOf, required, UsageError, unwrap, type CliCommandModule, type CliOutput, type CliValues } from "./command-module";
+import { READ_DOCUMENT_USAGE } from "./document-commands";
 import { fraudCommands } from "./fraud-commands";
 import { settingsCommands } from "./settings-commands";
 import { addStaffMember } from "../teams/add-staff-member";
@@ -37,7 +38,7 @@ const BASE_USAGE = `Usage: npm run cli -- <command> [options]   (prints JSON)
 
 const MODULES: CliCommandModule[] = [amlCommands, fraudCommands, settingsCommands];
 
-export const CLI_USAGE = [BASE_USAGE, ...MODULES.flatMap((m) => m.usage.map((line) => `  ${line}`))].join("\n");
+export const CLI_USAGE = [BASE_USAGE, `  ${READ_DOCUMENT_USAGE}`, ...MODULES.flatMap((m) => m.usage.map((line) => `  ${line}`))].join("\n");
 
 const ACTOR = CLI_ACTOR;
 

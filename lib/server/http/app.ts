@@ -4,11 +4,13 @@ import { errorBody, FailureError, failureResponse, fieldErrors } from "./errors"
 import { bearerAuth, requestId } from "./middleware";
 import { registerAccountRoutes } from "./routes/accounts";
 import { registerAuthRoutes } from "./routes/auth";
+import { registerCoverageRoutes } from "./routes/coverage";
 import { registerHealthRoutes } from "./routes/health";
 import { registerLookupRoutes } from "./routes/lookup";
 import { registerRiskRoutes } from "./routes/risk";
 import { registerSandboxWebhookRoutes } from "./routes/sandbox-webhooks";
 import { registerVerificationRoutes } from "./routes/verifications";
+import { registerVerifyRoutes } from "./routes/verify";
 import { registerWebhookRoutes } from "./routes/webhooks";
 import type { ApiDeps, ApiEnv } from "./types";
 
@@ -48,8 +50,10 @@ export function createApiApp(deps: ApiDeps) {
   registerAuthRoutes(app, deps);
   registerVerificationRoutes(app, deps);
   registerLookupRoutes(app);
+  registerCoverageRoutes(app);
   registerAccountRoutes(app);
   registerRiskRoutes(app, deps);
+  registerVerifyRoutes(app);
   registerSandboxWebhookRoutes(app, deps);
   registerWebhookRoutes(app, deps);
 

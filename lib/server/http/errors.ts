@@ -15,6 +15,7 @@ const STATUS: Record<FailureKind, ContentfulStatusCode> = {
   refused: 422,
   rate_limited: 429,
   not_implemented: 501,
+  unavailable: 503,
 };
 
 export function errorBody(status: number, message: string, extra: Partial<ApiErrorBody> = {}): ApiErrorBody {

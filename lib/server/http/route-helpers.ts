@@ -25,6 +25,7 @@ export const errors = {
   429: error("Rate limited; see `retry_after_seconds` and `Retry-After`"),
   500: error("Internal error; the body carries the request id"),
   501: error("Not available yet"),
+  503: error("Temporarily unavailable; retry after `retry_after_seconds`"),
 } as const;
 
 export const bearer = [{ bearerAuth: [] as string[] }];

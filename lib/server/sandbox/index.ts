@@ -3,3 +3,4 @@ export * from "./verifications";
 export * from "./accounts";
 export * from "./postcodes";
 export * from "./risk";
+export * from "./documents";

@@ -71,11 +71,33 @@ export function registerVerificationRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDe
       path: "/api/v1/verifications",
       tags: ["Verifications"],
       summary: "List verifications",
-      description: "Stored cases of the token's team and mode, newest first. Pass `next_cursor` as `cursor` for the next page.",
+      description:
+        "Stored cases of the token's team and mode, newest first, as a bare JSON array (as the real API answers). " +
+        "When more remain, the `X-Next-Cursor` header (and a `Link` header with `rel=\"next\"`) carries the cursor: pass it as `cursor`.",
       security: bearer,
       request: { query: verificationListQuerySchema },
-      responses: { 200: json(verificationListSchema, "A page of verification records"), 400: errors[400], 401: errors[401] },
+      responses: {
+        200: {
+          ...json(verificationListSchema, "A page of verification records"),
+          headers: {
+            "X-Next-Cursor": { schema: { type: "string" }, description: "Cursor of the next page; absent on the last page" },
+            Link: { schema: { type: "string" }, description: 'RFC 8288 link to the next page (`rel="next"`); absent on the last page' },
+          },
+        },
+        400: errors[400],
+        401: errors[401],
+      },
     }),
-    async (c) => c.json(orFail(await listVerifications(c.get("db"), c.get("tenant"), c.req.valid("query"))), 200),
+    async (c) => {
+      const query = c.req.valid("query");
+      const page = orFail(await listVerifications(c.get("db"), c.get("tenant"), query));
+      if (page.nextCursor) {
+        const next = new URL(c.req.url);
+        next.searchParams.set("cursor", page.nextCursor);
+        c.header("X-Next-Cursor", page.nextCursor);
+        c.header("Link", `<${next.pathname}${next.search}>; rel="next"`);
+      }
+      return c.json(page.verifications, 200);
+    },
   );
 }

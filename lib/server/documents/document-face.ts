@@ -1,0 +1,38 @@
+import sharp from "sharp";
+import { embedFace } from "../faces/embed-face";
+
+/*
+ * The portrait on a document, embedded in two passes (documents-lab.md, "The document's face"):
+ * the face on a photographed page is small, so describing it from the 640 px copy that detection
+ * uses loses detail (same-photo cosines fell to 0.568). The first pass only finds the face; the
+ * second cuts twice its box from the full-resolution photo and describes that crop (≥ 0.829).
+ */
+
+export interface DocumentFace {
+  embedding: number[];
+  /** The crop the embedding was made from (JPEG): what reviewers see as "face on the document". */
+  crop: Buffer;
+  detectionScore: number;
+}
+
+export async function findDocumentFace(image: Buffer): Promise<DocumentFace | null> {
+  const first = await embedFace(image);
+  if (!first.ok) return null;
+  const [x, y, w, h] = first.value.box;
+  const source = sharp(image, { failOn: "error", limitInputPixels: 50_000_000 }).rotate();
+  const { width = 0, height = 0 } = await source.metadata().then((m) => ((m.orientation ?? 1) >= 5 ? { width: m.height, height: m.width } : m));
+  const side = Math.round(2 * Math.max(w, h));
+  const left = clamp(Math.round(x + w / 2 - side / 2), 0, width - 1);
+  const top = clamp(Math.round(y + h / 2 - side / 2), 0, height - 1);
+  const region = { left, top, width: Math.min(side, width - left), height: Math.min(side, height - top) };
+  if (region.width < 32 || region.height < 32) return null;
+  const crop = await sharp(image, { failOn: "error", limitInputPixels: 50_000_000 }).rotate().extract(region).jpeg({ quality: 92 }).toBuffer();
+  const second = await embedFace(crop);
+  // A face the crop no longer shows was not a face worth trusting: the first pass stands alone.
+  if (!second.ok) return { embedding: first.value.embedding, crop, detectionScore: first.value.detectionScore };
+  return { embedding: second.value.embedding, crop, detectionScore: second.value.detectionScore };
+}
+
+function clamp(v: number, lo: number, hi: number) {
+  return Math.max(lo, Math.min(hi, v));
+}

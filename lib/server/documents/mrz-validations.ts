@@ -1,0 +1,45 @@
+import type { MrzDecision } from "./mrz/accept-mrz";
+import type { PhotoIdKind } from "./types";
+import { check, failed, notPerformed, pass, type Validations } from "./validation";
+
+// Specimen documents published by issuers (ICAO 9303's example passport, Germany's Mustermann
+// specimens): a photo of one is never a person's document.
+const SPECIMEN_NAMES = /^(SPECIMEN|SAMPLE|MUSTERMANN|ERIKSSON<<ANNA<MARIA|SPECIMAN)/;
+const SPECIMEN_NUMBERS = new Set(["L898902C3", "C01X00T47", "T22000129", "D23145890", "123456789", "AA0000000"]);
+
+/** The passport / ID card validations of real-api.md from an accepted MRZ, or what could not be checked. */
+export function mrzValidations(decision: Extract<MrzDecision, { accepted: true }> | null, kind: PhotoIdKind, now: Date): Validations {
+  if (!decision) {
+    const why = notPerformed("The document could not be read with certainty");
+    return {
+      required_fields_extracted: failed(["INCOMPLETE_MRZ_DATA"]),
+      mrz_check_digits_valid: why,
+      icao_format_valid: failed(["INCOMPLETE_MRZ_DATA"]),
+      has_not_expired: why,
+      not_specimen: why,
+      compound_identifiers_match: why,
+      not_screenshot: notPerformed("No screenshot detector is configured"),
+      document_dimensions_matched: why,
+    };
+  }
+  const { identity, format } = decision.parsed;
+  const today = now.toISOString().slice(0, 10);
+  const formatFits = kind === "passport" ? format === "TD3" : format === "TD1" || format === "TD2";
+  const nameZone = format === "TD1" ? decision.lines[2]! : decision.lines[0]!.slice(5);
+  const specimenReasons = [
+    ...(SPECIMEN_NAMES.test(nameZone) ? ["SAMPLE_NAME_DETECTED"] : []),
+    ...(identity.documentNumber && SPECIMEN_NUMBERS.has(identity.documentNumber) ? ["SAMPLE_DOCUMENT_NUMBER_DETECTED"] : []),
+  ];
+  const required = [identity.lastName, identity.documentNumber, identity.dateOfBirth, identity.expirationDate, identity.issuingCountry].every(Boolean);
+  return {
+    required_fields_extracted: check(required, ["INCOMPLETE_MRZ_DATA"]),
+    // The gate accepts only readings whose every check digit passes.
+    mrz_check_digits_valid: decision.corrected ? { ...pass(), message: "Two readings disagreed on cells the check digits cover; the only combination that passes was taken" } : pass(),
+    icao_format_valid: check(formatFits, [kind === "passport" ? "MRZ_NOT_TD3" : "MRZ_NOT_TD1"]),
+    has_not_expired: !identity.expirationDate ? failed(["INVALID_DOCUMENT_DATE_FORMAT"]) : check(identity.expirationDate >= today, ["EXPIRY_DATE_PASSED"]),
+    not_specimen: specimenReasons.length ? failed(specimenReasons) : pass(),
+    compound_identifiers_match: notPerformed("The printed (visual) zone is not read; the MRZ's composite check digit is checked"),
+    not_screenshot: notPerformed("No screenshot detector is configured"),
+    document_dimensions_matched: formatFits ? pass(1) : failed(["LOW_DOC_TYPE_MATCH"], { score: 0 }),
+  };
+}

@@ -1,0 +1,79 @@
+import { MRZ_SHAPES, type GrayImage, type LocateMrzResult, type MrzLineImage } from "../types";
+import { characterBlobs } from "./locate/components";
+import { estimateSkew, findTextLines, pickMrz } from "./locate/find-lines";
+import { fitLineGeometry, lineInside, straightenLine } from "./locate/straighten-line";
+
+/*
+ * Finds the machine-readable zone in a photo and cuts its lines out straight (documents-lab.md,
+ * "Finding the MRZ"): local-contrast threshold → character-like blobs → skew from the projection
+ * of blob centres → rows of evenly spaced blobs → two or three equal, left-aligned rows → each
+ * resampled along its own fitted curve. Which way up the page is stays the caller's question.
+ */
+
+/** Below this cap height (px) the glyphs are too small to tell apart. */
+const MIN_CAP = 9;
+
+export function locateMrz(image: GrayImage): LocateMrzResult {
+  // The threshold window spans a few characters of the expected sizes.
+  const window = Math.max(25, Math.round(Math.max(image.width, image.height) / 40) | 1);
+  const blobs = characterBlobs(image, window);
+  const angle = estimateSkew(blobs);
+  const lines = findTextLines(blobs, angle);
+  const candidate = pickMrz(lines, angle);
+  if (!candidate) return { found: false, reason: "no_mrz" };
+  const { format } = candidate;
+  const chars = MRZ_SHAPES[format].chars;
+  const start = Math.min(...candidate.lines.map((l) => l.start));
+  const geometries = candidate.lines.map((line) => fitLineGeometry(line, start, angle));
+  if (geometries.some((g) => !g)) return { found: false, reason: "no_mrz" };
+  const fitted = geometries as NonNullable<(typeof geometries)[number]>[];
+  const capHeight = Math.min(...fitted.map((g) => g.cap(chars / 2)));
+  if (capHeight < MIN_CAP) return { found: false, reason: "too_small" };
+  if (fitted.some((g) => !lineInside(g, chars, image))) return { found: false, reason: "cut_off" };
+  const straight = fitted.map((g) => straightenLine(image, g, chars));
+
+  const xs = fitted.flatMap((g) => [g.x(-0.5), g.x(chars - 0.5)]);
+  const ys = fitted.flatMap((g) => [g.y(-0.5) - g.cap(0), g.y(chars - 0.5) + g.cap(chars)]);
+  const box = { x: Math.max(0, Math.min(...xs)), y: Math.max(0, Math.min(...ys)), width: 0, height: 0 };
+  box.width = Math.min(image.width, Math.max(...xs)) - box.x;
+  box.height = Math.min(image.height, Math.max(...ys)) - box.y;
+  return {
+    found: true,
+    mrz: {
+      format,
+      lines: straight,
+      angle: (angle * 180) / Math.PI,
+      box,
+      capHeight,
+      sharpness: Math.min(...straight.map(sharpness)),
+      glare: Math.max(...straight.map(glare)),
+    },
+  };
+}
+
+/** Steepest horizontal step over the line's contrast: ~1 for crisp print, lower when blurred. */
+function sharpness(line: MrzLineImage): number {
+  const { width, height, data } = line;
+  const steps: number[] = [];
+  const values: number[] = [];
+  for (let y = line.baseline - 32; y < line.baseline; y += 2) {
+    for (let x = line.cellLeft; x < width - line.cellLeft - 1; x++) {
+      steps.push(Math.abs(data[y * width + x + 1]! - data[y * width + x]!));
+      values.push(data[y * width + x]!);
+    }
+  }
+  steps.sort((a, b) => a - b);
+  values.sort((a, b) => a - b);
+  const contrast = (values[Math.floor(values.length * 0.95)] ?? 0) - (values[Math.floor(values.length * 0.05)] ?? 0);
+  if (contrast < 20 || height === 0) return 0;
+  return Math.min(1, (2 * (steps[Math.floor(steps.length * 0.99)] ?? 0)) / contrast);
+}
+
+/** Share of the line's pixels washed out above its paper (light reflected off a laminate). */
+function glare(line: MrzLineImage): number {
+  const values = Array.from(line.data).sort((a, b) => a - b);
+  const paper = values[Math.floor(values.length * 0.6)] ?? 255;
+  if (paper >= 238) return 0; // white paper already near saturation: no glare can be told from it
+  const limit = Math.min(254, paper + 18);
+  return values.filter((v) => v >= limit).length / values.length;
+}

@@ -1,0 +1,85 @@
+import type { MrzFormat } from "../types";
+
+/*
+ * What each MRZ cell may hold, by ICAO 9303 layout. A reader that sees "O" where only a digit may
+ * stand has read a 0: the layout, not the check digits, settles it (the check digits cannot tell
+ * O from 0 or 8 from S anyway: documents-lab.md, "blind spots"). Cells that may hold either
+ * (document number, optional data) are left as read.
+ */
+
+export type CellClass = "digit" | "alpha" | "alnum" | "sex";
+
+/** A field's range on one line: [line, start, end) with its class. */
+interface Range {
+  line: number;
+  start: number;
+  end: number;
+  cls: CellClass;
+  /** Name zones: no check digit covers them (documents-lab.md: most dangerous errors are here). */
+  name?: boolean;
+}
+
+const LAYOUTS: Record<MrzFormat, Range[]> = {
+  TD3: [
+    { line: 0, start: 0, end: 5, cls: "alpha" },
+    { line: 0, start: 5, end: 44, cls: "alpha", name: true },
+    { line: 1, start: 0, end: 9, cls: "alnum" },
+    { line: 1, start: 9, end: 10, cls: "digit" },
+    { line: 1, start: 10, end: 13, cls: "alpha" },
+    { line: 1, start: 13, end: 20, cls: "digit" },
+    { line: 1, start: 20, end: 21, cls: "sex" },
+    { line: 1, start: 21, end: 28, cls: "digit" },
+    { line: 1, start: 28, end: 42, cls: "alnum" },
+    { line: 1, start: 42, end: 44, cls: "digit" },
+  ],
+  TD2: [
+    { line: 0, start: 0, end: 5, cls: "alpha" },
+    { line: 0, start: 5, end: 36, cls: "alpha", name: true },
+    { line: 1, start: 0, end: 9, cls: "alnum" },
+    { line: 1, start: 9, end: 10, cls: "digit" },
+    { line: 1, start: 10, end: 13, cls: "alpha" },
+    { line: 1, start: 13, end: 20, cls: "digit" },
+    { line: 1, start: 20, end: 21, cls: "sex" },
+    { line: 1, start: 21, end: 28, cls: "digit" },
+    { line: 1, start: 28, end: 35, cls: "alnum" },
+    { line: 1, start: 35, end: 36, cls: "digit" },
+  ],
+  TD1: [
+    { line: 0, start: 0, end: 5, cls: "alpha" },
+    { line: 0, start: 5, end: 14, cls: "alnum" },
+    { line: 0, start: 14, end: 15, cls: "digit" },
+    { line: 0, start: 15, end: 30, cls: "alnum" },
+    { line: 1, start: 0, end: 7, cls: "digit" },
+    { line: 1, start: 7, end: 8, cls: "sex" },
+    { line: 1, start: 8, end: 15, cls: "digit" },
+    { line: 1, start: 15, end: 18, cls: "alpha" },
+    { line: 1, start: 18, end: 29, cls: "alnum" },
+    { line: 1, start: 29, end: 30, cls: "digit" },
+    { line: 2, start: 0, end: 30, cls: "alpha", name: true },
+  ],
+};
+
+const TO_DIGIT: Record<string, string> = { O: "0", Q: "0", D: "0", U: "0", I: "1", L: "1", Z: "2", S: "5", G: "6", B: "8" };
+const TO_ALPHA: Record<string, string> = { "0": "O", "1": "I", "2": "Z", "5": "S", "6": "G", "8": "B" };
+
+export function cellClass(format: MrzFormat, line: number, index: number): CellClass {
+  const range = LAYOUTS[format].find((r) => r.line === line && index >= r.start && index < r.end);
+  return range?.cls ?? "alnum";
+}
+
+/** True when the cell lies in the holder's name, which no check digit protects. */
+export function isNameCell(format: MrzFormat, line: number, index: number): boolean {
+  return LAYOUTS[format].some((r) => r.name && r.line === line && index >= r.start && index < r.end);
+}
+
+/** The lines with every cell brought into its class where the class settles it ("<" stays "<"). */
+export function applyPositionClasses(format: MrzFormat, lines: readonly string[]): string[] {
+  return lines.map((text, line) =>
+    Array.from(text, (ch, index) => {
+      const cls = cellClass(format, line, index);
+      if (cls === "digit") return TO_DIGIT[ch] ?? ch;
+      if (cls === "alpha") return TO_ALPHA[ch] ?? ch;
+      return ch;
+    }).join(""),
+  );
+}

@@ -1,0 +1,71 @@
+import { decodeGray } from "../image/decode-gray";
+import { rotate180 } from "../image/rotate-180";
+import type { GrayImage, LocatedMrz, MrzFormat, MrzLocateFailure, MrzReading } from "../types";
+import { acceptMrz, type MrzDecision } from "./accept-mrz";
+import { locateMrz } from "./locate-mrz";
+import { readMrzTemplate } from "./template-reader";
+
+/*
+ * Photo → MRZ text that can be trusted, or the reason it cannot. The template matcher runs on this
+ * thread while tesseract.js reads the same lines on its own worker thread; the acceptance gate
+ * joins them. The locator does not know which way up the page is: a reading that fails is tried
+ * once more on the photo turned half a turn (documents-lab.md).
+ */
+
+/** "wrong_type": a readable document of another kind than the one chosen (an ID card as a passport). */
+export type RetakeReason = MrzLocateFailure | "unreadable" | "wrong_type";
+
+export type MrzRead =
+  | { ok: true; decision: Extract<MrzDecision, { accepted: true }>; located: LocatedMrz; upsideDown: boolean; readings: MrzReading[] }
+  | { ok: false; reason: RetakeReason; decision: Extract<MrzDecision, { accepted: false }> | null; located: LocatedMrz | null; readings: MrzReading[] };
+
+/** Document codes an MRZ of each kind may start with (ICAO 9303: P passports; I, A, C cards). */
+const CODES = { passport: /^P/, national_id: /^[IAC]/ } as const;
+
+export async function readMrz(image: Buffer | GrayImage, expect: { formats: MrzFormat[]; kind: keyof typeof CODES }, now = new Date()): Promise<MrzRead> {
+  let gray: GrayImage;
+  try {
+    gray = Buffer.isBuffer(image) ? await decodeGray(image) : image;
+  } catch {
+    return { ok: false, reason: "unreadable", decision: null, located: null, readings: [] };
+  }
+  let firstFailure: MrzRead | null = null;
+  for (const upsideDown of [false, true]) {
+    const located = locateMrz(upsideDown ? rotate180(gray) : gray);
+    if (!located.found) {
+      // Nothing line-like either way up: turning the photo cannot help.
+      if (!upsideDown) return { ok: false, reason: located.reason, decision: null, located: null, readings: [] };
+      break;
+    }
+    const mrz = located.mrz;
+    if (!expect.formats.includes(mrz.format)) {
+      firstFailure ??= { ok: false, reason: "wrong_type", decision: null, located: mrz, readings: [] };
+      continue;
+    }
+    const tesseract = readSecond(mrz.lines); // its own thread: runs beside the template matcher
+    const template = readMrzTemplate(mrz.lines, mrz.format);
+    const second = await tesseract.catch(() => null);
+    const readings = second ? [template, second] : [template];
+    const decision = acceptMrz(mrz.format, template, second, now);
+    if (decision.accepted && CODES[expect.kind].test(decision.lines[0]!)) return { ok: true, decision, located: mrz, upsideDown, readings };
+    if (!decision.accepted) firstFailure ??= { ok: false, reason: hintFor(mrz), decision, located: mrz, readings };
+    else firstFailure ??= { ok: false, reason: "wrong_type", decision: null, located: mrz, readings };
+  }
+  return firstFailure ?? { ok: false, reason: "no_mrz", decision: null, located: null, readings: [] };
+}
+
+/** What the person can do about a band that was found but not read with certainty. */
+function hintFor(mrz: LocatedMrz): RetakeReason {
+  if (mrz.glare > 0.02) return "glare";
+  if (mrz.capHeight < 14) return "too_small";
+  if (mrz.sharpness < 0.3) return "blurred";
+  return "unreadable";
+}
+
+// INTERIM (issue 11, this session): the trained-Tesseract reader is being written beside this
+// file; until it lands the gate sees one reader and accepts only confident template readings.
+const SECOND_READER = "./ocrb-tesseract/read-mrz-tesseract";
+async function readSecond(lines: LocatedMrz["lines"]): Promise<MrzReading | null> {
+  const mod = (await import(SECOND_READER).catch(() => null)) as { readMrzTesseract?: (l: LocatedMrz["lines"]) => Promise<MrzReading> } | null;
+  return mod?.readMrzTesseract ? mod.readMrzTesseract(lines) : null;
+}

@@ -1,0 +1,73 @@
+import { judgeSelfie, type SelfieFrame, type SelfieJudgement } from "../../liveness/judge-selfie";
+import type { ChallengeStep } from "../../liveness/challenge";
+import { readPhotoIdHere, type PhotoIdResult, type ReadPhotoIdInput } from "../read-photo-id-here";
+import type { IdentityClaim } from "../types";
+import type { Validations } from "../validation";
+
+/*
+ * The work a document-reading thread does, by name. Buffers cross threads as plain Uint8Arrays
+ * (structured clone), so both sides wrap them back into Buffers (`asBuffer`).
+ */
+
+export interface SupportingInput {
+  document: Buffer;
+  subType?: string;
+  claim?: IdentityClaim | null;
+  maxAgeDays?: number;
+  now?: Date;
+}
+export interface SupportingResult {
+  outcome: "pass" | "fail";
+  evidenceType: string;
+  extractedDetails: {
+    first_name: string | null;
+    last_name: string | null;
+    first_line_of_address: string | null;
+    postcode: string | null;
+    addresses_formatted: { residence_number?: string; building_name?: string; street?: string; city?: string; postcode?: string; region?: string }[];
+    document_date: string | null;
+    document_category: string | null;
+    unique_identifier: string | null;
+    issuer: string | null;
+  };
+  validations: Validations;
+  /** What to fix in another capture (reasons: unreadable, too_old, no_name, no_address, wrong_type). */
+  retake: { reason: string; message: string } | null;
+}
+
+// INTERIM (issue 11, this session): the address-document reader is being written in ../address.
+const ADDRESS_READER = "../address/read-supporting-document";
+async function readSupportingDocumentHere(input: SupportingInput): Promise<SupportingResult> {
+  const mod = (await import(ADDRESS_READER)) as { readSupportingDocument: (i: SupportingInput) => Promise<SupportingResult> };
+  return mod.readSupportingDocument(input);
+}
+
+export interface SelfieInput {
+  challenge: ChallengeStep[];
+  frames: SelfieFrame[];
+  documentEmbedding?: number[] | null;
+}
+
+export type DocumentTask =
+  | { op: "photo_id"; input: ReadPhotoIdInput }
+  | { op: "supporting_document"; input: SupportingInput }
+  | { op: "selfie"; input: SelfieInput };
+export type DocumentTaskResult<T extends DocumentTask> = T extends { op: "photo_id" } ? PhotoIdResult : T extends { op: "selfie" } ? SelfieJudgement : SupportingResult;
+
+export function asBuffer(bytes: Uint8Array): Buffer;
+export function asBuffer(bytes: Uint8Array | null | undefined): Buffer | null;
+export function asBuffer(bytes: Uint8Array | null | undefined): Buffer | null {
+  if (!bytes) return null;
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+export async function runTaskHere(task: DocumentTask): Promise<PhotoIdResult | SupportingResult | SelfieJudgement> {
+  if (task.op === "selfie") {
+    return judgeSelfie({ ...task.input, frames: task.input.frames.map((f) => ({ ...f, image: asBuffer(f.image) })) });
+  }
+  if (task.op === "photo_id") {
+    const { input } = task;
+    return readPhotoIdHere({ ...input, front: asBuffer(input.front), back: asBuffer(input.back), faceScan: asBuffer(input.faceScan), now: input.now && new Date(input.now) });
+  }
+  return readSupportingDocumentHere({ ...task.input, document: asBuffer(task.input.document), now: task.input.now && new Date(task.input.now) });
+}

@@ -1,0 +1,166 @@
+import { compareNames } from "./compare-identity";
+import { findDocumentFace } from "./document-face";
+import { readDrivingLicence } from "./driving-licence/read-driving-licence";
+import { faceMatchValidation } from "./face-match";
+import { embedSelfie } from "./embed-selfie";
+import { mrzValidations } from "./mrz-validations";
+import { readMrz } from "./mrz/read-mrz";
+import { retake, type Retake } from "./retake";
+import type { DocumentIdentity, IdentityClaim, PhotoIdKind } from "./types";
+import { check, failed, notPerformed, outcomeOf, pass, type Validations } from "./validation";
+
+/*
+ * One photo ID read in the calling thread: the document's text (MRZ through the two readers and
+ * the gate, or the driving licence's printed fields checked against its number), its portrait,
+ * and every validation in the wire shape. Called by the worker pool (read-photo-id.ts); the same
+ * function answers the direct API and the hosted flow.
+ */
+
+export interface ReadPhotoIdInput {
+  kind: PhotoIdKind;
+  front: Buffer;
+  back?: Buffer | null;
+  faceScan?: Buffer | null;
+  claim?: IdentityClaim | null;
+  now?: Date;
+}
+
+export interface PhotoIdResult {
+  outcome: "pass" | "fail";
+  evidenceType: PhotoIdKind;
+  extractedDetails: Record<string, string | null>;
+  validations: Validations;
+  retake: Retake | null;
+  documentFace: { embedding: number[]; crop: Buffer } | null;
+  identity: DocumentIdentity | null;
+  /** How the text was accepted (for reviewers): "readers_agree", "template_confident", … */
+  readBy: string | null;
+  /** True when the accepted text needed the check digits to choose between the two readers. */
+  corrected: boolean;
+}
+
+export async function readPhotoIdHere(input: ReadPhotoIdInput): Promise<PhotoIdResult> {
+  const now = input.now ?? new Date();
+  const facePromise = findDocumentFace(input.front).catch(() => null);
+  const text = input.kind === "driving_licence" ? await readLicenceText(input.front, now) : await readMrzText(input, now);
+  const documentFace = await facePromise;
+  const validations: Validations = { ...text.validations };
+  validations.document_contains_face = documentFace ? pass() : failed(["NO_FACE_ON_DOCUMENT"]);
+
+  const identity = text.identity;
+  if (identity && input.claim) Object.assign(validations, claimValidations(identity, input.claim, text.truncatedName));
+  if (input.faceScan) {
+    const selfie = await embedSelfie(input.faceScan);
+    validations.face_match = !documentFace
+      ? notPerformed("No face was found on the document")
+      : !selfie
+        ? notPerformed("No face was found in the face scan")
+        : faceMatchValidation(documentFace.embedding, selfie);
+  }
+  const unreadable = text.retake ?? (documentFace ? null : retake("no_face"));
+  return {
+    outcome: text.retake ? "fail" : outcomeOf(validations),
+    evidenceType: input.kind,
+    extractedDetails: text.extracted,
+    validations,
+    retake: unreadable,
+    documentFace: documentFace && { embedding: documentFace.embedding, crop: documentFace.crop },
+    identity,
+    readBy: text.readBy,
+    corrected: text.corrected,
+  };
+}
+
+interface TextReading {
+  identity: DocumentIdentity | null;
+  extracted: Record<string, string | null>;
+  validations: Validations;
+  retake: Retake | null;
+  truncatedName: boolean;
+  readBy: string | null;
+  corrected: boolean;
+}
+
+async function readMrzText(input: ReadPhotoIdInput, now: Date): Promise<TextReading> {
+  const passport = input.kind === "passport";
+  // A TD1 card carries its MRZ on the back, a TD2 card on the front.
+  const sides = passport ? [input.front] : [input.back, input.front].filter((s): s is Buffer => !!s);
+  let read: Awaited<ReturnType<typeof readMrz>> | null = null;
+  for (const side of sides) {
+    read = await readMrz(side, passport ? { formats: ["TD3"], kind: "passport" } : { formats: ["TD1", "TD2"], kind: "national_id" }, now);
+    if (read.ok) break;
+  }
+  if (!read || !read.ok) {
+    const reason = read?.reason ?? "no_mrz";
+    return {
+      identity: null,
+      extracted: emptyExtracted(input.kind),
+      validations: mrzValidations(null, input.kind, now),
+      retake: retake(reason),
+      truncatedName: false,
+      readBy: null,
+      corrected: false,
+    };
+  }
+  const { decision } = read;
+  const identity = decision.parsed.identity;
+  const nameZone = decision.parsed.format === "TD1" ? decision.lines[2]! : decision.lines[0]!;
+  return {
+    identity,
+    extracted: {
+      first_name: identity.firstName,
+      last_name: identity.lastName,
+      document_number: identity.documentNumber,
+      date_of_birth: identity.dateOfBirth,
+      expiration_date: identity.expirationDate,
+      ...(passport ? { date_of_issue: null } : {}),
+      issuing_country: alpha3(identity.issuingCountry),
+      nationality: alpha3(identity.nationality),
+      sex: identity.sex,
+      icao_format: decision.parsed.format,
+      mrz_code: decision.lines.join("\n"),
+    },
+    validations: mrzValidations(decision, input.kind, now),
+    retake: null,
+    truncatedName: !nameZone.endsWith("<"),
+    readBy: decision.by,
+    corrected: decision.corrected,
+  };
+}
+
+async function readLicenceText(front: Buffer, now: Date): Promise<TextReading> {
+  const reading = await readDrivingLicence(front, { now });
+  return {
+    identity: reading.certain ? reading.identity : null,
+    extracted: { ...reading.extracted },
+    validations: reading.validations,
+    retake: reading.certain ? null : (reading.retake ?? retake("unreadable")),
+    truncatedName: false,
+    readBy: reading.certain ? "licence_number_agrees" : null,
+    corrected: false,
+  };
+}
+
+function claimValidations(identity: DocumentIdentity, claim: IdentityClaim, truncated: boolean): Validations {
+  const out: Validations = {};
+  if (claim.firstName || claim.lastName) {
+    const names = compareNames(identity, claim, { truncated });
+    out.names_consistent = names.consistent ? pass() : failed(["NAME_MISMATCH"], { metadata: { mismatches: names.mismatches } });
+  }
+  if (claim.dateOfBirth) {
+    out.dates_of_birth_consistent = !identity.dateOfBirth ? notPerformed("The date of birth could not be read") : check(identity.dateOfBirth === claim.dateOfBirth, ["DATE_OF_BIRTH_MISMATCH"]);
+  }
+  return out;
+}
+
+/** MRZ codes are alpha-3 but for Germany's "D" (ICAO 9303 part 3). */
+function alpha3(code: string | null): string | null {
+  if (!code) return null;
+  const trimmed = code.replace(/</g, "");
+  return trimmed === "D" ? "DEU" : trimmed;
+}
+
+function emptyExtracted(kind: PhotoIdKind): Record<string, string | null> {
+  const base = { first_name: null, last_name: null, document_number: null, date_of_birth: null, expiration_date: null, issuing_country: null, icao_format: null, mrz_code: null };
+  return kind === "passport" ? { ...base, date_of_issue: null } : base;
+}

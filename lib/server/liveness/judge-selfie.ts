@@ -1,0 +1,166 @@
+import sharp from "sharp";
+import { FACE_MATCH_PASS, FACE_MATCH_REVIEW } from "../documents/face-match";
+import { faceSimilarity } from "../faces/compare-faces";
+import { SELFIE_MAX_FRAMES, type ChallengeStep } from "./challenge";
+import { checkStep, median, type StepResult, type StepSample } from "./check-steps";
+import { measureFrame, type FrameMeasure } from "./measure-frame";
+import { selfieRetake, type SelfieRetake } from "./retake";
+
+export interface SelfieFrame {
+  /** ms since capture start */
+  t: number;
+  /** index into the challenge, -1 = lead-in */
+  step: number;
+  /** JPEG/PNG */
+  image: Buffer;
+}
+
+export interface SelfieJudgement {
+  liveness: { status: "pass" | "fail"; score: number; reasons: string[] };
+  faceMatch: null | { status: "pass" | "review" | "fail"; score: number };
+  bestFrame: Buffer | null;
+  embedding: number[] | null;
+  retake: SelfieRetake | null;
+  /** What was measured, for the console and for tuning (not on the wire). */
+  details: { steps: StepResult[]; sameFaceMin: number | null; sameFaceMargin?: number; antispoof: number | null; frames: number; faceFrames: number };
+}
+
+/**
+ * Every described frame's embedding against the most frontal frame's: one person throughout.
+ * Measured (tests/bench/liveness.ts, re-rendered turns of the 22 sample faces): one person's
+ * frames ≥ 0.55 against their frontal frame, the lowest at the turn's peak; a different face
+ * swapped in 0.33–0.46; different people's photos ≤ 0.64 (faces bench, 231 pairs). The bar is
+ * lowered for turned frames (0.006 per degree, at most 20°: 0.48 at a full turn); a larger
+ * allowance (0.008/25°) let a swapped face with its own head angle through.
+ */
+export const SAME_PERSON_MIN = 0.6;
+/** The bar drops by this much per degree a frame is turned from rest, for up to TURN_RELIEF_MAX_DEGREES. */
+export const TURN_RELIEF_PER_DEGREE = 0.006;
+export const TURN_RELIEF_MAX_DEGREES = 20;
+/** Face-match bands against the document's face: one definition (documents/face-match.ts). */
+export { FACE_MATCH_PASS, FACE_MATCH_REVIEW };
+/** Share of the measured frames that must show a face. */
+const MIN_FACE_SHARE = 0.7;
+
+type Measured = { frame: SelfieFrame; measure: FrameMeasure | null; embedded: boolean };
+
+export async function judgeSelfie(input: { challenge: ChallengeStep[]; frames: SelfieFrame[]; documentEmbedding?: number[] | null }): Promise<SelfieJudgement> {
+  const frames = limitFrames([...input.frames].sort((a, b) => a.t - b.t));
+  const measured: Measured[] = [];
+  for (const { frame, embed } of planFrames(input.challenge, frames)) {
+    measured.push({ frame, measure: await measureFrame(frame.image, embed).catch(() => null), embedded: embed });
+  }
+  const withFace = measured.filter((m) => m.measure?.face);
+  const reasons: string[] = [];
+  const fail = (retake: SelfieRetake | null, extra: Partial<SelfieJudgement["details"]> = {}): SelfieJudgement => ({
+    liveness: { status: "fail", score: 0, reasons },
+    faceMatch: null,
+    bestFrame: null,
+    embedding: null,
+    retake,
+    details: { steps: [], sameFaceMin: null, antispoof: null, frames: measured.length, faceFrames: withFace.length, ...extra },
+  });
+
+  if (measured.length === 0 || withFace.length < MIN_FACE_SHARE * measured.length) {
+    reasons.push(`no face in ${measured.length - withFace.length} of ${measured.length} frames`);
+    const lit = measured.flatMap((m) => (m.measure ? [m.measure.brightness] : []));
+    const reason = lit.length > 0 && median(lit) < 45 ? "too_dark" : withFace.length > 0 ? "moved_away" : "no_face";
+    return fail(selfieRetake(reason));
+  }
+  const crowded = withFace.filter((m) => m.measure!.faces > 1).length;
+  if (crowded >= Math.max(2, 0.2 * withFace.length)) {
+    reasons.push(`several faces in ${crowded} of ${withFace.length} frames`);
+    return fail(selfieRetake("several_faces"));
+  }
+
+  // The most frontal frame that was described is the selfie kept and matched.
+  const described = withFace.filter((m) => m.measure!.face!.embedding && m.measure!.faces === 1);
+  const anchor = described.sort((a, b) => frontality(a.measure!) - frontality(b.measure!))[0];
+  if (!anchor) {
+    reasons.push("no single clear face to keep");
+    return fail(selfieRetake("no_face"));
+  }
+  const anchorEmbedding = anchor.measure!.face!.embedding!;
+  const sample = (m: Measured): StepSample => ({ yaw: m.measure!.face!.yaw, ear: m.measure!.face!.ear, mouth: m.measure!.face!.mouth });
+  const leadIn = withFace.filter((m) => m.frame.step < 0);
+  const restFrames = leadIn.length >= 2 ? leadIn : withFace;
+  const rest = { yaw: median(restFrames.map((m) => sample(m).yaw)), ear: median(restFrames.map((m) => sample(m).ear)), mouth: median(restFrames.map((m) => sample(m).mouth)) };
+  // A turned face describes less like its frontal self: the bar drops with the frame's turn.
+  const margins = withFace.flatMap((m) => {
+    const embedding = m.measure!.face!.embedding;
+    if (!embedding || m === anchor) return [];
+    const similarity = faceSimilarity(anchorEmbedding, embedding);
+    const turned = Math.min(TURN_RELIEF_MAX_DEGREES, Math.abs(m.measure!.face!.yaw - rest.yaw));
+    return [{ similarity, margin: similarity - (SAME_PERSON_MIN - TURN_RELIEF_PER_DEGREE * turned) }];
+  });
+  const sameFaceMin = margins.length ? Math.min(...margins.map((m) => m.similarity)) : 1;
+  const sameFaceMargin = margins.length ? Math.min(...margins.map((m) => m.margin)) : 1;
+  const samePerson = sameFaceMargin >= 0;
+  if (!samePerson) reasons.push("different faces during the challenge");
+
+  const steps = input.challenge.map((step, index) => {
+    const inStep = withFace.filter((m) => m.frame.step === index).map(sample);
+    const after = withFace.filter((m) => m.frame.step > index).map(sample);
+    return checkStep(step, inStep, after, rest);
+  });
+  for (const s of steps) if (s.reason) reasons.push(s.reason);
+
+  const antispoof = withFace.reduce((sum, m) => sum + (m.measure!.face!.real + m.measure!.face!.live) / 2, 0) / withFace.length;
+  const challengeScore = steps.reduce((sum, s) => sum + (s.done ? s.strength : 0), 0) / Math.max(1, steps.length);
+  const consistency = Math.max(0, Math.min(1, 0.5 + sameFaceMargin / 0.4));
+  const passed = reasons.length === 0;
+  // Anti-spoof is only a soft term (its models misjudge many real faces): it moves the score, never the status.
+  const raw = 0.5 * challengeScore + 0.3 * consistency + 0.2 * antispoof;
+  const score = round(passed ? Math.max(0.5, raw) : Math.min(0.49, raw));
+  const retake = passed || !samePerson ? null : selfieRetake("challenge_not_followed");
+
+  const embedding = anchorEmbedding;
+  const documentEmbedding = input.documentEmbedding;
+  const faceMatch = documentEmbedding?.length === embedding.length ? band(faceSimilarity(documentEmbedding, embedding)) : null;
+  return {
+    liveness: { status: passed ? "pass" : "fail", score, reasons },
+    faceMatch,
+    bestFrame: await asJpeg(anchor.frame.image),
+    embedding,
+    retake,
+    details: { steps, sameFaceMin: round(sameFaceMin), sameFaceMargin: round(sameFaceMargin), antispoof: round(antispoof), frames: measured.length, faceFrames: withFace.length },
+  };
+}
+
+function band(score: number): { status: "pass" | "review" | "fail"; score: number } {
+  return { status: score >= FACE_MATCH_PASS ? "pass" : score >= FACE_MATCH_REVIEW ? "review" : "fail", score: round(score) };
+}
+
+const round = (v: number) => Math.round(v * 1000) / 1000;
+
+function frontality(m: FrameMeasure): number {
+  return Math.hypot(m.face!.yaw, m.face!.pitch);
+}
+
+/** At most SELFIE_MAX_FRAMES, spread evenly over the capture when a client sent more. */
+function limitFrames(frames: SelfieFrame[]): SelfieFrame[] {
+  if (frames.length <= SELFIE_MAX_FRAMES) return frames;
+  return Array.from({ length: SELFIE_MAX_FRAMES }, (_, i) => frames[Math.floor((i * frames.length) / SELFIE_MAX_FRAMES)]!);
+}
+
+/**
+ * Which frames to measure and which to describe (a description costs ~75 ms over the ~60 ms of
+ * detection, mesh, iris and anti-spoof). A blink is short: all its frames are measured; turns and
+ * smiles are slow, every second frame is enough. Every third measured frame of each part is
+ * described, so each step is checked for being the same person.
+ */
+function planFrames(challenge: ChallengeStep[], frames: SelfieFrame[]) {
+  const plan: { frame: SelfieFrame; embed: boolean }[] = [];
+  for (let step = -1; step < challenge.length; step++) {
+    const group = frames.filter((f) => f.step === step);
+    const dense = challenge[step] === "blink" || group.length <= 4;
+    const chosen = dense ? group : group.filter((_, i) => i % 2 === 0);
+    chosen.forEach((frame, i) => plan.push({ frame, embed: i % 3 === 1 || chosen.length === 1 }));
+  }
+  return plan;
+}
+
+async function asJpeg(image: Buffer): Promise<Buffer | null> {
+  if (image[0] === 0xff && image[1] === 0xd8) return image;
+  return sharp(image).rotate().jpeg({ quality: 90 }).toBuffer().catch(() => null);
+}

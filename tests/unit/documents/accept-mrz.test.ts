@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { acceptMrz } from "@/lib/server/documents/mrz/accept-mrz";
+import type { MrzReading } from "@/lib/server/documents/types";
+
+// The specimen data of the German passport and ID card (real issuing state D; mrz 5.0.2 parses
+// both as valid). Expected decisions follow documents-lab.md's acceptance rule.
+const TD3 = ["P<D<<MUSTERMANN<<ERIKA<<<<<<<<<<<<<<<<<<<<<<", "C01X00T478D<<6408125F2702283<<<<<<<<<<<<<<<4"];
+const TD1 = ["IDD<<T220001293<<<<<<<<<<<<<<<", "6408125<2010315D<<<<<<<<<<<<<4", "MUSTERMANN<<ERIKA<<<<<<<<<<<<<"];
+
+const reading = (reader: MrzReading["reader"], lines: string[], margin = 0.01): MrzReading => ({
+  reader,
+  lines,
+  confidence: lines.map((line) => Array.from(line, () => margin)),
+});
+const edit = (lines: string[], line: number, index: number, ch: string) =>
+  lines.map((text, i) => (i === line ? text.slice(0, index) + ch + text.slice(index + 1) : text));
+const now = new Date("2026-11-24T00:00:00Z");
+
+describe("acceptMrz", () => {
+  it("accepts when both readers read the same valid text", () => {
+    const decision = acceptMrz("TD3", reading("template", TD3), reading("tesseract", TD3), now);
+    expect(decision).toMatchObject({ accepted: true, by: "readers_agree", corrected: false, lines: TD3 });
+    if (!decision.accepted) throw new Error("unreachable");
+    expect(decision.parsed.identity).toMatchObject({ lastName: "MUSTERMANN", firstName: "ERIKA", dateOfBirth: "1964-08-12", expirationDate: "2027-02-28", documentNumber: "C01X00T47", sex: "F", issuingCountry: "D" });
+  });
+
+  it("accepts a valid template reading whose every cell is confident, with no second reading", () => {
+    expect(acceptMrz("TD1", reading("template", TD1, 0.12), null, now)).toMatchObject({ accepted: true, by: "template_confident" });
+  });
+
+  it("refuses a valid template reading that is not confident when the other reader is missing", () => {
+    expect(acceptMrz("TD1", reading("template", TD1, 0.05), null, now)).toMatchObject({ accepted: false });
+  });
+
+  it("refuses when both readers agree on text whose check digit fails", () => {
+    const tampered = edit(TD3, 1, 43, "5");
+    expect(acceptMrz("TD3", reading("template", tampered), reading("tesseract", tampered), now)).toMatchObject({ accepted: false, reason: "check_digits_fail", badLines: [1] });
+  });
+
+  it("refuses a disagreement inside the name, which no check digit covers", () => {
+    const misread = edit(TD3, 0, 5, "H"); // MUSTERMANN → HUSTERMANN
+    expect(acceptMrz("TD3", reading("template", TD3), reading("tesseract", misread), now)).toMatchObject({ accepted: false, reason: "names_disagree" });
+  });
+
+  it("refuses a blind-spot disagreement (U and 0 weigh the same in the check digit)", () => {
+    const blind = edit(TD3, 1, 4, "U"); // C01XU0T47 passes the same check digits as C01X00T47
+    expect(acceptMrz("TD3", reading("template", blind), reading("tesseract", TD3), now)).toMatchObject({ accepted: false, reason: "readers_disagree" });
+  });
+
+  it("takes the one mix of the two readings that passes, marked corrected", () => {
+    const wrongDigit = edit(TD3, 1, 15, "3"); // birth date 643812: the template misread an 8
+    const decision = acceptMrz("TD3", reading("template", wrongDigit), reading("tesseract", TD3), now);
+    expect(decision).toMatchObject({ accepted: true, by: "check_digits_choose", corrected: true, lines: TD3 });
+  });
+
+  it("reads letters in digit-only cells as the digits they stand for", () => {
+    const letters = edit(edit(TD1, 1, 0, "G"), 1, 2, "O"); // 6408125 read as G4O8125
+    expect(acceptMrz("TD1", reading("template", letters), reading("tesseract", TD1), now)).toMatchObject({ accepted: true, by: "readers_agree", lines: TD1 });
+  });
+
+  it("refuses a reading with more disputed cells than a bad capture could explain", () => {
+    const noisy = edit(edit(edit(edit(edit(edit(edit(TD3, 1, 14, "9"), 1, 15, "9"), 1, 16, "9"), 1, 22, "9"), 1, 23, "9"), 1, 24, "1"), 1, 25, "1");
+    expect(acceptMrz("TD3", reading("template", noisy), reading("tesseract", TD3), now)).toMatchObject({ accepted: false, reason: "too_many_disagreements" });
+  });
+});
