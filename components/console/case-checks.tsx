@@ -26,7 +26,10 @@ function Validations({ validations }: { validations: Record<string, Validation> 
     <ul className="divide-y divide-slate-100">
       {Object.entries(validations).map(([name, v]) => (
         <li key={name} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-          <span className="text-slate-800">{words(name)}</span>
+          <span className="text-slate-800">
+            {words(name)}
+            {Array.isArray(v.failed_reasons) && v.failed_reasons.length ? <span className="block text-xs text-slate-600">{(v.failed_reasons as string[]).join(", ")}</span> : null}
+          </span>
           <span className="flex items-center gap-2">
             {typeof v.score === "number" ? (
               <span className="text-xs font-medium text-slate-700" aria-label={`score ${v.score}`}>
@@ -41,8 +44,48 @@ function Validations({ validations }: { validations: Record<string, Validation> 
   );
 }
 
-/** Every check of the record with its validations, liveness score and what was read from the evidence. */
-export function CaseChecks({ checks, enrichments }: { checks: CheckView[]; enrichments: EnrichmentView[] }) {
+/** Claim fields that a document's extracted field is compared with. */
+const CLAIMED: Record<string, string> = { first_name: "first_name", last_name: "last_name", date_of_birth: "date_of_birth", postcode: "postcode", first_line_of_address: "first_line_of_address" };
+
+function Extracted({ details, claim }: { details: Record<string, unknown>; claim?: Record<string, unknown> }) {
+  const withClaim = !!claim && Object.keys(details).some((k) => CLAIMED[k]);
+  return (
+    <table className="mt-1 w-full text-left text-sm">
+      <thead className="text-xs text-slate-600">
+        <tr>
+          <th scope="col" className="py-1 font-medium">
+            Field
+          </th>
+          <th scope="col" className="py-1 font-medium">
+            Read from the evidence
+          </th>
+          {withClaim ? (
+            <th scope="col" className="py-1 font-medium">
+              Claimed
+            </th>
+          ) : null}
+        </tr>
+      </thead>
+      <tbody>
+        {Object.entries(details).map(([k, v]) => {
+          const claimed = withClaim && CLAIMED[k] ? claim![CLAIMED[k]] : undefined;
+          return (
+            <tr key={k} className="align-top">
+              <th scope="row" className="py-0.5 pr-3 font-normal text-slate-700">
+                {words(k)}
+              </th>
+              <td className="break-words py-0.5 pr-3 font-medium text-slate-900">{v === null || v === undefined || v === "" ? "—" : String(v)}</td>
+              {withClaim ? <td className="break-words py-0.5 text-slate-800">{claimed === undefined || claimed === null ? "" : String(claimed)}</td> : null}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/** Every check of the record with its validations, liveness score and what was read from the evidence (beside the claim). */
+export function CaseChecks({ checks, enrichments, claim }: { checks: CheckView[]; enrichments: EnrichmentView[]; claim?: Record<string, unknown> }) {
   if (checks.length === 0 && enrichments.length === 0) {
     return <p className="text-sm text-slate-700">No checks yet: the person has not submitted any evidence.</p>;
   }
@@ -85,14 +128,7 @@ export function CaseChecks({ checks, enrichments }: { checks: CheckView[]; enric
             {check.extracted_details && Object.keys(check.extracted_details).length > 0 ? (
               <div className="mt-3">
                 <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Extracted details</h4>
-                <dl className="mt-1 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-                  {Object.entries(check.extracted_details).map(([k, v]) => (
-                    <div key={k} className="contents">
-                      <dt className="text-slate-700">{words(k)}</dt>
-                      <dd className="break-words font-medium text-slate-900">{String(v)}</dd>
-                    </div>
-                  ))}
-                </dl>
+                <Extracted details={check.extracted_details} claim={claim} />
               </div>
             ) : null}
             {check.artefacts?.length ? (

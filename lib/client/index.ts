@@ -7,11 +7,14 @@ import {
   healthSchema,
   postcodeLookupSchema,
   riskResponseSchema,
+  verificationListSchema,
   verificationRecordSchema,
   type Address,
   type CreateVerificationRequest,
   type RiskEnrichment,
   type VerificationEventName,
+  type VerificationPage,
+  type VerificationStatusValue,
 } from "@/lib/contract";
 import { ServiceApiError, ServiceProtocolError, ServiceUnavailableError } from "./errors";
 
@@ -89,6 +92,14 @@ export class ServiceClient {
     return this.call("GET", `/api/v2/verifications/${encodeURIComponent(id)}`, verificationRecordSchema);
   }
 
+  /** GET /api/v1/verifications: one page, newest first; `nextCursor` (from `X-Next-Cursor`) fetches the next. */
+  async listVerifications(query: { status?: VerificationStatusValue; limit?: number; cursor?: string } = {}): Promise<VerificationPage> {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+    const { data, headers } = await this.exchange("GET", `/api/v1/verifications${params.size ? `?${params}` : ""}`, verificationListSchema);
+    return { verifications: data, nextCursor: headers.get("x-next-cursor") };
+  }
+
   /** POST /api/v2/risk: the headline description (score and recommendation), sent as multipart. */
   assessRisk(form: RiskForm) {
     return this.call("POST", "/api/v2/risk", riskResponseSchema, { form: toRiskFormData(form) });
@@ -121,15 +132,19 @@ export class ServiceClient {
   }
 
   protected async call<S extends z.ZodType>(method: string, path: string, schema: S, body?: Body, auth = true): Promise<z.infer<S>> {
-    if (!auth) return this.parse(await this.send(method, path, body), schema);
-    let response = await this.send(method, path, body, await this.bearer());
-    if (response.status === 401) {
+    return (await this.exchange(method, path, schema, body, auth)).data;
+  }
+
+  /** `call` with the response's headers (paging cursors travel in them). */
+  protected async exchange<S extends z.ZodType>(method: string, path: string, schema: S, body?: Body, auth = true): Promise<{ data: z.infer<S>; headers: Headers }> {
+    let response = await this.send(method, path, body, auth ? await this.bearer() : undefined);
+    if (auth && response.status === 401) {
       // The token may have been revoked or expired early: renew once, then give up.
       await response.body?.cancel();
       this.token = null;
       response = await this.send(method, path, body, await this.bearer());
     }
-    return this.parse(response, schema);
+    return { data: await this.parse(response, schema), headers: response.headers };
   }
 
   private async send(method: string, path: string, body: Body, token?: string): Promise<Response> {

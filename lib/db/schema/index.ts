@@ -14,3 +14,4 @@ export * from "./settings";
 export * from "./evidence";
 export * from "./mail";
 export * from "./network";
+export * from "./hosted";

@@ -4,6 +4,7 @@ import { evidenceFiles } from "@/lib/db/schema";
 import { fail, ok, type Result } from "../shared/result";
 import type { Tenant } from "../shared/tenant";
 import type { EvidenceSummary } from "./list-evidence";
+import { readEvidenceBytes } from "./read-evidence-bytes";
 
 export interface EvidenceFileContent extends EvidenceSummary {
   ownerType: string;
@@ -11,7 +12,7 @@ export interface EvidenceFileContent extends EvidenceSummary {
   bytes: Buffer;
 }
 
-/** One image with its bytes; another team's or mode's is "not found" (never "forbidden"). */
+/** One file with its plain bytes (decrypted); another team's or mode's is "not found" (never "forbidden"). */
 export async function getEvidenceFile(db: Db, tenant: Tenant, id: string): Promise<Result<EvidenceFileContent>> {
   const [row] = await db
     .select()
@@ -28,6 +29,6 @@ export async function getEvidenceFile(db: Db, tenant: Tenant, id: string): Promi
     byteSize: row.byteSize,
     sha256: row.sha256,
     createdAt: row.createdAt.toISOString(),
-    bytes: row.data,
+    bytes: await readEvidenceBytes(db, row),
   });
 }

@@ -11,7 +11,8 @@ export type FailureKind =
   | "unsupported_type" // 415
   | "refused" // 422
   | "rate_limited" // 429
-  | "not_implemented"; // 501
+  | "not_implemented" // 501
+  | "unavailable"; // 503
 
 export interface Failure {
   kind: FailureKind;

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { VerificationRecord } from "@/lib/contract";
 import type { Db } from "@/lib/db";
-import { verificationEvents, verifications, type VerificationStatus } from "@/lib/db/schema";
+import { verificationEvents, verifications, type Verification, type VerificationStatus } from "@/lib/db/schema";
 import { recordAudit } from "../audit/record-audit";
 import { newId } from "../shared/crypto";
 import { fail, ok, type Result } from "../shared/result";
@@ -19,6 +19,12 @@ export interface ApplyTransitionOptions {
   /** Refuse unless the case is in this status (guards against a decision made on stale data). */
   expectedStatus?: VerificationStatus;
   now?: Date;
+  /**
+   * Runs in the transition's transaction, after the lock and before the status is written, for
+   * what must change with it (the checks a decision rests on, the hosted session's stamps): the
+   * webhook's record then carries them. A failure aborts the transition.
+   */
+  alongside?: (tx: Db, row: Verification) => Promise<Result<unknown> | void>;
 }
 
 export interface TransitionOutcome {
@@ -48,6 +54,8 @@ export async function applyTransition(db: Db, options: ApplyTransitionOptions): 
     }
     const transition = findTransition(row.status, action);
     if (!transition) return fail("conflict", `A case in status ${row.status} cannot ${action.replace("_", " ")}`);
+    const before = await options.alongside?.(tx, row);
+    if (before && !before.ok) return before;
     const [updated] = await tx
       .update(verifications)
       .set({

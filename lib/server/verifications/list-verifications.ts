@@ -1,5 +1,5 @@
 import { and, eq, type SQL } from "drizzle-orm";
-import type { VerificationList, VerificationListQuery } from "@/lib/contract";
+import type { VerificationListQuery, VerificationPage } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { verifications } from "@/lib/db/schema";
 import { cursorCondition, newestFirst, page } from "../shared/cursor";
@@ -8,7 +8,7 @@ import type { Tenant } from "../shared/tenant";
 import { toVerificationRecord } from "./to-record";
 
 /** GET /api/v1/verifications: the tenant's stored cases, newest first, by keyset cursor. */
-export async function listVerifications(db: Db, tenant: Tenant, query: VerificationListQuery): Promise<Result<VerificationList>> {
+export async function listVerifications(db: Db, tenant: Tenant, query: VerificationListQuery): Promise<Result<VerificationPage>> {
   const conditions: SQL[] = [eq(verifications.teamId, tenant.teamId), eq(verifications.mode, tenant.mode)];
   if (query.status) conditions.push(eq(verifications.status, query.status));
   const after = cursorCondition(query.cursor, verifications);
@@ -21,5 +21,5 @@ export async function listVerifications(db: Db, tenant: Tenant, query: Verificat
     .orderBy(...newestFirst(verifications))
     .limit(query.limit + 1);
   const { items, nextCursor } = page(rows, query.limit);
-  return ok({ verifications: items.map(toVerificationRecord), next_cursor: nextCursor });
+  return ok({ verifications: items.map(toVerificationRecord), nextCursor });
 }

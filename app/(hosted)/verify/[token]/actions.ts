@@ -1,8 +1,16 @@
 "use server";
 
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import QRCode from "qrcode";
+import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { chooseSandboxOutcome } from "@/lib/server/hosted/choose-sandbox-outcome";
+import { confirmClaim } from "@/lib/server/hosted/confirm-claim";
+import { createHandoff } from "@/lib/server/hosted/create-handoff";
+import { loadHostedFlow } from "@/lib/server/hosted/load-hosted-flow";
+import { recordConsent } from "@/lib/server/hosted/record-consent";
+import { readClaimForm, type ClaimFormState } from "./_lib/read-claim-form";
 
 export interface OutcomeState {
   message: string | null;
@@ -14,4 +22,40 @@ export async function chooseOutcome(token: string, _previous: OutcomeState, form
   if (!result.ok) return { message: result.error.message };
   // redirect() throws by design: keep it outside any try/catch.
   redirect(result.value.redirectUrl ?? `/verify/${token}`);
+}
+
+/** The privacy notice was read and agreed to (ConsentPanel posts consent=yes). */
+export async function consentAction(token: string, formData: FormData): Promise<void> {
+  await recordConsent(await getDb(), { token, agreed: formData.get("consent") === "yes" });
+  redirect(`/verify/${token}`);
+}
+
+/** The person's name, date of birth and address: field errors as codes the form words, or on to the first step. */
+export async function claimAction(token: string, _previous: ClaimFormState, formData: FormData): Promise<ClaimFormState> {
+  const read = readClaimForm(formData);
+  if (!read.ok) return read.state;
+  const saved = await confirmClaim(await getDb(), { token, claim: read.claim });
+  if (!saved.ok) {
+    if (saved.error.kind === "invalid") return { fieldErrors: (saved.error.detail ?? {}) as ClaimFormState["fieldErrors"], failed: true };
+    redirect(`/verify/${token}`);
+  }
+  redirect(`/verify/${token}`);
+}
+
+export interface HandoffView {
+  qrSvg: string;
+  link: string;
+  statusUrl: string;
+}
+
+/** A new single-use phone link for this case, with its QR code drawn here as SVG. */
+export async function startHandoffAction(token: string): Promise<HandoffView | null> {
+  const db = await getDb();
+  const flow = await loadHostedFlow(db, token);
+  if (!flow || flow.screen.kind === "result") return null;
+  const forwarded = (await headers()).get("x-forwarded-host");
+  const baseUrl = forwarded ? `https://${forwarded}` : getConfig().publicBaseUrl;
+  const { link } = await createHandoff(db, flow, { baseUrl });
+  const qrSvg = await QRCode.toString(link, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+  return { qrSvg, link, statusUrl: `/verify/${token}/progress` };
 }

@@ -1,97 +1,121 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { LanguageSwitcher } from "@/components/hosted/language-switcher";
+import { HostedIntlProvider } from "@/components/hosted/intl-provider";
+import { ConsentPanel } from "@/components/hosted/steps/consent-panel";
+import { ResultPanel } from "@/components/hosted/steps/result-panel";
+import { HostedStepProgress } from "@/components/hosted/steps/step-progress";
+import { card, heading } from "@/components/hosted/styles";
+import { getHostedLocale } from "@/i18n/hosted-locale";
 import { getDb } from "@/lib/db";
+import { SELFIE_FRAME_INTERVAL_MS, SELFIE_LEAD_IN_MS, SELFIE_MAX_FRAMES, SELFIE_STEP_MS } from "@/lib/server/liveness/challenge";
+import { expireHostedCase } from "@/lib/server/hosted/expire-hosted-cases";
 import { getHostedCase } from "@/lib/server/hosted/get-hosted-case";
-import { SandboxOutcomeForm } from "@/components/hosted/sandbox-outcome-form";
-import { chooseOutcome } from "./actions";
+import { loadHostedFlow, type HostedFlow } from "@/lib/server/hosted/load-hosted-flow";
+import { startSelfieChallenge } from "@/lib/server/hosted/start-selfie-challenge";
+import { claimAction, consentAction, startHandoffAction } from "./actions";
+import { AddressStep } from "./_components/address-step";
+import { ClaimForm } from "./_components/claim-form";
+import { NoScriptUpload, UploadNotice } from "./_components/no-script-forms";
+import { PhotoIdStep } from "./_components/photo-id-step";
+import { SandboxCase } from "./_components/sandbox-case";
+import { SelfieStep } from "./_components/selfie-step";
+import { noticeText, pageTranslator } from "./_lib/page-translator";
+import { redirectWithId } from "./_lib/redirect-with-id";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Verify your identity", robots: { index: false, follow: false } };
 
-const STATUS_TEXT: Record<string, { label: string; tone: string; text: string }> = {
-  InProgress: { label: "In progress", tone: "bg-sky-100 text-sky-900", text: "This verification has been opened and is waiting for you to complete its steps." },
-  ReadyForReview: { label: "Processing", tone: "bg-amber-100 text-amber-900", text: "Everything has been submitted. The results are being checked." },
-  Verified: { label: "Verified", tone: "bg-emerald-100 text-emerald-900", text: "Your identity has been verified. There is nothing more to do." },
-  Refused: { label: "Needs review", tone: "bg-amber-100 text-amber-900", text: "A person will review this verification." },
-  ManuallyReviewed: { label: "Reviewed", tone: "bg-slate-200 text-slate-900", text: "This verification has been reviewed." },
-  LockedOut: { label: "Locked out", tone: "bg-rose-100 text-rose-900", text: "This verification could not be completed." },
-  Cancelled: { label: "Cancelled", tone: "bg-slate-200 text-slate-900", text: "This verification was cancelled." },
-  Blocked: { label: "Blocked", tone: "bg-rose-100 text-rose-900", text: "This verification could not be completed." },
-};
+type Search = { lang?: string; error?: string; retake?: string; left?: string };
 
-const STEP_TEXT: Record<string, string> = {
-  photo_id: "Photo of your passport or driving licence",
-  video_selfie: "A short video selfie",
-  address_evidence: "A recent document showing your address",
-  vouch: "A vouch from someone who knows you",
-  professional_vouch: "A vouch from a professional referee",
-};
+const COLLECTS = { photo_id: "document", video_selfie: "selfie", address_evidence: "address" } as const;
 
-export default async function HostedVerificationPage({ params }: { params: Promise<{ token: string }> }) {
+export default async function HostedVerificationPage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<Search> }) {
   const { token } = await params;
-  const hosted = await getHostedCase(await getDb(), token);
+  const search = await searchParams;
+  const db = await getDb();
+  const hosted = await getHostedCase(db, token);
   if (!hosted) notFound();
-  const status = STATUS_TEXT[hosted.status] ?? STATUS_TEXT.InProgress!;
-  const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+  if (hosted.mode === "sandbox") return <SandboxCase hosted={hosted} token={token} />;
+  let flow = (await loadHostedFlow(db, token))!;
+  // A visit after the link ran out sends the Expired event now if the sweep has not yet.
+  if (flow.expired && !flow.session.expiryNotifiedAt && flow.status === "InProgress") {
+    await expireHostedCase(db, { verificationId: flow.verificationId, tenant: flow.tenant });
+    flow = (await loadHostedFlow(db, token))!;
+  }
+  const locale = await getHostedLocale(search.lang);
+  const tr = await pageTranslator(locale);
+  const { t } = tr;
+  const screen = flow.screen;
+  const progressSteps = ["consent", "claim", ...flow.steps, "finish"];
+  const current = screen.kind === "consent" ? 0 : screen.kind === "claim" ? 1 : screen.kind === "result" ? progressSteps.length - 1 : progressSteps.indexOf(screen.step);
+  const step = screen.kind === "step" ? screen.step : null;
+  const notice = noticeText(tr, { step, error: search.error, retake: search.retake, left: search.left, team: flow.teamName });
 
   return (
-    <main className="mx-auto flex min-h-screen max-w-xl flex-col px-4 py-10 sm:py-16">
-      <p className="text-sm font-medium text-slate-600">Identity check for {hosted.teamName}</p>
-      <h1 className="mt-1 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Verify your identity</h1>
-
-      <section aria-labelledby="state" className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="state" className="text-base font-semibold text-slate-900">
-            Status
-          </h2>
-          <span data-testid="hosted-status" className={`rounded-full px-3 py-1 text-sm font-medium ${hosted.expired ? "bg-slate-200 text-slate-900" : status.tone}`}>
-            {hosted.expired ? "Expired" : status.label}
-          </span>
-        </div>
-        <p className="mt-3 text-slate-700">{hosted.expired ? "This verification link has expired. Ask the company that sent it for a new one." : status.text}</p>
-        <dl className="mt-4 grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-          <dt className="font-medium text-slate-600">Workflow</dt>
-          <dd className="text-slate-900">{hosted.workflowName}</dd>
-          <dt className="font-medium text-slate-600">{hosted.expired ? "Expired" : "Link valid until"}</dt>
-          <dd className="text-slate-900">{dateFormat.format(hosted.expiresAt)} UTC</dd>
-        </dl>
-      </section>
-
-      {!hosted.expired && hosted.status === "InProgress" && hosted.mode === "sandbox" && (
-        <section aria-labelledby="sandbox" className="mt-4 rounded-2xl border-2 border-dashed border-violet-300 bg-white p-5 shadow-sm sm:p-6">
-          <h2 id="sandbox" className="text-base font-semibold text-slate-900">
-            Sandbox: choose the outcome
-          </h2>
-          <SandboxOutcomeForm action={chooseOutcome.bind(null, token)} />
-        </section>
-      )}
-
-      {!hosted.expired && hosted.status === "InProgress" && hosted.mode === "live" && (
-        <section aria-labelledby="steps" className="mt-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-          <h2 id="steps" className="text-base font-semibold text-slate-900">
-            What you will be asked for
-          </h2>
-          <ol className="mt-3 list-decimal space-y-1 pl-5 text-slate-700">
-            {hosted.steps.map((step) => (
-              <li key={step}>{STEP_TEXT[step] ?? step}</li>
-            ))}
-          </ol>
-          <div role="status" className="mt-5 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
-            <p className="font-semibold">Capture is not available yet</p>
-            <p className="mt-1 text-sm">
-              This deployment cannot take photos, selfies or documents yet, so this verification cannot be completed here today. Your link stays valid until the date above.
+    <HostedIntlProvider locale={locale} messages={{ hosted: tr.messages.hosted, hostedPages: tr.messages.hostedPages }} timeZone="Europe/London">
+      <main lang={locale} className="mx-auto flex min-h-screen max-w-xl flex-col gap-5 px-4 py-8 sm:py-14">
+        <header className="space-y-1">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <p className="text-sm font-medium text-slate-700" data-testid="team-line">
+              {t("hosted.common.teamLine", { team: flow.teamName })}
             </p>
+            <LanguageSwitcher current={locale} />
           </div>
-        </section>
-      )}
-
-      {hosted.redirectUrl && (
-        <p className="mt-6 text-sm text-slate-600">
-          <a className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600" href={hosted.redirectUrl}>
-            Return to {hosted.teamName}
-          </a>
-        </p>
-      )}
-    </main>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{t("hosted.common.title")}</h1>
+        </header>
+        {screen.kind !== "result" ? <HostedStepProgress steps={progressSteps} current={current} /> : null}
+        <UploadNotice message={notice} />
+        <Screen flow={flow} token={token} t={t} />
+        <p className="mt-auto pt-6 text-center text-xs text-slate-600">{t("hosted.common.poweredBy")}</p>
+      </main>
+    </HostedIntlProvider>
   );
+}
+
+async function Screen({ flow, token, t }: { flow: HostedFlow; token: string; t: (key: string, values?: Record<string, string | number>) => string }) {
+  const screen = flow.screen;
+  const startHandoff = startHandoffAction.bind(null, token);
+  switch (screen.kind) {
+    case "result": {
+      const back = screen.result === "expired" || screen.result === "cancelled" ? null : redirectWithId(flow.redirectUrl, flow.verificationId);
+      return <ResultPanel result={screen.result} teamName={flow.teamName} redirectUrl={back} autoRedirectSeconds={back ? 10 : undefined} />;
+    }
+    case "consent": {
+      const collects = [...flow.steps.flatMap((s) => (s in COLLECTS ? [COLLECTS[s as keyof typeof COLLECTS]] : [])), "details" as const];
+      return <ConsentPanel teamName={flow.teamName} collects={collects} action={consentAction.bind(null, token)} />;
+    }
+    case "claim": {
+      const c = flow.claim as Record<string, string | undefined>;
+      return <ClaimForm action={claimAction.bind(null, token)} lookupUrl={`/verify/${token}/postcode`} initial={{ firstName: c.first_name ?? "", lastName: c.last_name ?? "", dateOfBirth: c.date_of_birth ?? "" }} />;
+    }
+    case "unsupported":
+      return (
+        <section aria-labelledby="unsupported" className={card}>
+          <h2 id="unsupported" className={heading}>
+            {t("hostedPages.unsupported.title")}
+          </h2>
+          <p className="mt-3 text-slate-700">{t("hostedPages.unsupported.text", { team: flow.teamName })}</p>
+        </section>
+      );
+    case "step":
+      if (screen.step === "photo_id") {
+        return (
+          <>
+            <PhotoIdStep token={token} teamName={flow.teamName} initialKind={null} startHandoff={startHandoff} />
+            <NoScriptUpload token={token} step="photo_id" t={t} />
+          </>
+        );
+      }
+      if (screen.step === "video_selfie") {
+        const challenge = await startSelfieChallenge(await getDb(), flow);
+        return <SelfieStep token={token} teamName={flow.teamName} challenge={challenge} timing={{ stepMs: SELFIE_STEP_MS, frameIntervalMs: SELFIE_FRAME_INTERVAL_MS, maxFrames: SELFIE_MAX_FRAMES, leadInMs: SELFIE_LEAD_IN_MS }} startHandoff={startHandoff} />;
+      }
+      return (
+        <>
+          <AddressStep token={token} teamName={flow.teamName} />
+          <NoScriptUpload token={token} step="address_evidence" t={t} />
+        </>
+      );
+  }
 }

@@ -24,15 +24,15 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   // removed from the team loses access at once); an unchanged image is a 304.
   const caching = { "cache-control": "private, no-cache", etag, "x-content-type-options": "nosniff" };
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers: caching });
-  // Stored types are only ever JPEG or PNG (judged from the bytes); anything else is served inert.
-  const type = file.mimeType === "image/jpeg" || file.mimeType === "image/png" ? file.mimeType : "application/octet-stream";
+  // Stored types are only ever JPEG, PNG or PDF (judged from the bytes); anything else is served inert.
+  const type = file.mimeType === "image/jpeg" || file.mimeType === "image/png" || file.mimeType === "application/pdf" ? file.mimeType : "application/octet-stream";
   return new Response(new Uint8Array(file.bytes), {
     headers: {
       "content-type": type,
       "content-length": String(file.bytes.length),
       ...caching,
       "content-security-policy": "default-src 'none'",
-      "content-disposition": `inline; filename="${file.id}.${type === "image/png" ? "png" : "jpg"}"`,
+      "content-disposition": `inline; filename="${file.id}.${type === "image/png" ? "png" : type === "application/pdf" ? "pdf" : "jpg"}"`,
     },
   });
 }

@@ -15,6 +15,9 @@ import { RestartForm } from "@/components/console/restart-form";
 import { SwitchWorkflowForm } from "@/components/console/switch-workflow-form";
 import { listWorkflows } from "@/lib/server/verifications/workflows";
 import { listEvidence } from "@/lib/server/evidence/list-evidence";
+import { CaseAttempts } from "@/components/console/case-attempts";
+import { getHostedSettings } from "@/lib/server/hosted/get-hosted-settings";
+import { listHostedAttempts } from "@/lib/server/hosted/list-hosted-attempts";
 import { restartCaseAction, reviewCaseAction, switchWorkflowAction } from "./actions";
 import { replayDeliveryAction } from "./replay-action";
 import { FraudReportSection } from "../../_fraud-report/fraud-report-section";
@@ -59,6 +62,8 @@ export default async function CasePage({ params, searchParams }: { params: Promi
   ];
   const canReview = context.can("review");
   const evidence = canned ? [] : await listEvidence(context.db, context.tenant, "verification", record.id);
+  const attempts = canned ? [] : await listHostedAttempts(context.db, context.tenant, record.id);
+  const { maxAttempts } = await getHostedSettings(context.db, context.tenant);
   const workflows = !canned && canReview && record.status === "InProgress" ? await listWorkflows(context.db, context.tenant) : [];
 
   return (
@@ -164,12 +169,18 @@ export default async function CasePage({ params, searchParams }: { params: Promi
       ) : null}
 
       <Section id="checks" title="Checks and validations">
-        <CaseChecks checks={record.checks as CheckView[]} enrichments={record.enrichments as EnrichmentView[]} />
+        <CaseChecks checks={record.checks as CheckView[]} enrichments={record.enrichments as EnrichmentView[]} claim={claim as Record<string, unknown>} />
       </Section>
 
       <Section id="evidence" title="Evidence">
         <EvidenceGrid items={evidence} subject={record.email} />
       </Section>
+
+      {attempts.length > 0 ? (
+        <Section id="attempts" title={`Attempts (at most ${maxAttempts} failed per step)`}>
+          <CaseAttempts attempts={attempts} maxAttempts={maxAttempts} />
+        </Section>
+      ) : null}
 
       {!canned ? <FraudReportSection context={context} subjectType="verification" subjectId={record.id} /> : null}
 

@@ -1,0 +1,214 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useEffect, useId, useRef, useState } from "react";
+import { adviceBox, errorBox, heading, primaryButton, secondaryButton } from "../styles";
+import type { NoCameraReason } from "./camera-support";
+import { canvasToJpeg, drawScaled } from "./canvas";
+import { acceptFrame, buildSelfieForm, secondsLeft, stepAt, totalMs, type CapturedFrame, type SelfieTiming } from "./selfie-schedule";
+import { UploadWithProgress } from "./upload-with-progress";
+import { useCamera } from "./use-camera";
+
+/** The liveness engine's challenge steps (lib/server/liveness ChallengeStep), passed in by the page. */
+export type ChallengeStep = "turn_left" | "turn_right" | "blink" | "smile";
+
+export interface SelfieChallengeProps {
+  challenge: ChallengeStep[];
+  /** SELFIE_STEP_MS, SELFIE_FRAME_INTERVAL_MS, SELFIE_MAX_FRAMES from lib/server/liveness (the page reads them on the server). */
+  stepMs: number;
+  frameIntervalMs: number;
+  maxFrames: number;
+  /** The neutral lead-in before the first step (frames tagged step -1). */
+  leadInMs?: number;
+  /** POST target: multipart `frames` (JPEG files) + `meta` (JSON [{t, step}]) + `extraFields`. */
+  uploadUrl: string;
+  extraFields?: Record<string, string>;
+  teamName: string;
+  onNext: (next: string | null) => void;
+  onNoCamera: (reason: NoCameraReason) => void;
+  onRetake?: (retake: { reason: string; message: string; attemptsLeft: number | null }) => void;
+  onFatal?: (error: { code: string; next: string | null }) => void;
+}
+
+const FRAME_SIDE = 640;
+const FRAME_QUALITY = 0.8;
+
+type Phase = "intro" | "capturing" | "upload";
+
+const ARROWS: Partial<Record<ChallengeStep, string>> = { turn_left: "←", turn_right: "→" };
+
+/** Active liveness: an oval guide, the challenge's prompts one after another with a countdown, frames captured and sent. */
+export function SelfieChallenge({ challenge, stepMs, frameIntervalMs, maxFrames, leadInMs = 2000, uploadUrl, extraFields, teamName, onNext, onNoCamera, onRetake, onFatal }: SelfieChallengeProps) {
+  const t = useTranslations("hosted");
+  const [phase, setPhase] = useState<Phase>("intro");
+  const [elapsed, setElapsed] = useState(0);
+  const [frames, setFrames] = useState<CapturedFrame[]>([]);
+  const [lastRetake, setLastRetake] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const { videoRef: cameraVideoRef, status: cameraStatus, reason: cameraReason, retry: cameraRetry } = useCamera({ facing: "user", active: phase !== "upload", onNoCamera });
+  const timing: SelfieTiming = { leadInMs, stepMs, steps: challenge.length, frameIntervalMs, maxFrames };
+  const timingRef = useRef(timing);
+  useEffect(() => {
+    timingRef.current = timing;
+  });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const promptId = useId();
+
+  useEffect(() => {
+    if (phase !== "capturing") return;
+    const video = cameraVideoRef.current;
+    if (!video) return;
+    const start = performance.now();
+    const tm = timingRef.current;
+    const kept: CapturedFrame[] = [];
+    const pending: Promise<void>[] = [];
+    const scratch = document.createElement("canvas");
+    let finished = false;
+    const grab = () => {
+      const at = performance.now() - start;
+      if (!acceptFrame(at, pending.length, tm)) return; // pending holds every frame grabbed so far
+      // The picture and its tag are taken now; only the JPEG encoding is asynchronous.
+      const canvas = drawScaled(video, FRAME_SIDE, scratch) // toBlob copies the bitmap at call time, so one canvas serves every frame;
+      const tag = { t: at, step: stepAt(at, tm) };
+      const job = canvasToJpeg(canvas, FRAME_QUALITY).then((image) => void kept.push({ ...tag, image }));
+      pending.push(job);
+    };
+    grab();
+    const capture = setInterval(grab, tm.frameIntervalMs);
+    const clock = setInterval(() => {
+      const at = performance.now() - start;
+      setElapsed(at);
+      if (at >= totalMs(tm) && !finished) {
+        finished = true;
+        clearInterval(capture);
+        clearInterval(clock);
+        void Promise.allSettled(pending).then(() => {
+          setFrames([...kept].sort((a, b) => a.t - b.t));
+          setPhase("upload");
+        });
+      }
+    }, 100);
+    return () => {
+      clearInterval(capture);
+      clearInterval(clock);
+    };
+  }, [phase, cameraVideoRef]);
+
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [phase]);
+
+  const step = stepAt(elapsed, timing);
+  const current = step >= 0 ? challenge[step] : undefined;
+  const prompt = phase !== "capturing" ? null : step < 0 ? t("selfie.getReady") : current ? t(`selfie.prompts.${current}`) : t("selfie.finished");
+
+  if (phase === "upload") {
+    return (
+      <section aria-labelledby={`${promptId}-h`} className="space-y-4">
+        <h2 id={`${promptId}-h`} ref={headingRef} tabIndex={-1} className={`${heading} focus:outline-none`}>
+          {t("selfie.title")}
+        </h2>
+        <p className="text-slate-700">{t("selfie.framesCaptured", { count: frames.length })}</p>
+        <UploadWithProgress
+          url={uploadUrl}
+          body={() => buildSelfieForm(frames, extraFields)}
+          autoStart
+          label={t("selfie.sendAgain")}
+          retakeContext="selfie"
+          teamName={teamName}
+          onNext={(next) => {
+            setSent(true);
+            onNext(next);
+          }}
+          onFatal={(e) => {
+            setSent(true); // nothing more to record: the page shows why
+            onFatal?.(e);
+          }}
+          onRetake={(r) => {
+            const key = `retake.selfie.${r.reason}`;
+            setLastRetake(t.has(key) ? t(key) : r.message);
+            setFrames([]);
+            setElapsed(0);
+            setPhase("intro");
+            onRetake?.(r);
+          }}
+        />
+        {!sent && (
+          <button type="button" className={`${secondaryButton} w-full`} onClick={() => (setFrames([]), setElapsed(0), setPhase("intro"))}>
+            {t("selfie.again")}
+          </button>
+        )}
+      </section>
+    );
+  }
+
+  return (
+    <section aria-labelledby={`${promptId}-h`} className="space-y-4">
+      <h2 id={`${promptId}-h`} ref={headingRef} tabIndex={-1} className={`${heading} focus:outline-none`}>
+        {t("selfie.title")}
+      </h2>
+      {phase === "intro" && <p className="text-slate-700">{t("selfie.intro", { count: challenge.length })}</p>}
+      {phase === "intro" && lastRetake && (
+        <p className={adviceBox} role="alert">
+          {lastRetake}
+        </p>
+      )}
+      {cameraStatus !== "failed" && (
+        <div className="relative mx-auto aspect-[3/4] w-full max-w-sm overflow-hidden rounded-2xl bg-slate-900" role="img" aria-label={t("selfie.guideLabel")}>
+          {/* Mirrored like a mirror; the frames sent are not. */}
+          <video ref={cameraVideoRef} autoPlay muted playsInline aria-hidden="true" className="absolute inset-0 h-full w-full -scale-x-100 object-cover" />
+          <svg className="pointer-events-none absolute inset-0 h-full w-full" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true">
+            <defs>
+              <mask id="oval-hole">
+                <rect width="100" height="100" fill="white" />
+                <ellipse cx="50" cy="46" rx="32" ry="34" fill="black" />
+              </mask>
+            </defs>
+            <rect width="100" height="100" fill="rgba(15,23,42,0.55)" mask="url(#oval-hole)" />
+            <ellipse cx="50" cy="46" rx="32" ry="34" fill="none" stroke={phase === "capturing" ? "#34d399" : "white"} vectorEffect="non-scaling-stroke" style={{ strokeWidth: 4 }} />
+          </svg>
+          {phase === "capturing" && (
+            <div className="absolute inset-x-0 bottom-0 bg-slate-950/75 p-3 text-center text-white">
+              <p className="text-sm font-medium">{step >= 0 && step < challenge.length ? t("selfie.stepOf", { current: step + 1, total: challenge.length }) : t("selfie.recording")}</p>
+              <p className="mt-1 text-2xl font-bold leading-tight" aria-hidden="true">
+                {current && ARROWS[current] ? <span className="mr-2">{current === "turn_left" ? ARROWS.turn_left : ARROWS.turn_right}</span> : null}
+                {prompt}
+              </p>
+              <p className="mt-1 text-lg tabular-nums" aria-hidden="true" data-testid="selfie-countdown">
+                {t("selfie.countdown", { seconds: secondsLeft(elapsed, timing) })}
+              </p>
+            </div>
+          )}
+        </div>
+      )}
+      {/* The prompt for screen readers: announced once per step, not every countdown tick. */}
+      <p id={promptId} aria-live="assertive" className="sr-only" data-testid="selfie-prompt">
+        {prompt}
+      </p>
+      {cameraStatus === "failed" && cameraReason ? (
+        <div className={errorBox} role="alert">
+          <p>{t(`noCamera.${cameraReason}`)}</p>
+          {(cameraReason === "in_use" || cameraReason === "failed") && (
+            <button type="button" className={`${secondaryButton} mt-3`} onClick={cameraRetry}>
+              {t("common.tryAgain")}
+            </button>
+          )}
+        </div>
+      ) : (
+        <p role="status" className="text-sm text-slate-700">
+          {phase === "intro" ? (cameraStatus === "ready" ? t("selfie.ready") : t("camera.starting")) : null}
+        </p>
+      )}
+      {phase === "intro" && cameraStatus !== "failed" && (
+        <button type="button" className={`${primaryButton} w-full`} disabled={cameraStatus !== "ready"} onClick={() => (setLastRetake(null), setElapsed(0), setPhase("capturing"))}>
+          {t("selfie.start")}
+        </button>
+      )}
+    </section>
+  );
+}

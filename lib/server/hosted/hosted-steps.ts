@@ -1,0 +1,71 @@
+import type { VerificationStatus } from "@/lib/db/schema";
+
+// The screens of the hosted flow, chosen from what is stored (never from the browser), so the same
+// link resumes where the person stopped, on any device.
+
+export const CAPTURE_STEPS = ["photo_id", "video_selfie", "address_evidence"] as const;
+export type CaptureStep = (typeof CAPTURE_STEPS)[number];
+export type DocumentKind = "passport" | "national_id" | "driving_licence";
+export const DOCUMENT_KINDS: readonly DocumentKind[] = ["passport", "national_id", "driving_licence"];
+
+export type ResultKind = "verified" | "processing" | "review" | "locked_out" | "expired" | "cancelled";
+
+export type HostedScreen =
+  | { kind: "result"; result: ResultKind }
+  | { kind: "consent" }
+  | { kind: "claim" }
+  | { kind: "step"; step: CaptureStep }
+  /** A step this deployment cannot capture yet (vouching: issue 13). */
+  | { kind: "unsupported"; step: string };
+
+export function isCaptureStep(step: string): step is CaptureStep {
+  return (CAPTURE_STEPS as readonly string[]).includes(step);
+}
+
+/** The workflow's steps in capture order: the selfie is matched against the document's face, so photo ID goes first. */
+export function orderSteps(steps: readonly string[]): string[] {
+  const ordered = [...steps];
+  const photo = ordered.indexOf("photo_id");
+  const selfie = ordered.indexOf("video_selfie");
+  if (photo > selfie && selfie >= 0) {
+    ordered.splice(photo, 1);
+    ordered.splice(selfie, 0, "photo_id");
+  }
+  return ordered;
+}
+
+export function resultOf(status: VerificationStatus): ResultKind | null {
+  switch (status) {
+    case "InProgress":
+      return null;
+    case "ReadyForReview":
+      return "processing";
+    case "Verified":
+      return "verified";
+    case "Refused":
+    case "ManuallyReviewed":
+      return "review";
+    case "LockedOut":
+      return "locked_out";
+    default:
+      return "cancelled";
+  }
+}
+
+export function chooseScreen(input: {
+  status: VerificationStatus;
+  expired: boolean;
+  consented: boolean;
+  claimConfirmed: boolean;
+  steps: readonly string[];
+  accepted: Readonly<Record<string, string>>;
+}): HostedScreen {
+  const result = resultOf(input.status);
+  if (result) return { kind: "result", result };
+  if (input.expired) return { kind: "result", result: "expired" };
+  if (!input.consented) return { kind: "consent" };
+  if (!input.claimConfirmed) return { kind: "claim" };
+  const next = input.steps.find((step) => !input.accepted[step]);
+  if (!next) return { kind: "result", result: "processing" };
+  return isCaptureStep(next) ? { kind: "step", step: next } : { kind: "unsupported", step: next };
+}

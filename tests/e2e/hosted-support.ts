@@ -1,0 +1,164 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import type { ChallengeStep } from "@/lib/server/liveness/challenge";
+import { billPdf, randomBill } from "../support/documents/bills";
+import { generateIdDocument } from "../support/documents/id-document";
+import { phoneCapture } from "../support/documents/phone-capture";
+import { writeChallengeVideo } from "../support/liveness/video-for-challenge";
+import { demoCredentials, screenshotBothSizes } from "./support";
+
+/** The fake camera's file (Chromium reads it each time a page opens the camera). */
+export const CAMERA_FILE = path.join(os.tmpdir(), "verity-e2e-hosted-camera.mjpeg");
+const FILES = path.join(os.tmpdir(), "verity-e2e-hosted-files");
+
+export interface Applicant {
+  claim: { firstName: string; lastName: string; day: string; month: string; year: string; house: string; street: string; city: string; postcode: string };
+  /** A phone photo of their passport (JPEG file), with sample face `faceIndex`. */
+  passportFile: string;
+  /** Their recent utility bill or statement (text PDF). */
+  billFile: string;
+  faceIndex: number;
+}
+
+/** A person from the document generator: passport and bill share their name, birth date and address. */
+export async function makeApplicant(seed: string, faceIndex = 13): Promise<Applicant> {
+  fs.mkdirSync(FILES, { recursive: true });
+  const bill = randomBill(`e2e:${seed}`, { kind: "utility_bill" });
+  const person = bill.truth.person;
+  const passport = await generateIdDocument({ seed: `e2e:${seed}`, kind: "passport", person: { ...person, issuingState: "GBR", nationality: "GBR" }, faceIndex });
+  const capture = await phoneCapture(passport.image, { level: "phone", seed: `e2e:${seed}`, pxPerMm: passport.truth.pxPerMm });
+  const passportFile = path.join(FILES, `${seed}-passport.jpg`);
+  const billFile = path.join(FILES, `${seed}-bill.pdf`);
+  fs.writeFileSync(passportFile, capture.image);
+  fs.writeFileSync(billFile, billPdf(bill));
+  const [year, month, day] = person.dateOfBirth.split("-");
+  const line1 = bill.truth.address.line1;
+  const number = /^(\d+[A-Z]?)\s+(.*)$/i.exec(line1.replace(/^Flat \d+,\s*/i, ""));
+  return {
+    claim: {
+      firstName: person.givenNames.split(" ")[0]!,
+      lastName: person.surname,
+      day: String(Number(day)),
+      month: String(Number(month)),
+      year: year!,
+      house: number ? number[1]! : line1,
+      street: number ? number[2]! : line1,
+      city: bill.truth.address.town,
+      postcode: bill.truth.address.postcode,
+    },
+    passportFile,
+    billFile,
+    faceIndex,
+  };
+}
+
+/** A live case through the API, as the team's backend makes it. */
+export async function createLiveCase(request: APIRequestContext, email: string, redirectUrl = "https://shop.example.com/verified"): Promise<{ id: string; path: string }> {
+  const token = (await (await request.post("/api/v2/authenticate", { data: demoCredentials().live })).json()).access_token as string;
+  const created = await request.post("/api/v1/verifications", { headers: { authorization: `Bearer ${token}` }, data: { email, workflow_id: "sandbox-flow", redirect_url: redirectUrl } });
+  expect(created.status()).toBe(201);
+  const body = (await created.json()) as { id: string; url: string };
+  return { id: body.id, path: new URL(body.url).pathname };
+}
+
+export async function readCase(request: APIRequestContext, id: string): Promise<{ status: string; checks: Record<string, unknown>[]; enrichments: Record<string, unknown>[] }> {
+  const token = (await (await request.post("/api/v2/authenticate", { data: demoCredentials().live })).json()).access_token as string;
+  return (await request.get(`/api/v1/verifications/${id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+}
+
+/** No serious or critical axe violation on the hosted page as it is now; screenshots at both sizes. */
+export async function checkHostedPage(page: Page, name: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), `axe on ${name}`).toEqual([]);
+  const size = page.viewportSize();
+  await screenshotBothSizes(page, `hosted-${name}`);
+  if (size) await page.setViewportSize(size);
+}
+
+/** Consent, then the claim typed in by hand (live cases have no imported addresses here). */
+export async function consentAndClaim(page: Page, applicant: Applicant, overrides: Partial<Applicant["claim"]> = {}): Promise<void> {
+  const claim = { ...applicant.claim, ...overrides };
+  await expect(page.getByRole("heading", { name: "Before you start" })).toBeVisible();
+  await checkHostedPage(page, "consent");
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Start" }).click();
+  await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();
+  await page.getByLabel("First name").fill(claim.firstName);
+  await page.getByLabel("Last name").fill(claim.lastName);
+  await page.getByLabel("Day").fill(claim.day);
+  await page.getByLabel("Month").fill(claim.month);
+  await page.getByLabel("Year").fill(claim.year);
+  await page.getByRole("button", { name: "Enter the address manually" }).click();
+  await page.getByLabel("House name or number").fill(claim.house);
+  await page.getByLabel("Street").fill(claim.street);
+  await page.getByLabel("Town or city").fill(claim.city);
+  await page.getByLabel("Postcode").fill(claim.postcode);
+  await checkHostedPage(page, "claim");
+  await page.getByRole("button", { name: "Confirm my details" }).click();
+  await expect(page.getByRole("heading", { name: "Which document will you use?" })).toBeVisible();
+}
+
+/** The photo ID step by file upload (the camera's "Upload a photo instead"), the review, then Send. */
+export async function uploadPassport(page: Page, file: string): Promise<void> {
+  await page.getByRole("radio", { name: /Passport/ }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await checkHostedPage(page, "photo-id-camera");
+  for (let round = 0; round < 3; round++) {
+    await page.locator('input[type="file"]').first().setInputFiles(file);
+    await expect(page.getByRole("heading", { name: "Check your photo" })).toBeVisible();
+    const use = page.getByRole("button", { name: /^Use this photo/ });
+    if (await use.isVisible()) {
+      await use.click();
+      break;
+    }
+    await page.getByRole("button", { name: "Retake" }).click();
+  }
+  await expect(page.getByRole("heading", { name: "Your photos" })).toBeVisible();
+  await page.getByRole("button", { name: "Send" }).click();
+}
+
+/** Records when the page's camera opened, so a test can start the challenge in step with the fake camera's file. */
+export async function watchCameraOpening(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const media = navigator.mediaDevices;
+    if (!media?.getUserMedia) return;
+    const open = media.getUserMedia.bind(media);
+    media.getUserMedia = async (constraints) => {
+      const stream = await open(constraints);
+      (window as unknown as { __cameraOpenedAt: number }).__cameraOpenedAt = performance.now();
+      return stream;
+    };
+  });
+}
+
+const START_DELAY_MS = 2500;
+
+/**
+ * One selfie attempt: the server's challenge is read from the page, the fake camera's file is
+ * rendered for it (sample face `faceIndex` turning, blinking, smiling), the page is reloaded so the
+ * camera re-reads the file, and Start is pressed START_DELAY_MS after the camera opened.
+ */
+export async function recordSelfie(page: Page, faceIndex: number): Promise<ChallengeStep[]> {
+  const section = page.locator("[data-challenge]");
+  await expect(section).toBeVisible();
+  const challenge = (await section.getAttribute("data-challenge"))!.split(",") as ChallengeStep[];
+  await writeChallengeVideo(CAMERA_FILE, challenge, faceIndex, { startDelayMs: START_DELAY_MS, tailMs: 3000 });
+  await page.reload();
+  const start = page.getByRole("button", { name: "Start", exact: true });
+  await expect(start).toBeEnabled({ timeout: 15_000 });
+  const opened = await page.evaluate(() => (window as unknown as { __cameraOpenedAt?: number }).__cameraOpenedAt ?? null);
+  expect(opened, "the page opened the camera").not.toBeNull();
+  const wait = await page.evaluate((at) => at + 2500 - 60 - performance.now(), opened!);
+  if (wait > 0) await page.waitForTimeout(wait);
+  await start.click();
+  return challenge;
+}
+
+/** Makes sure the camera file exists before Chromium starts (it may only be written later). */
+export function prepareCameraFile(): void {
+  if (!fs.existsSync(CAMERA_FILE)) fs.writeFileSync(CAMERA_FILE, Buffer.alloc(0));
+}
