@@ -3,6 +3,7 @@ import { rotate180 } from "../image/rotate-180";
 import type { GrayImage, LocatedMrz, MrzFormat, MrzLocateFailure, MrzReading } from "../types";
 import { acceptMrz, type MrzDecision } from "./accept-mrz";
 import { locateMrz } from "./locate-mrz";
+import { readMrzTesseract } from "./ocrb-tesseract/read-mrz-tesseract";
 import { readMrzTemplate } from "./template-reader";
 
 /*
@@ -62,10 +63,10 @@ function hintFor(mrz: LocatedMrz): RetakeReason {
   return "unreadable";
 }
 
-// INTERIM (issue 11, this session): the trained-Tesseract reader is being written beside this
-// file; until it lands the gate sees one reader and accepts only confident template readings.
-const SECOND_READER = "./ocrb-tesseract/read-mrz-tesseract";
-async function readSecond(lines: LocatedMrz["lines"]): Promise<MrzReading | null> {
-  const mod = (await import(SECOND_READER).catch(() => null)) as { readMrzTesseract?: (l: LocatedMrz["lines"]) => Promise<MrzReading> } | null;
-  return mod?.readMrzTesseract ? mod.readMrzTesseract(lines) : null;
+/** The trained-Tesseract reader; a failure of it leaves the gate with the template reading alone. */
+function readSecond(lines: LocatedMrz["lines"]): Promise<MrzReading | null> {
+  return readMrzTesseract(lines).catch((error: unknown) => {
+    console.error("[documents] the OCR-B Tesseract reader failed:", error);
+    return null;
+  });
 }
