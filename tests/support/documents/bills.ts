@@ -245,7 +245,7 @@ export async function scannedBillPdf(bill: Bill, options: { dpi?: number; seed?:
   const png = billPng(bill, dpi);
   const turned = await sharp(png).grayscale().rotate(rng.float(-0.8, 0.8), { background: "#ffffff" }).linear(0.92, 8).png().toBuffer();
   const meta = await sharp(turned).metadata();
-  const jpeg = await sharp(turned).extract({ left: 0, top: 0, width: Math.min(meta.width!, png.readUInt32BE(16)), height: Math.min(meta.height!, png.readUInt32BE(20)) }).jpeg({ quality: rng.int(70, 85) }).toBuffer();
+  const jpeg = await sharp(turned).extract({ left: 0, top: 0, width: Math.min(meta.width!, png.readUInt32BE(16)), height: Math.min(meta.height!, png.readUInt32BE(20)) }).toColourspace("b-w").jpeg({ quality: rng.int(70, 85) }).toBuffer();
   const size = await sharp(jpeg).metadata();
   return writePdf([{ kind: "image", width: bill.page.width, height: bill.page.height, jpeg, pixelWidth: size.width!, pixelHeight: size.height!, channels: 1 }]);
 }

@@ -2,6 +2,7 @@ import { judgeSelfie, type SelfieFrame, type SelfieJudgement } from "../../liven
 import type { ChallengeStep } from "../../liveness/challenge";
 import { readPhotoIdHere, type PhotoIdResult, type ReadPhotoIdInput } from "../read-photo-id-here";
 import type { IdentityClaim } from "../types";
+import { readSupportingDocument } from "../supporting/read-supporting-document";
 import type { Validations } from "../validation";
 
 /*
@@ -35,11 +36,8 @@ export interface SupportingResult {
   retake: { reason: string; message: string } | null;
 }
 
-// INTERIM (issue 11, this session): the address-document reader is being written in ../address.
-const ADDRESS_READER = "../address/read-supporting-document";
-async function readSupportingDocumentHere(input: SupportingInput): Promise<SupportingResult> {
-  const mod = (await import(ADDRESS_READER)) as { readSupportingDocument: (i: SupportingInput) => Promise<SupportingResult> };
-  return mod.readSupportingDocument(input);
+function readSupportingDocumentHere(input: SupportingInput): Promise<SupportingResult> {
+  return readSupportingDocument(input);
 }
 
 export interface SelfieInput {

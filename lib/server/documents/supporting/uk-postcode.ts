@@ -53,15 +53,19 @@ export function findPostcodes(line: string): PostcodeHit[] {
     const [outRaw, inRaw] = [m[1]!, m[2]!];
     const inward = coerce(inRaw, "DLL");
     if (!inward) continue;
+    // The reading that changes fewest characters: "LS6" stays LS6, never L56.
+    let best: { outward: string; changes: number } | null = null;
     for (const shape of OUTWARD_SHAPES.filter((s) => s.length === outRaw.length)) {
       const outward = coerce(outRaw, shape);
       if (!outward || !STRICT.test(outward + inward)) continue;
-      const repaired = outward !== outRaw || inward !== inRaw;
-      // A repaired hit needs some letters and digits of its own: "2026 ABC" is not a postcode.
-      if (repaired && (!/[A-Z]/.test(outRaw) || !/\d/.test(outRaw))) continue;
-      hits.push({ postcode: `${outward} ${inward}`, index: m.index, before: line.slice(0, m.index).trim(), repaired });
-      break;
+      const changes = [...outward].filter((c, i) => c !== outRaw[i]).length;
+      if (!best || changes < best.changes) best = { outward, changes };
     }
+    if (!best) continue;
+    const repaired = best.changes > 0 || inward !== inRaw;
+    // A repaired hit needs some letters and digits of its own: "2026 ABC" is not a postcode.
+    if (repaired && (!/[A-Z]/.test(outRaw) || !/\d/.test(outRaw))) continue;
+    hits.push({ postcode: `${best.outward} ${inward}`, index: m.index, before: line.slice(0, m.index).trim(), repaired });
   }
   return hits;
 }
