@@ -42,13 +42,44 @@ function getWorker(): Promise<Worker> {
   return s.worker;
 }
 
-/** A located line, scaled to the trained pitch and framed in white, as PNG. */
+/** Otsu's threshold of a grey image: the level that best splits ink from paper. */
+function otsu(data: Uint8Array): number {
+  const hist = new Array<number>(256).fill(0);
+  for (const v of data) hist[v]!++;
+  const total = data.length;
+  let sumAll = 0;
+  for (let i = 0; i < 256; i++) sumAll += i * hist[i]!;
+  let below = 0;
+  let sumBelow = 0;
+  let best = 0;
+  let level = 128;
+  for (let t = 0; t < 256; t++) {
+    below += hist[t]!;
+    if (below === 0 || below === total) continue;
+    sumBelow += t * hist[t]!;
+    const m0 = sumBelow / below;
+    const m1 = (sumAll - sumBelow) / (total - below);
+    const between = below * (total - below) * (m0 - m1) ** 2;
+    if (between > best) {
+      best = between;
+      level = t;
+    }
+  }
+  return level;
+}
+
+/**
+ * A located line, scaled to the trained pitch, made black on white at its own Otsu level and
+ * framed in white, as PNG. Binarised here, not by Tesseract: a grey page framed in white would
+ * make Tesseract's global threshold take the whole page for ink.
+ */
 async function linePng(line: MrzLineImage): Promise<Buffer> {
   const scale = TRAINED_PITCH_PX / Math.max(1, line.cellPitch);
   const width = Math.max(1, Math.round(line.width * scale));
   const height = Math.max(1, Math.round(line.height * scale));
   return sharp(Buffer.from(line.data.buffer, line.data.byteOffset, line.data.byteLength), { raw: { width: line.width, height: line.height, channels: 1 } })
     .resize(width, height, { kernel: scale > 1 ? "cubic" : "lanczos3" })
+    .threshold(otsu(line.data) + 1, { grayscale: true })
     .extend({ top: MARGIN_PX, bottom: MARGIN_PX, left: MARGIN_PX, right: MARGIN_PX, background: "#ffffff" })
     .png({ compressionLevel: 1 })
     .toBuffer();
