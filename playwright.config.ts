@@ -1,9 +1,16 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 // End-to-end tests run against the built app (`next build` first), served by the same custom
 // server as production, on its own port and its own embedded database folder.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
+/** The hosted project's fake camera plays this file (tests/e2e/hosted-support.ts writes it). */
+const HOSTED_CAMERA_FILE = path.join(os.tmpdir(), "verity-e2e-hosted-camera.mjpeg");
+// Chromium opens the file when a page asks for the camera; it must exist when the browser starts.
+if (!fs.existsSync(HOSTED_CAMERA_FILE)) fs.writeFileSync(HOSTED_CAMERA_FILE, Buffer.alloc(0));
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? "data-e2e";
 
 const chromium = {
@@ -27,7 +34,13 @@ export default defineConfig({
   use: { baseURL, trace: "retain-on-failure", screenshot: "only-on-failure" },
   projects: [
     { name: "smoke", testMatch: /smoke\.spec\.ts/, use: chromium },
-    { name: "hosted", testMatch: /hosted\.spec\.ts/, use: chromium },
+    // The hosted flow with Chromium's fake camera playing the file the tests write (tests/support/liveness/README.md).
+    {
+      name: "hosted",
+      testMatch: /hosted\.spec\.ts/,
+      dependencies: ["console-setup"],
+      use: { ...chromium, launchOptions: { ...chromium.launchOptions, args: [...chromium.launchOptions.args, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${HOSTED_CAMERA_FILE}`] } },
+    },
     // The sandbox contract over HTTP; no browser needed.
     { name: "api", testMatch: /api\/.*\.spec\.ts/ },
     // The customer's onboarding app (sign-up, address picker, return page, webhooks, applicants).

@@ -21,6 +21,8 @@ export interface Applicant {
   /** Their recent utility bill or statement (text PDF). */
   billFile: string;
   faceIndex: number;
+  /** The surname as the passport's MRZ prints it (generator truth). */
+  mrzSurname: string;
 }
 
 /** A person from the document generator: passport and bill share their name, birth date and address. */
@@ -52,6 +54,7 @@ export async function makeApplicant(seed: string, faceIndex = 13): Promise<Appli
     passportFile,
     billFile,
     faceIndex,
+    mrzSurname: passport.truth.mrz.surname,
   };
 }
 
@@ -93,19 +96,19 @@ export async function consentAndClaim(page: Page, applicant: Applicant, override
   await page.getByLabel("Month").fill(claim.month);
   await page.getByLabel("Year").fill(claim.year);
   await page.getByRole("button", { name: "Enter the address manually" }).click();
-  await page.getByLabel("House name or number").fill(claim.house);
+  await page.getByLabel(/^House (number or name|name or number)$/).fill(claim.house);
   await page.getByLabel("Street").fill(claim.street);
   await page.getByLabel("Town or city").fill(claim.city);
   await page.getByLabel("Postcode").fill(claim.postcode);
   await checkHostedPage(page, "claim");
   await page.getByRole("button", { name: "Confirm my details" }).click();
-  await expect(page.getByRole("heading", { name: "Which document will you use?" })).toBeVisible();
+  await expect(page.getByRole("group", { name: "Which document will you use?" })).toBeVisible();
 }
 
 /** The photo ID step by file upload (the camera's "Upload a photo instead"), the review, then Send. */
 export async function uploadPassport(page: Page, file: string): Promise<void> {
   await page.getByRole("radio", { name: /Passport/ }).check();
-  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
   await checkHostedPage(page, "photo-id-camera");
   for (let round = 0; round < 3; round++) {
     await page.locator('input[type="file"]').first().setInputFiles(file);

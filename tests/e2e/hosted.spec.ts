@@ -1,25 +1,160 @@
-import { expect, test } from "@playwright/test";
-import { demoCredentials, screenshotBothSizes } from "./support";
+import fs from "node:fs";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { OWNER_STATE } from "./console/helpers";
+import { CAMERA_FILE, checkHostedPage, consentAndClaim, createLiveCase, makeApplicant, prepareCameraFile, readCase, recordSelfie, uploadPassport, watchCameraOpening, type Applicant } from "./hosted-support";
+import { demoCredentials, VIEWPORTS } from "./support";
+import { writeMjpeg } from "../support/liveness/write-video";
 
-test("a live case's hosted page shows its state and that capture is not available yet", async ({ page, request }) => {
-  const creds = demoCredentials().live;
-  const token = (await (await request.post("/api/v2/authenticate", { data: creds })).json()).access_token;
-  const created = await request.post("/api/v1/verifications", {
-    headers: { authorization: `Bearer ${token}` },
-    data: { email: "hosted@example.com", workflow_id: "sandbox-flow", redirect_url: "https://example.com/back" },
-  });
-  const { url, id } = await created.json();
-  const hostedPath = new URL(url).pathname;
-  expect(hostedPath).toMatch(/^\/verify\/[A-Za-z0-9_-]{32}$/);
-  expect(hostedPath).not.toContain(id);
+// The live hosted flow end to end, on a phone, with Chromium's fake camera playing files the tests
+// write (tests/support/liveness/README.md): a generated passport held to the camera, a sample face
+// re-rendered turning, blinking and smiling on the server's challenge, a generated bill as a PDF.
+// Expected outcomes come from the generators' truth and the spec, never from the engine.
 
-  await page.goto(hostedPath);
-  await expect(page.getByRole("heading", { level: 1, name: "Verify your identity" })).toBeVisible();
-  await expect(page.getByTestId("hosted-status")).toHaveText("In progress");
-  await expect(page.getByText("Capture is not available yet")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Return to Demo" })).toHaveAttribute("href", "https://example.com/back");
-  await screenshotBothSizes(page, "hosted-live");
+test.describe.configure({ mode: "serial" });
+test.use({ viewport: VIEWPORTS.phone, permissions: ["camera"] });
+test.beforeAll(() => prepareCameraFile());
 
+/** The team's redirect_url: here this server's health path, which any browser can reach offline. */
+const redirectUrl = () => `${test.info().project.use.baseURL}/api/v1/health`;
+
+/** The passport photographed by the fake camera: its phone photo played as a still scene. */
+async function holdPassportToCamera(page: Page, applicant: Applicant): Promise<void> {
+  await writeMjpeg(CAMERA_FILE, Array.from({ length: 30 }, () => fs.readFileSync(applicant.passportFile)));
+  await page.getByRole("radio", { name: /Passport/ }).check();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  const shutter = page.getByRole("button", { name: /^Take photo/ });
+  await expect(shutter).toBeEnabled({ timeout: 15_000 });
+  await checkHostedPage(page, "photo-id-camera");
+  for (let round = 0; round < 3; round++) {
+    await shutter.click();
+    await expect(page.getByRole("heading", { name: "Check your photo" })).toBeVisible();
+    const use = page.getByRole("button", { name: /^Use this photo/ });
+    if (await use.isVisible()) {
+      await use.click();
+      break;
+    }
+    await page.getByRole("button", { name: "Retake" }).click();
+    await expect(shutter).toBeEnabled({ timeout: 15_000 });
+  }
+  await expect(page.getByRole("heading", { name: "Your photos" })).toBeVisible();
+  await page.getByRole("button", { name: "Send" }).click();
+}
+
+async function sendBill(page: Page, applicant: Applicant): Promise<void> {
+  await expect(page.getByRole("heading", { name: "Proof of address" })).toBeVisible({ timeout: 60_000 });
+  await checkHostedPage(page, "address");
+  await page.locator('input[type="file"]').first().setInputFiles(applicant.billFile);
+  await page.getByRole("button", { name: "Send" }).click();
+}
+
+async function waitForStatus(request: APIRequestContext, id: string, statuses: string[]): Promise<Awaited<ReturnType<typeof readCase>>> {
+  let last: Awaited<ReturnType<typeof readCase>> | null = null;
+  await expect
+    .poll(async () => ((last = await readCase(request, id)), last.status), { timeout: 90_000, intervals: [500, 1000, 2000] })
+    .toMatch(new RegExp(`^(${statuses.join("|")})$`));
+  return last!;
+}
+
+/** The events the outbox holds for a case, in the order they were sent (GET /api/v1/webhooks/messages). */
+async function eventsOf(request: APIRequestContext, id: string): Promise<string[]> {
+  const token = (await (await request.post("/api/v2/authenticate", { data: demoCredentials().live })).json()).access_token as string;
+  const res = await request.get("/api/v1/webhooks/messages?limit=100", { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { messages?: { event?: string; payload?: { id?: string; verification_id?: string; event?: string } ; created_at: string }[] } | { event?: string; payload?: { id?: string } ; created_at: string }[];
+  const list = Array.isArray(body) ? body : (body.messages ?? []);
+  return list
+    .filter((m) => JSON.stringify(m).includes(id))
+    .sort((a, b) => a.created_at.localeCompare(b.created_at))
+    .map((m) => (m as { event?: string }).event ?? (m as { payload?: { event?: string } }).payload?.event ?? "?");
+}
+
+test("a person verifies with the camera: passport, video selfie, bill → Verified, webhooks, redirect, console", async ({ page, request, browser }) => {
+  test.setTimeout(240_000);
+  const applicant = await makeApplicant("verified", 13);
+  const created = await createLiveCase(request, "verified.person@example.com", redirectUrl());
+  await watchCameraOpening(page);
+  await page.goto(created.path);
+  await consentAndClaim(page, applicant);
+
+  await holdPassportToCamera(page, applicant);
+  await expect(page.locator("#selfie-step-title")).toBeVisible({ timeout: 60_000 });
+  await checkHostedPage(page, "selfie");
+  await recordSelfie(page, applicant.faceIndex);
+  await sendBill(page, applicant);
+
+  await expect(page.getByTestId(/^result-(processing|verified)$/)).toBeVisible({ timeout: 60_000 });
+  await checkHostedPage(page, "finished");
+  const record = await waitForStatus(request, created.id, ["Verified", "Refused", "LockedOut"]);
+  expect(record.status, JSON.stringify(record.checks).slice(0, 2000)).toBe("Verified");
+
+  // real-api.md's check shapes (StepIdentityPhotoIdApi, VideoSelfieCheckApi, StepAddressSupportingDocumentApi), filled from what was captured.
+  const photo = record.checks.find((c) => c.step === "step_identity") as Record<string, any> | undefined;
+  expect(photo).toMatchObject({ outcome: "pass", method: "photo_id", evidence_type: "passport" });
+  expect(photo?.extracted_details).toMatchObject({ last_name: applicant.mrzSurname, issuing_country: "GBR" });
+  const selfie = record.checks.find((c) => c.step === "video_selfie") as Record<string, any> | undefined;
+  expect(selfie).toMatchObject({ outcome: "pass", total_attempts: 1, validations: { liveness_check: { status: "pass" }, face_match: { status: "pass" } } });
+  const address = record.checks.find((c) => c.step === "step_address") as Record<string, any> | undefined;
+  expect(address).toMatchObject({ outcome: "pass", method: "supporting_document" });
+  expect(address?.extracted_details?.postcode).toBe(applicant.claim.postcode);
+  expect(await eventsOf(request, created.id)).toEqual(expect.arrayContaining(["UserCompleted", "Verified"]));
+
+  // The end page leads back to the team with the case id.
+  await page.reload();
+  await expect(page.getByTestId("result-verified")).toBeVisible();
+  const back = page.getByRole("link", { name: /^Continue to|^Return to/ });
+  await expect(back).toHaveAttribute("href", new RegExp(`verification_id=${created.id}`));
+
+  // The reviewer sees the case with its evidence.
+  const staff = await browser.newContext({ storageState: OWNER_STATE, viewport: VIEWPORTS.desktop });
+  const consolePage = await staff.newPage();
+  await consolePage.goto(`/console/cases/${created.id}`);
+  await expect(consolePage.getByText(applicant.mrzSurname).first()).toBeVisible();
+  await expect(consolePage.getByRole("img").first()).toBeVisible();
+  await staff.close();
+});
+
+test("a passport whose name is not the claimed one is uploaded without a camera → Refused (needs review)", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const applicant = await makeApplicant("refused", 13);
+  const created = await createLiveCase(request, "refused.person@example.com");
+  await watchCameraOpening(page);
+  await page.goto(created.path);
+  await consentAndClaim(page, applicant, { lastName: "Somebodyelse" });
+  await uploadPassport(page, applicant.passportFile);
+  await expect(page.locator("#selfie-step-title")).toBeVisible({ timeout: 60_000 });
+  await recordSelfie(page, applicant.faceIndex);
+  await sendBill(page, applicant);
+  const record = await waitForStatus(request, created.id, ["Verified", "Refused", "LockedOut"]);
+  expect(record.status).toBe("Refused");
+  const photo = record.checks.find((c) => c.step === "step_identity") as Record<string, any> | undefined;
+  expect(photo).toMatchObject({ outcome: "fail", validations: { names_consistent: { status: "fail" } } });
+  expect(await eventsOf(request, created.id)).toEqual(expect.arrayContaining(["UserCompleted", "Refused"]));
+  await page.reload();
+  await expect(page.getByTestId("result-review")).toBeVisible();
+});
+
+test("another person's face on every selfie attempt locks the case out", async ({ page, request }) => {
+  test.setTimeout(420_000);
+  const applicant = await makeApplicant("locked", 13);
+  const created = await createLiveCase(request, "locked.person@example.com");
+  await watchCameraOpening(page);
+  await page.goto(created.path);
+  await consentAndClaim(page, applicant);
+  await uploadPassport(page, applicant.passportFile);
+  await expect(page.locator("#selfie-step-title")).toBeVisible({ timeout: 60_000 });
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await recordSelfie(page, 15);
+    // Each failed attempt asks again until the last one locks the case.
+    await expect(page.getByText(/attempts? left|try again|Locked|could not verify/i).first()).toBeVisible({ timeout: 60_000 });
+    if (await page.getByTestId("result-locked_out").isVisible()) break;
+  }
+  await expect(page.getByTestId("result-locked_out")).toBeVisible({ timeout: 60_000 });
+  const record = await readCase(request, created.id);
+  expect(record.status).toBe("LockedOut");
+  expect(await eventsOf(request, created.id)).toContain("LockedOut");
+});
+
+test("an unknown token is a 404 page", async ({ page }) => {
   const unknown = await page.goto("/verify/this-token-does-not-exist-at-all");
   expect(unknown?.status()).toBe(404);
 });
