@@ -74,7 +74,9 @@ export function layoutSegments(pieces: TextPiece[]): Segment[] {
         const prev = current.at(-1);
         const h = Math.max(piece.y1 - piece.y0, prev ? prev.y1 - prev.y0 : 0);
         // Words are ~0.3 em apart; columns and label/value pairs several em.
-        if (prev && piece.x0 - prev.x1 > 1.6 * h) flush();
+        // Text in another size a little way off is another column's ("…SAMPAIO" 10.5 pt, then "Date of bill:" 9 pt).
+        const resized = prev && Math.abs(piece.y1 - piece.y0 - (prev.y1 - prev.y0)) > 0.1 * h;
+        if (prev && (piece.x0 - prev.x1 > 1.6 * h || (resized && piece.x0 - prev.x1 > 0.3 * h))) flush();
         current.push(piece);
       }
       flush();
