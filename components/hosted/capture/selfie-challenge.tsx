@@ -44,6 +44,7 @@ export function SelfieChallenge({ challenge, stepMs, frameIntervalMs, maxFrames,
   const [elapsed, setElapsed] = useState(0);
   const [frames, setFrames] = useState<CapturedFrame[]>([]);
   const [lastRetake, setLastRetake] = useState<string | null>(null);
+  const [attemptsLeft, setAttemptsLeft] = useState<number | null>(null);
   const [sent, setSent] = useState(false);
   const { videoRef: cameraVideoRef, status: cameraStatus, reason: cameraReason, retry: cameraRetry } = useCamera({ facing: "user", active: phase !== "upload", onNoCamera });
   const timing: SelfieTiming = { leadInMs, stepMs, steps: challenge.length, frameIntervalMs, maxFrames };
@@ -132,6 +133,7 @@ export function SelfieChallenge({ challenge, stepMs, frameIntervalMs, maxFrames,
           onRetake={(r) => {
             const key = `retake.selfie.${r.reason}`;
             setLastRetake(t.has(key) ? t(key) : r.message);
+            setAttemptsLeft(r.attemptsLeft);
             setFrames([]);
             setElapsed(0);
             setPhase("intro");
@@ -154,9 +156,10 @@ export function SelfieChallenge({ challenge, stepMs, frameIntervalMs, maxFrames,
       </h2>
       {phase === "intro" && <p className="text-slate-700">{t("selfie.intro", { count: challenge.length })}</p>}
       {phase === "intro" && lastRetake && (
-        <p className={adviceBox} role="alert">
-          {lastRetake}
-        </p>
+        <div className={adviceBox} role="alert">
+          <p>{lastRetake}</p>
+          {attemptsLeft !== null && <p className="mt-1 font-semibold">{t("upload.attemptsLeft", { count: attemptsLeft })}</p>}
+        </div>
       )}
       {cameraStatus !== "failed" && (
         <div className="relative mx-auto aspect-[3/4] w-full max-w-sm overflow-hidden rounded-2xl bg-slate-900" role="img" aria-label={t("selfie.guideLabel")}>
