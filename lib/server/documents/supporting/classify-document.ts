@@ -57,7 +57,8 @@ const KNOWN_ISSUERS = [
 // Case-sensitive (as printed, or all capitals): "Three" the network, not "three" the number.
 const KNOWN = KNOWN_ISSUERS.map((name) => {
   const pattern = (n: string) => n.replace(/[.&]/g, (c) => `\\${c}`).replace(/ /g, "\\s+");
-  return { name, re: new RegExp(`(^|[^A-Za-z])(${pattern(name)}|${pattern(name.toUpperCase())})($|[^A-Za-z])`) };
+  // Not inside a word or a code: "BT" the company, not the BT9 of a Belfast postcode.
+  return { name, re: new RegExp(`(^|[^A-Za-z0-9])(${pattern(name)}|${pattern(name.toUpperCase())})($|[^A-Za-z0-9])`) };
 });
 const COUNCIL = /\b((?:[A-Z][A-Za-z'.-]+|upon|on|and|of)(?:\s+(?:[A-Z][A-Za-z'.-]+|upon|on|and|of)){0,4}\s+Council)\b/;
 
@@ -65,7 +66,7 @@ export function findIssuer(segments: Segment[], pageHeight: number, exclude: Set
   const page1 = segments.filter((s) => s.page === 0);
   const top = page1.filter((s) => s.y0 < pageHeight * 0.25);
   // Only the top of the page: a statement's lines name other companies (DIRECT DEBIT EE).
-  for (const seg of top) {
+  for (const seg of top.filter((s) => !exclude.has(s.text))) {
     const known = KNOWN.find((k) => k.re.test(seg.text));
     if (known) return known.name;
   }

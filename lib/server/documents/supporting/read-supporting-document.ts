@@ -48,12 +48,19 @@ async function readText(bytes: Buffer): Promise<Read> {
   return { ok: true, layout: { segments: layoutSegments(ocr.words), pages: [{ width: photo.width, height: photo.height }] }, confidence: ocr.confidence };
 }
 
-/** "JUNJIE CHEN" → first and last name; a single word is a surname only. */
-function splitName(holder: string | null): { first: string | null; last: string | null } {
+/**
+ * "JUNJIE CHEN" → first and last name; a single word is a surname only. A printed name does not
+ * say where a compound surname starts ("FRANCISCO LOPEZ ECHEVERRIA"): when its last words spell
+ * the claimed surname, those words are the surname; otherwise the last word is.
+ */
+function splitName(holder: string | null, claimedLast: string | null | undefined): { first: string | null; last: string | null } {
   const words = (holder ?? "").split(/\s+/).filter(Boolean);
   if (words.length === 0) return { first: null, last: null };
   if (words.length === 1) return { first: null, last: words[0]! };
-  return { first: words[0]!, last: words[words.length - 1]! };
+  const claimed = normalizeText(claimedLast ?? "").split(" ").filter(Boolean);
+  const tail = words.slice(-claimed.length);
+  const tailMatches = claimed.length > 1 && claimed.length < words.length && normalizeText(tail.join(" ")) === claimed.join(" ");
+  return { first: words[0]!, last: tailMatches ? tail.join(" ") : words[words.length - 1]! };
 }
 
 function daysBetween(isoDate: string, now: Date): number {
@@ -95,7 +102,7 @@ export async function readSupportingDocument(input: SupportingInput): Promise<Su
   const legible = details.wordCount >= MIN_WORDS && details.wordlikeShare >= MIN_WORDLIKE_SHARE && (read.confidence === null || read.confidence >= MIN_OCR_CONFIDENCE);
   if (!legible) return unreadable(evidenceType, "The document could not be read with certainty: send the original PDF or a sharper photo of the whole page in even light");
 
-  const name = splitName(details.holderName);
+  const name = splitName(details.holderName, input.claim?.lastName);
   const validations: Validations = { document_complete_and_legible: pass() };
   const missing = [!details.holderName && "NAME_NOT_FOUND", !details.postcode && "ADDRESS_NOT_FOUND", !details.documentDate && "DOCUMENT_DATE_NOT_FOUND"].filter((r): r is string => !!r);
   validations.required_fields_extracted = check(missing.length === 0, missing);

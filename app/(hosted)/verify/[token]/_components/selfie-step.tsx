@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { SelfieChallenge, type ChallengeStep } from "@/components/hosted/capture/selfie-challenge";
-import { card, heading } from "@/components/hosted/styles";
+import { card } from "@/components/hosted/styles";
 import type { HandoffView } from "../actions";
 import { HandoffBox } from "./handoff-box";
 
@@ -23,7 +23,8 @@ export function SelfieStep({ token, teamName, challenge, timing, startHandoff }:
   const [noCamera, setNoCamera] = useState(false);
   return (
     <section aria-labelledby="selfie-step-title" className={`${card} space-y-4`} data-challenge={challenge.steps.join(",")}>
-      <h2 id="selfie-step-title" className={heading}>
+      {/* The challenge shows the same title as its own heading (and moves focus to it): this one names the region for screen readers only. */}
+      <h2 id="selfie-step-title" className="sr-only">
         {t("hosted.steps.video_selfie")}
       </h2>
       <SelfieChallenge
