@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { hostedAttempts, hostedChallenges } from "@/lib/db/schema";
-import { judgeSelfie, SELFIE_MAX_FRAMES, type ChallengeStep, type SelfieFrame } from "../liveness";
+import { SELFIE_MAX_FRAMES, type ChallengeStep, type SelfieFrame, type judgeSelfie } from "../liveness";
+import { loadDocumentEngine } from "./load-document-engine";
 import { detectImageType } from "../risk/check-face-scan";
 import { storeEvidence } from "../evidence/store-evidence";
 import { captureError, flowUrl } from "./capture-error";
@@ -60,7 +61,8 @@ export async function submitSelfie(db: Db, input: SelfieUpload): Promise<StepRep
   const started = performance.now();
   let judged: Awaited<ReturnType<typeof judgeSelfie>>;
   try {
-    judged = await judgeSelfie({ challenge: steps, frames: input.frames, documentEmbedding });
+    // In the engine's worker pool: ~3 s of one core that must not stall the request thread.
+    judged = await (await loadDocumentEngine()).judgeSelfieOffThread({ challenge: steps, frames: input.frames, documentEmbedding });
   } catch (error) {
     console.error("[hosted] selfie judge failed:", error);
     // The same frames may be sent again: the challenge is given back.
