@@ -3,7 +3,7 @@ import { formatDateTime } from "./page-header";
 import { focusRing } from "./styles";
 
 const ROLE_NAMES: Record<string, string> = {
-  face_scan: "Face scan (selfie)",
+  face_scan: "Face scan",
   document: "Identity document (front)",
   back_side: "Identity document (back)",
   document_face: "Face on the document",

@@ -18,8 +18,10 @@ export interface Applicant {
   claim: { firstName: string; lastName: string; day: string; month: string; year: string; house: string; street: string; city: string; postcode: string };
   /** A phone photo of their passport (JPEG file), with sample face `faceIndex`. */
   passportFile: string;
-  /** Their recent utility bill or statement (text PDF). */
+  /** Their recent utility bill (text PDF). */
   billFile: string;
+  /** A second document of theirs from another sender: a bank statement (text PDF). */
+  statementFile: string;
   faceIndex: number;
   /** The surname as the passport's MRZ prints it (generator truth). */
   mrzSurname: string;
@@ -36,6 +38,8 @@ export async function makeApplicant(seed: string, faceIndex = 13): Promise<Appli
   const billFile = path.join(FILES, `${seed}-bill.pdf`);
   fs.writeFileSync(passportFile, capture.image);
   fs.writeFileSync(billFile, billPdf(bill));
+  const statementFile = path.join(FILES, `${seed}-statement.pdf`);
+  fs.writeFileSync(statementFile, billPdf(randomBill(`e2e:${seed}:statement`, { kind: "bank_statement", person })));
   const [year, month, day] = person.dateOfBirth.split("-");
   const line1 = bill.truth.address.line1;
   const number = /^(\d+[A-Z]?)\s+(.*)$/i.exec(line1.replace(/^Flat \d+,\s*/i, ""));
@@ -53,15 +57,16 @@ export async function makeApplicant(seed: string, faceIndex = 13): Promise<Appli
     },
     passportFile,
     billFile,
+    statementFile,
     faceIndex,
     mrzSurname: passport.truth.mrz.surname,
   };
 }
 
 /** A live case through the API, as the team's backend makes it. */
-export async function createLiveCase(request: APIRequestContext, email: string, redirectUrl = "https://shop.example.com/verified"): Promise<{ id: string; path: string }> {
+export async function createLiveCase(request: APIRequestContext, email: string, redirectUrl = "https://shop.example.com/verified", workflowId = "sandbox-flow"): Promise<{ id: string; path: string }> {
   const token = (await (await request.post("/api/v2/authenticate", { data: demoCredentials().live })).json()).access_token as string;
-  const created = await request.post("/api/v1/verifications", { headers: { authorization: `Bearer ${token}` }, data: { email, workflow_id: "sandbox-flow", redirect_url: redirectUrl } });
+  const created = await request.post("/api/v1/verifications", { headers: { authorization: `Bearer ${token}` }, data: { email, workflow_id: workflowId, redirect_url: redirectUrl } });
   expect(created.status()).toBe(201);
   const body = (await created.json()) as { id: string; url: string };
   return { id: body.id, path: new URL(body.url).pathname };
@@ -83,7 +88,7 @@ export async function checkHostedPage(page: Page, name: string): Promise<void> {
 }
 
 /** Consent, then the claim typed in by hand (live cases have no imported addresses here). */
-export async function consentAndClaim(page: Page, applicant: Applicant, overrides: Partial<Applicant["claim"]> = {}): Promise<void> {
+export async function consentAndClaim(page: Page, applicant: Applicant, overrides: Partial<Applicant["claim"]> = {}, options: { expectStep?: "photo_id" | "address" } = {}): Promise<void> {
   const claim = { ...applicant.claim, ...overrides };
   await expect(page.getByRole("heading", { name: "Before you start" })).toBeVisible();
   await checkHostedPage(page, "consent");
@@ -102,7 +107,8 @@ export async function consentAndClaim(page: Page, applicant: Applicant, override
   await page.getByLabel("Postcode").fill(claim.postcode);
   await checkHostedPage(page, "claim");
   await page.getByRole("button", { name: "Confirm my details" }).click();
-  await expect(page.getByRole("group", { name: "Which document will you use?" })).toBeVisible();
+  if (options.expectStep === "address") await expect(page.getByRole("heading", { name: "Proof of address" })).toBeVisible();
+  else await expect(page.getByRole("group", { name: "Which document will you use?" })).toBeVisible();
 }
 
 /** The photo ID step by file upload (the camera's "Upload a photo instead"), the review, then Send. */

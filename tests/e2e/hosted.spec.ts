@@ -158,6 +158,36 @@ test("another person's face on every selfie attempt locks the case out", async (
   expect(await eventsOf(request, created.id)).toEqual(["Created"]);
 });
 
+test("address only: two documents from different senders → Verified, shown as Address only in the console", async ({ page, request, browser }) => {
+  test.setTimeout(180_000);
+  const applicant = await makeApplicant("address-only", 13);
+  const created = await createLiveCase(request, "address.only@example.com", redirectUrl(), "sandbox-flow-address-only");
+  await page.goto(created.path);
+  await consentAndClaim(page, applicant, {}, { expectStep: "address" });
+  await expect(page.getByRole("heading", { name: "Proof of address" })).toBeVisible();
+  await checkHostedPage(page, "address-only");
+  const send = page.getByRole("button", { name: "Send" });
+  const pickers = page.locator('input[type="file"]');
+  await pickers.nth(0).setInputFiles(applicant.billFile);
+  await expect(send, "one document is not enough for address only").toBeDisabled();
+  // The same document twice is refused: two different senders are needed.
+  await pickers.nth(1).setInputFiles(applicant.billFile);
+  await send.click();
+  await expect(page.getByRole("alert").filter({ hasText: "same document" })).toBeVisible({ timeout: 60_000 });
+  await pickers.nth(1).setInputFiles(applicant.statementFile);
+  await page.getByRole("button", { name: /Send/ }).click();
+  const record = await waitForStatus(request, created.id, ["Verified", "Refused", "LockedOut"]);
+  expect(record.status, JSON.stringify(record.checks).slice(0, 1500)).toBe("Verified");
+  const addressChecks = record.checks.filter((c) => c.step === "step_address") as Record<string, any>[];
+  expect(addressChecks.map((c) => c.outcome)).toEqual(["pass", "pass"]);
+  expect(addressChecks.map((c) => c.evidence_type).sort()).toEqual(["bank_statement", "utility_bill"]);
+  const staff = await browser.newContext({ storageState: OWNER_STATE, viewport: VIEWPORTS.desktop });
+  const consolePage = await staff.newPage();
+  await consolePage.goto(`/console/cases/${created.id}`);
+  await expect(consolePage.getByTestId("display-state")).toHaveText("Address only");
+  await staff.close();
+});
+
 test("an unknown token is a 404 page", async ({ page }) => {
   const unknown = await page.goto("/verify/this-token-does-not-exist-at-all");
   expect(unknown?.status()).toBe(404);

@@ -22,6 +22,15 @@ export function isCaptureStep(step: string): step is CaptureStep {
   return (CAPTURE_STEPS as readonly string[]).includes(step);
 }
 
+/**
+ * Address documents the address step needs: two when address evidence is all the workflow asks
+ * (issue 13's "Address only", as the spec's sandbox 888: name, address and age agreed by two
+ * documents from different senders), one otherwise.
+ */
+export function addressDocumentsRequired(steps: readonly string[]): 1 | 2 {
+  return steps.length === 1 && steps[0] === "address_evidence" ? 2 : 1;
+}
+
 /** The workflow's steps in capture order: the selfie is matched against the document's face, so photo ID goes first. */
 export function orderSteps(steps: readonly string[]): string[] {
   const ordered = [...steps];

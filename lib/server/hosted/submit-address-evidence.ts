@@ -4,6 +4,7 @@ import { loadDocumentEngine } from "./load-document-engine";
 import { storeEvidence, type EvidenceMimeType } from "../evidence/store-evidence";
 import { captureError, flowUrl } from "./capture-error";
 import { claimIdentity } from "./claim-identity";
+import { addressDocumentsRequired } from "./hosted-steps";
 import { openCapture } from "./open-capture";
 import { recordAttempt } from "./record-attempt";
 import { errorReply, settledReply, type StepReply } from "./step-answer";
@@ -14,8 +15,9 @@ import { uploadError } from "./upload-error";
 export const ADDRESS_MAX_AGE_DAYS = 92;
 
 /**
- * The address step: one or two documents (photo or PDF), each read by the document engine and
- * compared with the claim's name and address. Any document the engine asks to retake makes the
+ * The address step: one or two documents (photo or PDF; two from different senders when the
+ * workflow is address only), each read by the document engine and compared with the claim's
+ * name and address. Any document the engine asks to retake makes the
  * attempt a retake (the person keeps both files and replaces one).
  */
 export async function submitAddressEvidence(db: Db, input: { token: string; documents: Buffer[]; now?: Date }): Promise<StepReply> {
@@ -23,7 +25,9 @@ export async function submitAddressEvidence(db: Db, input: { token: string; docu
   const opened = await openCapture(db, input.token, "address_evidence", now);
   if (!opened.ok) return errorReply(opened.error);
   const flow = opened.value;
+  const required = addressDocumentsRequired(flow.steps);
   if (input.documents.length === 0) return errorReply(captureError("invalid", "Choose a document to send").error);
+  if (input.documents.length < required) return errorReply(captureError("invalid", "Send two different documents").error);
   if (input.documents.length > 2) return errorReply(captureError("invalid", "Send at most two documents").error);
   const mimeTypes: EvidenceMimeType[] = [];
   for (const [i, document] of input.documents.entries()) {
@@ -49,7 +53,7 @@ export async function submitAddressEvidence(db: Db, input: { token: string; docu
     const evidenceId = await storeEvidence(db, { tenant: flow.tenant, ownerType: "verification", ownerId: flow.verificationId, role: "address_document", mimeType: mimeTypes[i]!, bytes: input.documents[i]! });
     documents.push({ evidenceId, mimeType: mimeTypes[i]!, outcome: read.outcome, evidenceType: read.evidenceType, extractedDetails: read.extractedDetails, validations: read.validations, retake: read.retake });
   }
-  const retake = reads.find((r) => r.retake)?.retake ?? null;
+  const retake = reads.find((r) => r.retake)?.retake ?? (required === 2 && sameDocument(reads) ? { reason: "same_document", message: "Both files are the same document: send two from different senders" } : null);
   const settled = await recordAttempt(db, flow, {
     step: "address_evidence",
     outcome: retake ? "retake" : "accepted",
@@ -60,4 +64,15 @@ export async function submitAddressEvidence(db: Db, input: { token: string; docu
     now,
   });
   return settledReply(input.token, settled, retake);
+}
+
+type Read = { extractedDetails: { issuer: string | null; unique_identifier: string | null; document_date: string | null } };
+
+/** Two reads of one document (the same file twice, or two photos of one bill): same issuer, or same reference and date. */
+function sameDocument(reads: Read[]): boolean {
+  const [a, b] = reads.map((r) => r.extractedDetails);
+  if (!a || !b) return false;
+  const sameIssuer = !!a.issuer && a.issuer.toLowerCase() === b.issuer?.toLowerCase();
+  const sameReference = !!a.unique_identifier && a.unique_identifier === b.unique_identifier && a.document_date === b.document_date;
+  return sameIssuer || sameReference;
 }

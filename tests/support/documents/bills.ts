@@ -95,13 +95,15 @@ export interface BillOptions {
   kind?: BillKind;
   /** Days between the document date and GENERATOR_TODAY (default: 3–80, i.e. recent). */
   ageDays?: number;
+  /** The holder (with an address): a second document of the same person. Default: a random person. */
+  person?: Person;
 }
 
 /** A random address document (deterministic for the seed). */
 export function randomBill(seed: number | string, options: BillOptions = {}): Bill {
   const rng = createRng(`bill:${seed}`);
   const kind = options.kind ?? rng.pick(BILL_KINDS);
-  const person = randomPerson(rng.fork("person"), { withAddress: true });
+  const person = options.person ?? randomPerson(rng.fork("person"), { withAddress: true });
   const address = person.address!;
   const issuer = kind === "council_tax_bill" ? councilIssuer(address.town) : rng.pick(ISSUERS[kind]);
   const documentDate = addDays(GENERATOR_TODAY, -(options.ageDays ?? rng.int(3, 80)));

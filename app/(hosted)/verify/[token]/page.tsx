@@ -11,6 +11,7 @@ import { getDb } from "@/lib/db";
 import { SELFIE_FRAME_INTERVAL_MS, SELFIE_LEAD_IN_MS, SELFIE_MAX_FRAMES, SELFIE_STEP_MS } from "@/lib/server/liveness/challenge";
 import { expireHostedCase } from "@/lib/server/hosted/expire-hosted-cases";
 import { getHostedCase } from "@/lib/server/hosted/get-hosted-case";
+import { addressDocumentsRequired } from "@/lib/server/hosted/hosted-steps";
 import { loadHostedFlow, type HostedFlow } from "@/lib/server/hosted/load-hosted-flow";
 import { startSelfieChallenge } from "@/lib/server/hosted/start-selfie-challenge";
 import { claimAction, consentAction, startHandoffAction } from "./actions";
@@ -113,7 +114,7 @@ async function Screen({ flow, token, t }: { flow: HostedFlow; token: string; t: 
       }
       return (
         <>
-          <AddressStep token={token} teamName={flow.teamName} />
+          <AddressStep token={token} teamName={flow.teamName} required={addressDocumentsRequired(flow.steps)} />
           <NoScriptUpload token={token} step="address_evidence" t={t} />
         </>
       );

@@ -94,11 +94,12 @@ function unreadable(evidenceType: string, message: string): SupportingResult {
 }
 
 export async function readSupportingDocument(input: SupportingInput): Promise<SupportingResult> {
-  const evidenceType = input.subType ?? "supporting_document";
   const now = input.now ?? new Date();
   const read = await readText(input.document);
-  if (!read.ok) return unreadable(evidenceType, read.message);
+  if (!read.ok) return unreadable(input.subType ?? "supporting_document", read.message);
   const details = extractDetails(read.layout);
+  // The kind chosen by the caller, else the kind the text shows (the hosted flow does not ask).
+  const evidenceType = input.subType ?? details.category ?? "supporting_document";
   const legible = details.wordCount >= MIN_WORDS && details.wordlikeShare >= MIN_WORDLIKE_SHARE && (read.confidence === null || read.confidence >= MIN_OCR_CONFIDENCE);
   if (!legible) return unreadable(evidenceType, "The document could not be read with certainty: send the original PDF or a sharper photo of the whole page in even light");
 

@@ -13,7 +13,8 @@ import { requireStaff } from "@/lib/auth/staff-context";
 import { getCaseDetail } from "@/lib/server/console/get-case-detail";
 import { RestartForm } from "@/components/console/restart-form";
 import { SwitchWorkflowForm } from "@/components/console/switch-workflow-form";
-import { listWorkflows } from "@/lib/server/verifications/workflows";
+import { displayState } from "@/lib/server/verifications/display-state";
+import { findWorkflow, listWorkflows } from "@/lib/server/verifications/workflows";
 import { listEvidence } from "@/lib/server/evidence/list-evidence";
 import { CaseAttempts } from "@/components/console/case-attempts";
 import { getHostedSettings } from "@/lib/server/hosted/get-hosted-settings";
@@ -64,6 +65,10 @@ export default async function CasePage({ params, searchParams }: { params: Promi
   const evidence = canned ? [] : await listEvidence(context.db, context.tenant, "verification", record.id);
   const attempts = canned ? [] : await listHostedAttempts(context.db, context.tenant, record.id);
   const { maxAttempts } = await getHostedSettings(context.db, context.tenant);
+  const workflow = canned ? undefined : await findWorkflow(context.db, context.tenant, record.workflow_id);
+  // The spec's display states that the wire status alone does not tell (service-interface §3).
+  const shownState = workflow ? displayState({ status: record.status, steps: workflow.steps, completedSteps: attempts.filter((a) => a.outcome === "accepted").map((a) => a.step) }) : null;
+  const extraState = shownState === "Address only" || shownState === "Verified by vouch" || shownState === "Awaiting a vouch" ? shownState : null;
   const workflows = !canned && canReview && record.status === "InProgress" ? await listWorkflows(context.db, context.tenant) : [];
 
   return (
@@ -79,6 +84,11 @@ export default async function CasePage({ params, searchParams }: { params: Promi
           <p className="mt-1 break-all font-mono text-xs text-slate-700">Case {record.id}</p>
         </div>
         <span className="flex gap-2 self-start sm:self-auto">
+          {extraState ? (
+            <span data-testid="display-state" className="inline-flex items-center whitespace-nowrap rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-900">
+              {extraState}
+            </span>
+          ) : null}
           {needsReview ? <span className="inline-flex items-center whitespace-nowrap rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-semibold text-amber-950">Needs review</span> : null}
           <StatusBadge status={record.status} />
         </span>
