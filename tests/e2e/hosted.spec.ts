@@ -173,7 +173,7 @@ test("address only: two documents from different senders → Verified, shown as 
   // The same document twice is refused: two different senders are needed.
   await pickers.nth(1).setInputFiles(applicant.billFile);
   await send.click();
-  await expect(page.getByRole("alert").filter({ hasText: "same document" })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText("Both files are the same document")).toBeVisible({ timeout: 60_000 });
   await pickers.nth(1).setInputFiles(applicant.statementFile);
   await page.getByRole("button", { name: /Send/ }).click();
   const record = await waitForStatus(request, created.id, ["Verified", "Refused", "LockedOut"]);
