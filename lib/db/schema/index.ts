@@ -15,3 +15,4 @@ export * from "./evidence";
 export * from "./mail";
 export * from "./network";
 export * from "./hosted";
+export * from "./vouches";

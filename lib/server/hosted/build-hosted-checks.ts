@@ -61,3 +61,19 @@ export function addressChecks(attempt: HostedAttempt): Check[] {
     artefacts: [{ role: "document", key: d.evidenceId, mime_type: d.mimeType }],
   }));
 }
+
+/** real-api.md StepIdentityVouchApi: the identity established by a referee who verified themselves. */
+export function vouchCheck(attempt: HostedAttempt): Check {
+  const v = (attempt.result as { vouch: { kind: string; refereeVerificationId: string; relationship: string; knownYears: number; profession: string | null } }).vouch;
+  const validations: Record<string, Validation> = { relationship_minimum_duration_met: { status: "pass" } };
+  if (v.kind === "professional_referee") validations.approved_professional_domain = { status: v.profession ? "pass" : "fail" };
+  return {
+    step: "step_identity",
+    outcome: outcomeOf(validations),
+    method: "vouch",
+    evidence_type: v.kind,
+    created_at: attempt.createdAt.toISOString(),
+    extracted_details: { referee_verification_id: v.refereeVerificationId, relationship: v.kind === "professional_referee" ? null : v.relationship, organisation: v.profession },
+    validations,
+  };
+}

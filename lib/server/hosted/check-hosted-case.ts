@@ -5,8 +5,9 @@ import { getEvidenceFile } from "../evidence/get-evidence-file";
 import { recordObservation } from "../network/record-observation";
 import type { Tenant } from "../shared/tenant";
 import { applyTransition } from "../verifications/apply-transition";
+import { REFEREE_WORKFLOW_ID } from "../verifications/workflows";
 import { assessCaseRisk } from "./assess-case-risk";
-import { addressChecks, photoIdCheck, videoSelfieCheck, type Check } from "./build-hosted-checks";
+import { addressChecks, photoIdCheck, videoSelfieCheck, vouchCheck, type Check } from "./build-hosted-checks";
 
 export type CheckDecision = "pass" | "flag" | "skipped";
 
@@ -42,6 +43,8 @@ export async function checkHostedCase(db: Db, verificationId: string, now = new 
   }
   const address = byStep.get("address_evidence");
   if (address) checks.push(...addressChecks(address));
+  const vouch = byStep.get("vouch") ?? byStep.get("professional_vouch");
+  if (vouch) checks.push(vouchCheck(vouch));
 
   const claim = v.claimDetails as Record<string, string | undefined>;
   const documentIdentity = (photo?.result.identity ?? null) as { firstName?: string | null; lastName?: string | null; dateOfBirth?: string | null } | null;
@@ -79,6 +82,8 @@ export async function checkHostedCase(db: Db, verificationId: string, now = new 
     await markChecked(db);
     return "skipped";
   }
+  // A referee's case decided: the person they vouch for hears of it (issue 13).
+  if (v.workflowId === REFEREE_WORKFLOW_ID) await (await import("../vouch/settle-vouch")).settleVouch(db, v.id, now);
   return raised ? "flag" : "pass";
 }
 

@@ -15,6 +15,10 @@ export type HostedScreen =
   | { kind: "consent" }
   | { kind: "claim" }
   | { kind: "step"; step: CaptureStep }
+  /** The person names a referee, or waits for them (issue 13). */
+  | { kind: "vouch"; step: "vouch" | "professional_vouch" }
+  /** A referee, verified, confirms what they know of the person they vouch for. */
+  | { kind: "referee_confirm" }
   /** A step this deployment cannot capture yet (vouching: issue 13). */
   | { kind: "unsupported"; step: string };
 
@@ -76,5 +80,8 @@ export function chooseScreen(input: {
   if (!input.claimConfirmed) return { kind: "claim" };
   const next = input.steps.find((step) => !input.accepted[step]);
   if (!next) return { kind: "result", result: "processing" };
-  return isCaptureStep(next) ? { kind: "step", step: next } : { kind: "unsupported", step: next };
+  if (isCaptureStep(next)) return { kind: "step", step: next };
+  if (next === "vouch" || next === "professional_vouch") return { kind: "vouch", step: next };
+  if (next === "referee_confirm") return { kind: "referee_confirm" };
+  return { kind: "unsupported", step: next };
 }

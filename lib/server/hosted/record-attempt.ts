@@ -8,7 +8,8 @@ import type { CaptureStep } from "./hosted-steps";
 import type { HostedFlow } from "./load-hosted-flow";
 
 export interface AttemptInput {
-  step: CaptureStep;
+  /** A capture step, or a vouching step settled by its referee (issue 13). */
+  step: CaptureStep | "vouch" | "professional_vouch" | "referee_confirm";
   outcome: "accepted" | "retake" | "failed";
   reason?: string | null;
   evidenceIds: string[];
@@ -72,6 +73,8 @@ export async function recordAttempt(db: Db, flow: HostedFlow, input: AttemptInpu
       now,
     });
     settled.lockedOut = locked.ok;
+    // A referee locked out on their own selfie: the person they vouch for waits for another (spec 999).
+    if (locked.ok) await (await import("../vouch/settle-vouch")).settleVouch(db, flow.verificationId, now);
     return settled;
   }
   if (input.outcome === "accepted") {

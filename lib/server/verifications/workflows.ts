@@ -7,7 +7,11 @@ import type { Tenant } from "../shared/tenant";
 // API keep working; a team can add its own (table `workflows`).
 
 export const WORKFLOW_STEPS = ["photo_id", "video_selfie", "address_evidence", "vouch", "professional_vouch"] as const;
-export type WorkflowStep = (typeof WORKFLOW_STEPS)[number];
+/** `referee_confirm`: the last step of a referee's own check (built in only; a team's workflow cannot use it). */
+export type WorkflowStep = (typeof WORKFLOW_STEPS)[number] | "referee_confirm";
+
+/** The workflow of a referee's own case (issue 13): they verify themselves, then confirm what they know. */
+export const REFEREE_WORKFLOW_ID = "referee-check";
 
 export interface Workflow {
   id: string;
@@ -22,6 +26,7 @@ export const BUILT_IN_WORKFLOWS: readonly Workflow[] = [
   { id: "sandbox-flow-referee", name: "Vouch by a referee", steps: ["vouch"], builtIn: true },
   { id: "sandbox-flow-professional-referee", name: "Address, then a professional referee's vouch", steps: ["address_evidence", "professional_vouch"], builtIn: true },
   { id: "sandbox-flow-address-only", name: "Address only", steps: ["address_evidence"], builtIn: true },
+  { id: REFEREE_WORKFLOW_ID, name: "A referee's own check (vouching)", steps: ["photo_id", "video_selfie", "referee_confirm"], builtIn: true },
 ];
 
 /** A built-in workflow or one of the tenant's own; undefined when the id is unknown. */

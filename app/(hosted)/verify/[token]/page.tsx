@@ -49,7 +49,7 @@ export default async function HostedVerificationPage({ params, searchParams }: {
   const { t } = tr;
   const screen = flow.screen;
   const progressSteps = ["consent", "claim", ...flow.steps, "finish"];
-  const current = screen.kind === "consent" ? 0 : screen.kind === "claim" ? 1 : screen.kind === "result" ? progressSteps.length - 1 : progressSteps.indexOf(screen.step);
+  const current = screen.kind === "consent" ? 0 : screen.kind === "claim" ? 1 : screen.kind === "result" ? progressSteps.length - 1 : progressSteps.indexOf(screen.kind === "referee_confirm" ? "referee_confirm" : screen.step);
   const step = screen.kind === "step" ? screen.step : null;
   const notice = noticeText(tr, { step, error: search.error, retake: search.retake, left: search.left, team: flow.teamName });
 
