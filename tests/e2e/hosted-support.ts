@@ -88,7 +88,7 @@ export async function checkHostedPage(page: Page, name: string): Promise<void> {
 }
 
 /** Consent, then the claim typed in by hand (live cases have no imported addresses here). */
-export async function consentAndClaim(page: Page, applicant: Applicant, overrides: Partial<Applicant["claim"]> = {}, options: { expectStep?: "photo_id" | "address" } = {}): Promise<void> {
+export async function consentAndClaim(page: Page, applicant: Applicant, overrides: Partial<Applicant["claim"]> = {}, options: { expectStep?: "photo_id" | "address" | "vouch" } = {}): Promise<void> {
   const claim = { ...applicant.claim, ...overrides };
   await expect(page.getByRole("heading", { name: "Before you start" })).toBeVisible();
   await checkHostedPage(page, "consent");
@@ -108,6 +108,7 @@ export async function consentAndClaim(page: Page, applicant: Applicant, override
   await checkHostedPage(page, "claim");
   await page.getByRole("button", { name: "Confirm my details" }).click();
   if (options.expectStep === "address") await expect(page.getByRole("heading", { name: "Proof of address" })).toBeVisible();
+  else if (options.expectStep === "vouch") await expect(page.getByRole("heading", { name: "Name a referee" })).toBeVisible();
   else await expect(page.getByRole("group", { name: "Which document will you use?" })).toBeVisible();
 }
 

@@ -188,6 +188,60 @@ test("address only: two documents from different senders → Verified, shown as 
   await staff.close();
 });
 
+test("vouching: the person names a referee, the referee's email arrives, they verify themselves and vouch → Verified by vouch", async ({ page, request, browser }) => {
+  test.setTimeout(300_000);
+  const person = await makeApplicant("vouched", 13);
+  const referee = await makeApplicant("referee", 13);
+  const created = await createLiveCase(request, "vouched.person@example.com", redirectUrl(), "sandbox-flow-referee");
+  await page.goto(created.path);
+  await consentAndClaim(page, person, {}, { expectStep: "vouch" });
+  await checkHostedPage(page, "vouch");
+  // Not themselves: their own email is refused at once.
+  await page.getByLabel("Referee's full name").fill(`${referee.claim.firstName} ${referee.claim.lastName}`);
+  await page.getByLabel("Referee's email address").fill("vouched.person@example.com");
+  await page.getByLabel("How do you know them?").selectOption("friend");
+  await page.getByLabel("How many years have they known you?").fill("6");
+  await page.getByRole("button", { name: "Send the request" }).click();
+  await expect(page.getByText("you cannot vouch for yourself")).toBeVisible();
+  await page.getByLabel("Referee's email address").fill("the.referee@example.com");
+  await page.getByRole("button", { name: "Send the request" }).click();
+  await expect(page.getByTestId("vouch-waiting")).toBeVisible();
+  await checkHostedPage(page, "vouch-waiting");
+  expect((await readCase(request, created.id)).status).toBe("InProgress");
+
+  // The referee's email, read in the team's mailbox, carries their own link.
+  const staff = await browser.newContext({ storageState: OWNER_STATE, viewport: VIEWPORTS.desktop });
+  const consolePage = await staff.newPage();
+  await consolePage.goto("/console/mailbox");
+  await consolePage.getByRole("link", { name: /asked you to vouch for them/ }).first().click();
+  const body = await consolePage.locator("main").innerText();
+  const link = /https?:\/\/\S+\/verify\/[A-Za-z0-9_-]+/.exec(body)?.[0];
+  expect(link, "the referee's link in the email").toBeTruthy();
+
+  // The referee, on their own phone: consent, their details, their passport, their selfie, then the vouch.
+  const refereePage = await browser.newPage({ viewport: VIEWPORTS.phone });
+  await watchCameraOpening(refereePage);
+  await refereePage.goto(new URL(link!).pathname);
+  await consentAndClaim(refereePage, referee);
+  await uploadPassport(refereePage, referee.passportFile);
+  await expect(refereePage.locator("#selfie-step-title")).toBeVisible({ timeout: 60_000 });
+  await recordSelfie(refereePage, referee.faceIndex);
+  await expect(refereePage.getByRole("heading", { name: /^Vouch for/ })).toBeVisible({ timeout: 90_000 });
+  await checkHostedPage(refereePage, "referee-confirm");
+  for (const question of [/Is their name/, /Is their date of birth/, /Do they live at/]) await refereePage.getByRole("group", { name: question }).getByLabel("Yes").check();
+  await refereePage.getByLabel(/I declare that what I have said is true/).check();
+  await refereePage.getByRole("button", { name: "Vouch" }).click();
+  await expect(refereePage.getByTestId(/^result-/)).toBeVisible({ timeout: 60_000 });
+
+  const record = await waitForStatus(request, created.id, ["Verified", "Refused"]);
+  expect(record.status).toBe("Verified");
+  expect(record.checks).toEqual([expect.objectContaining({ step: "step_identity", method: "vouch", outcome: "pass", evidence_type: "personal_referee" })]);
+  expect(await eventsOf(request, created.id)).toEqual(expect.arrayContaining(["UserCompleted", "Verified"]));
+  await consolePage.goto(`/console/cases/${created.id}`);
+  await expect(consolePage.getByTestId("display-state")).toHaveText("Verified by vouch");
+  await staff.close();
+});
+
 test("an unknown token is a 404 page", async ({ page }) => {
   const unknown = await page.goto("/verify/this-token-does-not-exist-at-all");
   expect(unknown?.status()).toBe(404);

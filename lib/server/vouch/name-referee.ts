@@ -38,7 +38,7 @@ export async function nameReferee(db: Db, options: { token: string; input: Refer
   if (input.name.length < 2 || input.name.length > 100) detail.name = "Enter your referee's full name";
   if (!EMAIL.test(input.email) || input.email.length > 200) detail.email = "Enter your referee's email address";
   else if (input.email === flow.email.trim().toLowerCase()) detail.email = "Your referee must be someone else: you cannot vouch for yourself";
-  if (!(REFEREE_RELATIONSHIPS as readonly string[]).includes(input.relationship)) detail.relationship = "Choose how you know your referee";
+  if (!professional && !(REFEREE_RELATIONSHIPS as readonly string[]).includes(input.relationship)) detail.relationship = "Choose how you know your referee";
   if (!Number.isFinite(input.knownYears) || input.knownYears < MIN_KNOWN_YEARS || input.knownYears > 100) detail.knownYears = `Your referee must have known you for at least ${MIN_KNOWN_YEARS} years`;
   if (professional && !(PROFESSIONS as readonly string[]).includes(input.profession ?? "")) detail.profession = "Choose your referee's profession";
   if (Object.keys(detail).length) return fail("invalid", "Check the referee's details", { detail });

@@ -79,7 +79,7 @@ describe("hosted flow messages", () => {
     it(`${locale}: formats through next-intl with sample values`, () => {
       const errors: string[] = [];
       const t = createTranslator({ locale, messages: catalogs[locale] as Record<string, unknown>, onError: (e) => errors.push(e.message) });
-      const values = { team: "Acme", count: 2, seconds: 3, percent: 40, current: 1, total: 3, step: "x", number: 1, side: "front", document: "passport" };
+      const values = { team: "Acme", count: 2, seconds: 3, percent: 40, current: 1, total: 3, step: "x", number: 1, side: "front", document: "passport", referee: "Grace", person: "Ada", value: "10 Downing Street" };
       for (const key of messages.keys()) expect(typeof t(key as never, values as never)).toBe("string");
       expect(errors).toEqual([]);
     });

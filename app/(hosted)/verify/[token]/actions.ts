@@ -10,6 +10,10 @@ import { confirmClaim } from "@/lib/server/hosted/confirm-claim";
 import { createHandoff } from "@/lib/server/hosted/create-handoff";
 import { loadHostedFlow } from "@/lib/server/hosted/load-hosted-flow";
 import { recordConsent } from "@/lib/server/hosted/record-consent";
+import { createMailer } from "@/lib/server/mail/create-mailer";
+import { confirmVouch } from "@/lib/server/vouch/confirm-vouch";
+import { nameReferee } from "@/lib/server/vouch/name-referee";
+import type { VouchFormState } from "./_components/vouch-step";
 import { readClaimForm, type ClaimFormState } from "./_lib/read-claim-form";
 
 export interface OutcomeState {
@@ -58,4 +62,30 @@ export async function startHandoffAction(token: string): Promise<HandoffView | n
   const { link } = await createHandoff(db, flow, { baseUrl });
   const qrSvg = await QRCode.toString(link, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   return { qrSvg, link, statusUrl: `/verify/${token}/progress` };
+}
+
+/** The person names a referee (vouch step): field errors back to the form, or the page, now waiting. */
+export async function nameRefereeAction(token: string, _previous: VouchFormState, formData: FormData): Promise<VouchFormState> {
+  const db = await getDb();
+  const config = getConfig();
+  const text = (name: string) => String(formData.get(name) ?? "");
+  const result = await nameReferee(db, {
+    token,
+    input: { name: text("name"), email: text("email"), relationship: text("relationship"), knownYears: Number(text("knownYears") || Number.NaN), profession: text("profession") || null },
+    mailer: createMailer(db, config.mail),
+    publicBaseUrl: config.publicBaseUrl,
+  });
+  if (!result.ok) {
+    const values = Object.fromEntries(["name", "email", "relationship", "knownYears", "profession"].map((k) => [k, text(k)]));
+    return { fieldErrors: result.error.detail ?? {}, message: result.error.detail ? null : result.error.message, values };
+  }
+  redirect(`/verify/${token}`);
+}
+
+/** The referee's answers and declaration: errors back to the form, or on to the end page. */
+export async function confirmVouchAction(token: string, _previous: VouchFormState, formData: FormData): Promise<VouchFormState> {
+  const answers = Object.fromEntries(["name", "date_of_birth", "address"].map((k) => [k, String(formData.get(k) ?? "")]));
+  const result = await confirmVouch(await getDb(), { token, answers, declaration: formData.get("declaration") === "yes" });
+  if (!result.ok) return { fieldErrors: result.error.detail ?? {}, message: result.error.detail ? null : result.error.message };
+  redirect(`/verify/${token}`);
 }

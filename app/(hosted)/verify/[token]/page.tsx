@@ -14,7 +14,11 @@ import { getHostedCase } from "@/lib/server/hosted/get-hosted-case";
 import { addressDocumentsRequired } from "@/lib/server/hosted/hosted-steps";
 import { loadHostedFlow, type HostedFlow } from "@/lib/server/hosted/load-hosted-flow";
 import { startSelfieChallenge } from "@/lib/server/hosted/start-selfie-challenge";
-import { claimAction, consentAction, startHandoffAction } from "./actions";
+import { claimAction, confirmVouchAction, consentAction, nameRefereeAction, startHandoffAction } from "./actions";
+import { RefereeConfirmStep } from "./_components/referee-confirm-step";
+import { VouchStep } from "./_components/vouch-step";
+import { describeVouch, personForReferee } from "@/lib/server/vouch/vouch-views";
+import { PROFESSIONS, REFEREE_RELATIONSHIPS } from "@/lib/server/vouch/referee-rules";
 import { AddressStep } from "./_components/address-step";
 import { ClaimForm } from "./_components/claim-form";
 import { NoScriptUpload, UploadNotice } from "./_components/no-script-forms";
@@ -89,6 +93,25 @@ async function Screen({ flow, token, t }: { flow: HostedFlow; token: string; t: 
     case "claim": {
       const c = flow.claim as Record<string, string | undefined>;
       return <ClaimForm action={claimAction.bind(null, token)} lookupUrl={`/verify/${token}/postcode`} initial={{ firstName: c.first_name ?? "", lastName: c.last_name ?? "", dateOfBirth: c.date_of_birth ?? "" }} />;
+    }
+    case "vouch": {
+      const vouch = await describeVouch(await getDb(), flow.verificationId);
+      return (
+        <VouchStep
+          action={nameRefereeAction.bind(null, token)}
+          professional={screen.step === "professional_vouch"}
+          relationships={REFEREE_RELATIONSHIPS}
+          professions={PROFESSIONS}
+          waitingFor={vouch.waitingFor}
+          endedFor={vouch.endedFor}
+          refreshHref={`/verify/${token}`}
+        />
+      );
+    }
+    case "referee_confirm": {
+      const person = await personForReferee(await getDb(), flow.verificationId);
+      if (!person) notFound();
+      return <RefereeConfirmStep action={confirmVouchAction.bind(null, token)} person={person.name} facts={person.facts} />;
     }
     case "unsupported":
       return (
