@@ -219,7 +219,8 @@ test("vouching: the person names a referee, the referee's email arrives, they ve
   expect(link, "the referee's link in the email").toBeTruthy();
 
   // The referee, on their own phone: consent, their details, their passport, their selfie, then the vouch.
-  const refereePage = await browser.newPage({ viewport: VIEWPORTS.phone });
+  const refereeContext = await browser.newContext({ viewport: VIEWPORTS.phone, permissions: ["camera"] });
+  const refereePage = await refereeContext.newPage();
   await watchCameraOpening(refereePage);
   await refereePage.goto(new URL(link!).pathname);
   await consentAndClaim(refereePage, referee);
@@ -240,6 +241,7 @@ test("vouching: the person names a referee, the referee's email arrives, they ve
   await consolePage.goto(`/console/cases/${created.id}`);
   await expect(consolePage.getByTestId("display-state")).toHaveText("Verified by vouch");
   await staff.close();
+  await refereeContext.close();
 });
 
 test("an unknown token is a 404 page", async ({ page }) => {

@@ -63,7 +63,8 @@ export function VouchStep({ action, professional, relationships, professions, wa
       </h2>
       <p className="text-slate-700">{t(professional ? "introProfessional" : "intro")}</p>
       {endedFor ? <p className={adviceBox}>{t("ended", { referee: endedFor })}</p> : null}
-      <form action={formAction} className="space-y-4" noValidate>
+      {/* Remounted with what was sent after a refusal: React resets a form after its action, and a select's reset ignores defaultValue. */}
+      <form key={JSON.stringify(state.values ?? {})} action={formAction} className="space-y-4" noValidate>
         {field("name", t("name"), (p) => <input {...p} type="text" autoComplete="off" className={input} required />)}
         {field("email", t("email"), (p) => <input {...p} type="email" autoComplete="off" className={input} required />)}
         {professional
