@@ -2,7 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { postcodeField, type AddressOption, type ManualAddressInput, type PostcodeAnswer } from "@/lib/contract/address-entry";
+import type { AddressOption, ManualAddressInput, PostcodeAnswer } from "@/lib/contract/address-entry";
+import { checkPostcode } from "@/lib/contract/postcode";
 import { AddressCombobox } from "./address-combobox";
 import { useRiskFormClasses } from "./classes";
 import { describedBy, FieldError, TextField } from "./field";
@@ -105,17 +106,17 @@ export function AddressPicker({ value, onChange, errors, lookupUrl, copy = PERSO
   const options = answer?.status === "found" ? answer.addresses : null;
 
   function search() {
-    const parsed = postcodeField.safeParse(postcodeText);
-    if (!parsed.success) {
-      setPostcodeError(parsed.error.issues[0]?.message ?? "Enter a real postcode, like SW1A 2AA");
+    const checked = checkPostcode(postcodeText);
+    if (!checked.ok) {
+      setPostcodeError(checked.message);
       postcodeRef.current?.focus();
       return;
     }
     setPostcodeError(null);
     focusResults.current = true;
-    if (parsed.data !== searched) {
+    if (checked.postcode !== searched) {
       onChange({ ...value, selected: null });
-      setSearched(parsed.data);
+      setSearched(checked.postcode);
     } else if (lookup.isError) {
       void lookup.refetch();
     } else {

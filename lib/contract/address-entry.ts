@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Address } from "./common";
+import { checkPostcode } from "./postcode";
 
 // The address picker's own wire shapes (components/risk-form): its lookup route answers a
 // PostcodeAnswer, whichever app serves it. Plain zod (not the OpenAPI build): this runs in the browser.
@@ -13,23 +14,17 @@ export interface AddressOption {
 
 export type PostcodeAnswer = { status: "found"; postcode: string; addresses: AddressOption[] } | { status: "not_found"; postcode: string; message: string } | { status: "error"; message: string };
 
-const POSTCODE_RE = /^[A-Z0-9]{2,10}$/;
+export { normalisePostcode } from "./postcode";
 
-/** Spaces and case do not matter to the lookup; we show postcodes upper case with their space. */
-export function normalisePostcode(value: string): string {
-  return value.replace(/\s+/g, "").toUpperCase();
-}
-
-export const postcodeField = z
-  .string()
-  .trim()
-  .min(1, "Enter a postcode")
-  .refine((v) => POSTCODE_RE.test(normalisePostcode(v)), "Enter a real postcode, like SW1A 2AA")
-  .transform((v) => {
-    const key = normalisePostcode(v);
-    // UK postcodes: the inward code is always the last three characters.
-    return key.length > 4 ? `${key.slice(0, -3)} ${key.slice(-3)}` : key;
-  });
+/** The postcode field of server-side forms: checkPostcode's rule as a zod field. */
+export const postcodeField = z.string().transform((v, ctx) => {
+  const checked = checkPostcode(v);
+  if (!checked.ok) {
+    ctx.addIssue({ code: "custom", message: checked.message });
+    return z.NEVER;
+  }
+  return checked.postcode;
+});
 
 /** An address typed in by hand (the picker's manual mode). */
 export interface ManualAddressInput {
