@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useFocusOnChange } from "./use-focus-on-change";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { adviceBox, errorBox, heading, primaryButton, secondaryButton } from "../styles";
 import type { NoCameraReason } from "./camera-support";
@@ -85,15 +86,7 @@ export function DocumentCamera({ documentType, sides: sidesProp, initialImages, 
     report.current?.(sides.every((s) => accepted.has(s)) ? images : null);
   }, [accepted, images, sides]);
 
-  // Each new screen moves focus to its heading, so screen readers and keyboards follow the flow.
-  const firstRender = useRef(true);
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    headingRef.current?.focus();
-  }, [phase]);
+  useFocusOnChange(headingRef, phase);
 
   async function keep(side: DocumentSide, canvas: HTMLCanvasElement, source: CapturedImage["source"], region = guide) {
     const blob = await canvasToJpeg(canvas, JPEG_QUALITY);

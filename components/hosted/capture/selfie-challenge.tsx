@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useFocusOnChange } from "./use-focus-on-change";
 import { useEffect, useId, useRef, useState } from "react";
 import { adviceBox, errorBox, heading, primaryButton, secondaryButton } from "../styles";
 import type { NoCameraReason } from "./camera-support";
@@ -95,14 +96,7 @@ export function SelfieChallenge({ challenge, stepMs, frameIntervalMs, maxFrames,
     };
   }, [phase, cameraVideoRef]);
 
-  const firstRender = useRef(true);
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    headingRef.current?.focus();
-  }, [phase]);
+  useFocusOnChange(headingRef, phase);
 
   const step = stepAt(elapsed, timing);
   const current = step >= 0 ? challenge[step] : undefined;
