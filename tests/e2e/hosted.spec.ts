@@ -240,6 +240,11 @@ test("vouching: the person names a referee, the referee's email arrives, they ve
   expect(await eventsOf(request, created.id)).toEqual(expect.arrayContaining(["UserCompleted", "Verified"]));
   await consolePage.goto(`/console/cases/${created.id}`);
   await expect(consolePage.getByTestId("display-state")).toHaveText("Verified by vouch");
+  // The referee's answers and their own case beside the person's.
+  await expect(consolePage.getByTestId("case-vouches")).toContainText("Vouched");
+  await expect(consolePage.getByTestId("case-vouches")).toContainText("Answers: name yes, date of birth yes, address yes, declaration yes");
+  await consolePage.getByRole("link", { name: "The referee's own case (their photo ID and selfie)" }).click();
+  await expect(consolePage.getByTestId("case-vouches")).toContainText("own check, to vouch for another person");
   await staff.close();
   await refereeContext.close();
 });

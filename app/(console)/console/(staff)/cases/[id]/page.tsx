@@ -17,6 +17,8 @@ import { displayState } from "@/lib/server/verifications/display-state";
 import { findWorkflow, listWorkflows } from "@/lib/server/verifications/workflows";
 import { listEvidence } from "@/lib/server/evidence/list-evidence";
 import { CaseAttempts } from "@/components/console/case-attempts";
+import { CaseVouches } from "@/components/console/case-vouches";
+import { listCaseVouches } from "@/lib/server/vouch/list-case-vouches";
 import { getHostedSettings } from "@/lib/server/hosted/get-hosted-settings";
 import { listHostedAttempts } from "@/lib/server/hosted/list-hosted-attempts";
 import { restartCaseAction, reviewCaseAction, switchWorkflowAction } from "./actions";
@@ -65,6 +67,7 @@ export default async function CasePage({ params, searchParams }: { params: Promi
   const evidence = canned ? [] : await listEvidence(context.db, context.tenant, "verification", record.id);
   const attempts = canned ? [] : await listHostedAttempts(context.db, context.tenant, record.id);
   const { maxAttempts } = await getHostedSettings(context.db, context.tenant);
+  const caseVouches = canned ? [] : await listCaseVouches(context.db, context.tenant, record.id);
   const workflow = canned ? undefined : await findWorkflow(context.db, context.tenant, record.workflow_id);
   // The spec's display states that the wire status alone does not tell (service-interface §3).
   const shownState = workflow ? displayState({ status: record.status, steps: workflow.steps, completedSteps: attempts.filter((a) => a.outcome === "accepted").map((a) => a.step) }) : null;
@@ -140,6 +143,7 @@ export default async function CasePage({ params, searchParams }: { params: Promi
           </dl>
         </section>
       </div>
+      <CaseVouches vouches={caseVouches} />
 
       {needsReview ? (
         <Section id="review" title="Review">
