@@ -14,6 +14,8 @@ export interface CaseRowView {
   externalId: string | null;
   createdAt: string;
   canned: boolean;
+  /** Address only, Awaiting a vouch, Verified by vouch: the spec's display state where the status does not tell it. */
+  displayState: string | null;
 }
 
 interface CasePage {
@@ -85,6 +87,7 @@ export function CasesTable({ initial, params, scope }: { initial: CasePage; para
                   </td>
                   <td className="px-4 py-3">
                     <StatusBadge status={c.status} />
+                    {c.displayState ? <span className="mt-1 block text-xs font-medium text-sky-900">{c.displayState}</span> : null}
                   </td>
                   <td className="hidden px-4 py-3 text-slate-700 md:table-cell">{c.workflowId}</td>
                   <td className="hidden px-4 py-3 font-mono text-xs text-slate-700 lg:table-cell">{c.externalId ?? "—"}</td>

@@ -138,6 +138,15 @@ describeEngines("console domain on %s", (engine) => {
       const review = await reviewCase(db, { teamId: acme, mode: "sandbox" }, { staff: reviewer, verificationId: "444", decision: "approve", note: "ok", expectedStatus: "Refused" });
       expect(!review.ok && review.error.kind).toBe("refused");
     });
+
+    it("shows the spec's display states of the canned vouch and address-only cases (service-interface §3 and the sandbox table)", async () => {
+      const states: Record<string, string | null> = {};
+      for (const id of ["333", "555", "666", "777", "888", "999"]) {
+        const found = await searchCases(db, { teamId: acme, mode: "sandbox" }, { q: id });
+        states[id] = found.ok ? (found.value.cases[0]?.displayState ?? null) : "error";
+      }
+      expect(states).toEqual({ "333": null, "555": "Awaiting a vouch", "666": "Verified by vouch", "777": null, "888": "Address only", "999": "Awaiting a vouch" });
+    });
   });
 
   describe("review", () => {

@@ -1,6 +1,8 @@
 import { and, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
-import { verifications, type VerificationStatus } from "@/lib/db/schema";
+import { hostedSessions, verifications, type VerificationStatus } from "@/lib/db/schema";
+import { displayState } from "../verifications/display-state";
+import { BUILT_IN_WORKFLOWS } from "../verifications/workflows";
 import { SANDBOX_VERIFICATIONS } from "../sandbox/verifications";
 import { afterCursor, decodeCursor, newestFirst, page } from "../shared/cursor";
 import { fail, ok, type Result } from "../shared/result";
@@ -15,6 +17,16 @@ export interface CaseRow {
   createdAt: string;
   /** A canned sandbox record (spec 4.10): shown, never changed. */
   canned: boolean;
+  /** The spec's display state where the wire status does not tell it (Address only, Awaiting a vouch, Verified by vouch). */
+  displayState: string | null;
+}
+
+const EXTRA_STATES = new Set(["Address only", "Awaiting a vouch", "Verified by vouch"]);
+function extraState(status: VerificationStatus, workflowId: string, accepted: Record<string, string> | null): string | null {
+  const steps = BUILT_IN_WORKFLOWS.find((w) => w.id === workflowId)?.steps;
+  if (!steps) return null;
+  const state = displayState({ status, steps, completedSteps: Object.keys(accepted ?? {}) });
+  return EXTRA_STATES.has(state) ? state : null;
 }
 
 export interface CaseSearch {
@@ -44,13 +56,14 @@ export async function searchCases(db: Db, tenant: Tenant, search: CaseSearch): P
     conditions.push(afterCursor(verifications, cursor));
   }
   const rows = await db
-    .select({ id: verifications.id, email: verifications.email, status: verifications.status, workflowId: verifications.workflowId, externalId: verifications.externalId, createdAt: verifications.createdAt })
+    .select({ id: verifications.id, email: verifications.email, status: verifications.status, workflowId: verifications.workflowId, externalId: verifications.externalId, createdAt: verifications.createdAt, accepted: hostedSessions.accepted })
     .from(verifications)
+    .leftJoin(hostedSessions, eq(hostedSessions.verificationId, verifications.id))
     .where(and(...conditions))
     .orderBy(...newestFirst(verifications))
     .limit(limit + 1);
   const { items, nextCursor } = page(rows, limit);
-  const cases: CaseRow[] = items.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), canned: false }));
+  const cases: CaseRow[] = items.map(({ accepted, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString(), canned: false, displayState: extraState(r.status, r.workflowId, accepted) }));
   if (tenant.mode === "sandbox" && nextCursor === null) cases.push(...cannedMatching(search.status, q));
   return ok({ cases, nextCursor });
 }
@@ -60,5 +73,12 @@ function cannedMatching(status: VerificationStatus | undefined, q: string): Case
   return Object.values(SANDBOX_VERIFICATIONS)
     .filter((v) => !status || v.status === status)
     .filter((v) => !needle || v.id === q || v.external_id === q || v.email.toLowerCase().includes(needle))
-    .map((v) => ({ id: v.id, email: v.email, status: v.status, workflowId: v.workflow_id, externalId: v.external_id, createdAt: v.created_at, canned: true }));
+    .map((v) => ({ id: v.id, email: v.email, status: v.status, workflowId: v.workflow_id, externalId: v.external_id, createdAt: v.created_at, canned: true, displayState: cannedState(v.status, v.workflow_id) }));
+}
+
+/** The canned in-progress vouch cases (555, 999) wait only for their vouch, as the spec's table says. */
+function cannedState(status: VerificationStatus, workflowId: string): string | null {
+  const steps = BUILT_IN_WORKFLOWS.find((w) => w.id === workflowId)?.steps ?? [];
+  const done = Object.fromEntries(steps.filter((s) => s !== "vouch" && s !== "professional_vouch").map((s) => [s, "canned"]));
+  return extraState(status, workflowId, done);
 }
