@@ -79,6 +79,8 @@ export async function readCase(request: APIRequestContext, id: string): Promise<
 
 /** No serious or critical axe violation on the hosted page as it is now; screenshots at both sizes. */
 export async function checkHostedPage(page: Page, name: string): Promise<void> {
+  // Next streams the page's metadata: wait for the title before axe looks for it.
+  await expect(page).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), `axe on ${name}`).toEqual([]);

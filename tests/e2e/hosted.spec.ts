@@ -214,6 +214,8 @@ test("vouching: the person names a referee, the referee's email arrives, they ve
   const consolePage = await staff.newPage();
   await consolePage.goto("/console/mailbox");
   await consolePage.getByRole("link", { name: /asked you to vouch for them/ }).first().click();
+  await expect(consolePage.getByRole("heading", { level: 1, name: /asked you to vouch for them/ })).toBeVisible();
+  await expect(consolePage.locator("main")).toContainText("/verify/");
   const body = await consolePage.locator("main").innerText();
   const link = /https?:\/\/\S+\/verify\/[A-Za-z0-9_-]+/.exec(body)?.[0];
   expect(link, "the referee's link in the email").toBeTruthy();
@@ -247,6 +249,53 @@ test("vouching: the person names a referee, the referee's email arrives, they ve
   await expect(consolePage.getByTestId("case-vouches")).toContainText("own check, to vouch for another person");
   await staff.close();
   await refereeContext.close();
+});
+
+test("desktop to phone: a QR code and a single-use link, the phone's progress followed on the desktop; the phone uploads by keyboard alone", async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const applicant = await makeApplicant("handoff", 13);
+  const created = await createLiveCase(request, "handoff.person@example.com", redirectUrl());
+  const desktop = await browser.newContext({ viewport: VIEWPORTS.desktop });
+  const page = await desktop.newPage();
+  await page.goto(created.path);
+  await consentAndClaim(page, applicant);
+  await page.getByRole("button", { name: "Continue on my phone" }).click();
+  const handoff = page.getByTestId("handoff");
+  await expect(handoff.getByRole("img", { name: "QR code that opens the verification on your phone" })).toBeVisible();
+  const link = await handoff.getByLabel("Link for your phone").inputValue();
+  expect(link).toMatch(/^http:\/\/localhost:\d+\/verify\/h\//);
+  await checkHostedPage(page, "handoff-desktop");
+
+  const phone = await browser.newContext({ viewport: VIEWPORTS.phone });
+  const phonePage = await phone.newPage();
+  await phonePage.goto(new URL(link).pathname);
+  await expect(phonePage.getByRole("group", { name: "Which document will you use?" })).toBeVisible();
+  await expect(handoff.getByText(/open on your phone|Your phone is on step/)).toBeVisible({ timeout: 20_000 });
+  // The link works once: a second device gets no case.
+  const again = await (await browser.newContext()).newPage();
+  const reused = await again.goto(new URL(link).pathname);
+  expect(reused?.url()).not.toContain(created.path);
+
+  // Keyboard alone on the phone: choose the passport, upload a photo, use it, send.
+  await phonePage.getByRole("radio", { name: /Passport/ }).focus();
+  await phonePage.keyboard.press("Space");
+  await phonePage.keyboard.press("Tab");
+  await expect(phonePage.getByRole("button", { name: "Continue", exact: true })).toBeFocused();
+  await phonePage.keyboard.press("Enter");
+  const upload = phonePage.getByRole("button", { name: "Upload a photo instead" });
+  await upload.focus();
+  const [chooser] = await Promise.all([phonePage.waitForEvent("filechooser"), phonePage.keyboard.press("Enter")]);
+  await chooser.setFiles(applicant.passportFile);
+  const use = phonePage.getByRole("button", { name: /^Use this photo/ });
+  await use.focus();
+  await phonePage.keyboard.press("Enter");
+  const send = phonePage.getByRole("button", { name: "Send" });
+  await send.focus();
+  await phonePage.keyboard.press("Enter");
+  await expect(phonePage.locator("#selfie-step-title")).toBeVisible({ timeout: 60_000 });
+  await expect(handoff.getByText(/Your phone is on step 2 of 3: Video selfie/)).toBeVisible({ timeout: 20_000 });
+  await desktop.close();
+  await phone.close();
 });
 
 test("an unknown token is a 404 page", async ({ page }) => {

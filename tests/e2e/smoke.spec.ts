@@ -32,3 +32,18 @@ test("the API and Next share one port: health, 404 shape, and a page", async ({ 
   expect(await missing.json()).toMatchObject({ status_code: 401 });
   expect((await request.get("/docs")).headers()["content-type"]).toContain("text/html");
 });
+
+test("security headers: pages are not sniffed, the console, sign-up and docs are never framed, the hosted flow sends no referrer (issue 15)", async ({ request }) => {
+  for (const path of ["/console/sign-in", "/signup", "/docs"]) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    const h = res.headers();
+    expect(h["x-content-type-options"], path).toBe("nosniff");
+    expect(h["x-frame-options"], path).toBe("DENY");
+    expect(h["content-security-policy"], path).toContain("frame-ancestors 'none'");
+  }
+  const hosted = (await request.get("/verify/this-token-does-not-exist-at-all")).headers();
+  expect(hosted["referrer-policy"]).toBe("no-referrer");
+  expect(hosted["permissions-policy"]).toContain("camera=(self)");
+  const api = (await request.get("/api/v1/health")).headers();
+  expect([api["x-content-type-options"], api["x-frame-options"], api["referrer-policy"]]).toEqual(["nosniff", "DENY", "no-referrer"]);
+});

@@ -37,6 +37,15 @@ export function createApiApp(deps: ApiDeps) {
   });
 
   app.use("*", requestId());
+  // JSON only, never framed, never sniffed, no referrer (issue 15); over https, HSTS.
+  app.use("*", async (c, next) => {
+    await next();
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("X-Frame-Options", "DENY");
+    c.header("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+    c.header("Referrer-Policy", "no-referrer");
+    if (c.req.header("x-forwarded-proto") === "https" || c.req.url.startsWith("https:")) c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  });
   const authenticate = bearerAuth(deps);
   app.use("/api/*", async (c, next) => (PUBLIC_PATHS.has(c.req.path) ? next() : authenticate(c, next)));
 

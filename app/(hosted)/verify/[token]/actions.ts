@@ -1,6 +1,5 @@
 "use server";
 
-import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import QRCode from "qrcode";
 import { getConfig } from "@/lib/config";
@@ -57,9 +56,8 @@ export async function startHandoffAction(token: string): Promise<HandoffView | n
   const db = await getDb();
   const flow = await loadHostedFlow(db, token);
   if (!flow || flow.screen.kind === "result") return null;
-  const forwarded = (await headers()).get("x-forwarded-host");
-  const baseUrl = forwarded ? `https://${forwarded}` : getConfig().publicBaseUrl;
-  const { link } = await createHandoff(db, flow, { baseUrl });
+  // The configured public address, as for the case's own URL: never a Host header a client chose.
+  const { link } = await createHandoff(db, flow, { baseUrl: getConfig().publicBaseUrl });
   const qrSvg = await QRCode.toString(link, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   return { qrSvg, link, statusUrl: `/verify/${token}/progress` };
 }
