@@ -146,6 +146,13 @@ describeEngines("console domain on %s", (engine) => {
         states[id] = found.ok ? (found.value.cases[0]?.displayState ?? null) : "error";
       }
       expect(states).toEqual({ "333": null, "555": "Awaiting a vouch", "666": "Verified by vouch", "777": null, "888": "Address only", "999": "Awaiting a vouch" });
+      // The list filters by those display states too.
+      const filtered: Record<string, string[]> = {};
+      for (const display of ["awaiting_vouch", "verified_by_vouch", "address_only"] as const) {
+        const found = await searchCases(db, { teamId: acme, mode: "sandbox" }, { display });
+        filtered[display] = found.ok ? found.value.cases.filter((c) => c.canned).map((c) => c.id) : [];
+      }
+      expect(filtered).toEqual({ awaiting_vouch: ["555", "999"], verified_by_vouch: ["666"], address_only: ["888"] });
     });
   });
 

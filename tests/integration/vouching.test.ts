@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { outboundEmails, verifications, vouches, webhookEndpoints, webhookMessages } from "@/lib/db/schema";
+import { searchCases } from "@/lib/server/console/search-cases";
 import { confirmClaim } from "@/lib/server/hosted/confirm-claim";
 import { hostedChecksIdle } from "@/lib/server/hosted/hosted-check-runner";
 import { loadHostedFlow } from "@/lib/server/hosted/load-hosted-flow";
@@ -91,6 +92,8 @@ describeEngines("vouching on %s", (engine) => {
     // The person's case waits: In progress on the wire, "Awaiting a vouch" for staff.
     expect((await row(person.id)).status).toBe("InProgress");
     expect(displayState({ status: "InProgress", steps: ["vouch"], completedSteps: [] })).toBe("Awaiting a vouch");
+    const awaiting = await searchCases(db(), live(), { display: "awaiting_vouch" });
+    expect(awaiting.ok && awaiting.value.cases.find((c) => c.id === person.id)?.displayState).toBe("Awaiting a vouch");
 
     // Forbidden: a vouch before the referee's own checks.
     const early = await confirmVouch(db(), { token: refereeToken, answers: yes, declaration: true });
@@ -115,6 +118,8 @@ describeEngines("vouching on %s", (engine) => {
     expect(await events(person.id)).toEqual(["Created", "UserCompleted", "Verified"]);
     expect(displayState({ status: decided.status, steps: ["vouch"], completedSteps: ["vouch"] })).toBe("Verified by vouch");
     expect((await refereeOf(named.value.vouchId)).vouch.status).toBe("vouched");
+    const byVouch = await searchCases(db(), live(), { display: "verified_by_vouch" });
+    expect(byVouch.ok && byVouch.value.cases.map((c) => c.id)).toContain(person.id);
   });
 
   it("a referee locked out on their own selfie cannot vouch: the case keeps waiting and another referee can be named", async () => {

@@ -1,6 +1,6 @@
-import { and, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
-import { hostedSessions, verifications, type VerificationStatus } from "@/lib/db/schema";
+import { hostedSessions, verificationStatusEnum, verifications, vouches, type VerificationStatus } from "@/lib/db/schema";
 import { displayState } from "../verifications/display-state";
 import { BUILT_IN_WORKFLOWS } from "../verifications/workflows";
 import { SANDBOX_VERIFICATIONS } from "../sandbox/verifications";
@@ -29,8 +29,35 @@ function extraState(status: VerificationStatus, workflowId: string, accepted: Re
   return EXTRA_STATES.has(state) ? state : null;
 }
 
+/** Display states a list can be filtered by, beyond the wire statuses (service-interface §3). */
+export const DISPLAY_FILTERS = { awaiting_vouch: "Awaiting a vouch", verified_by_vouch: "Verified by vouch", address_only: "Address only" } as const;
+export type DisplayFilter = keyof typeof DISPLAY_FILTERS;
+
+/** A list filter as the page's one select sends it: a wire status, or a display state. */
+export function parseCaseFilter(value: string | null | undefined): { status?: VerificationStatus; display?: DisplayFilter } {
+  if (!value) return {};
+  if (value in DISPLAY_FILTERS) return { display: value as DisplayFilter };
+  const status = (verificationStatusEnum.enumValues as readonly string[]).includes(value) ? (value as VerificationStatus) : undefined;
+  return status ? { status } : {};
+}
+
+const VOUCH_WORKFLOWS = BUILT_IN_WORKFLOWS.filter((w) => w.steps.some((s) => s === "vouch" || s === "professional_vouch")).map((w) => w.id);
+const ADDRESS_ONLY_WORKFLOWS = BUILT_IN_WORKFLOWS.filter((w) => w.steps.length === 1 && w.steps[0] === "address_evidence").map((w) => w.id);
+
+function displayCondition(display: DisplayFilter): SQL {
+  switch (display) {
+    case "awaiting_vouch":
+      return and(eq(verifications.status, "InProgress"), sql`exists (select 1 from ${vouches} where ${vouches.verificationId} = ${verifications.id} and ${vouches.status} = 'invited')`)!;
+    case "verified_by_vouch":
+      return and(eq(verifications.status, "Verified"), inArray(verifications.workflowId, VOUCH_WORKFLOWS))!;
+    case "address_only":
+      return and(eq(verifications.status, "Verified"), inArray(verifications.workflowId, ADDRESS_ONLY_WORKFLOWS))!;
+  }
+}
+
 export interface CaseSearch {
   status?: VerificationStatus;
+  display?: DisplayFilter;
   /** An id, an external id, or part of an email address. */
   q?: string;
   cursor?: string;
@@ -46,6 +73,7 @@ export async function searchCases(db: Db, tenant: Tenant, search: CaseSearch): P
   const q = search.q?.trim().slice(0, 200) ?? "";
   const conditions: SQL[] = [eq(verifications.teamId, tenant.teamId), eq(verifications.mode, tenant.mode)];
   if (search.status) conditions.push(eq(verifications.status, search.status));
+  if (search.display) conditions.push(displayCondition(search.display));
   if (q) {
     const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(or(eq(verifications.id, q), eq(verifications.externalId, q), ilike(verifications.email, pattern))!);
@@ -64,7 +92,7 @@ export async function searchCases(db: Db, tenant: Tenant, search: CaseSearch): P
     .limit(limit + 1);
   const { items, nextCursor } = page(rows, limit);
   const cases: CaseRow[] = items.map(({ accepted, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString(), canned: false, displayState: extraState(r.status, r.workflowId, accepted) }));
-  if (tenant.mode === "sandbox" && nextCursor === null) cases.push(...cannedMatching(search.status, q));
+  if (tenant.mode === "sandbox" && nextCursor === null) cases.push(...cannedMatching(search.status, q).filter((c) => !search.display || c.displayState === DISPLAY_FILTERS[search.display]));
   return ok({ cases, nextCursor });
 }
 

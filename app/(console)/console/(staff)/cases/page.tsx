@@ -4,22 +4,21 @@ import { CasesTable } from "@/components/console/cases-table";
 import { PageHeader } from "@/components/console/page-header";
 import { STATUS_LABELS, STATUS_ORDER } from "@/components/console/status-badge";
 import { buttonPrimary, buttonSecondary, inputClass, labelClass } from "@/components/console/styles";
-import { verificationStatusSchema } from "@/lib/contract";
 import { requireStaff } from "@/lib/auth/staff-context";
-import { searchCases } from "@/lib/server/console/search-cases";
+import { DISPLAY_FILTERS, parseCaseFilter, searchCases } from "@/lib/server/console/search-cases";
 
 export const metadata: Metadata = { title: "Cases" };
 
 export default async function CasesPage({ searchParams }: { searchParams: Promise<{ status?: string; q?: string; cursor?: string }> }) {
   const context = await requireStaff();
   const raw = await searchParams;
-  const status = verificationStatusSchema.safeParse(raw.status || undefined);
+  const filter = parseCaseFilter(raw.status);
   const q = (raw.q ?? "").slice(0, 200);
   const params: Record<string, string> = {};
-  if (status.success && status.data) params.status = status.data;
+  if (filter.status ?? filter.display) params.status = (filter.status ?? filter.display)!;
   if (q) params.q = q;
   if (raw.cursor) params.cursor = raw.cursor;
-  const result = await searchCases(context.db, context.tenant, { status: status.success ? status.data : undefined, q, cursor: raw.cursor });
+  const result = await searchCases(context.db, context.tenant, { ...filter, q, cursor: raw.cursor });
   const data = result.ok ? result.value : { cases: [], nextCursor: null };
   const next = result.ok && result.value.nextCursor ? new URLSearchParams({ ...params, cursor: result.value.nextCursor }).toString() : null;
   const first = new URLSearchParams({ ...params, cursor: "" });
@@ -49,6 +48,13 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
                 {STATUS_LABELS[s]!.label}
               </option>
             ))}
+            <optgroup label="Display states">
+              {Object.entries(DISPLAY_FILTERS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </optgroup>
           </select>
         </div>
         <div className="flex gap-2">

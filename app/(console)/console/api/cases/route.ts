@@ -1,8 +1,7 @@
 // GET /console/api/cases – the signed-in member's case list (the cases page polls it)
 import { NextResponse, type NextRequest } from "next/server";
-import { verificationStatusSchema } from "@/lib/contract";
 import { getStaffContext } from "@/lib/auth/staff-context";
-import { searchCases } from "@/lib/server/console/search-cases";
+import { parseCaseFilter, searchCases } from "@/lib/server/console/search-cases";
 
 export const dynamic = "force-dynamic";
 
@@ -10,9 +9,8 @@ export async function GET(request: NextRequest) {
   const context = await getStaffContext();
   if (!context) return NextResponse.json({ error: "Sign in first" }, { status: 401 });
   const params = request.nextUrl.searchParams;
-  const status = verificationStatusSchema.safeParse(params.get("status") || undefined);
   const result = await searchCases(context.db, context.tenant, {
-    status: status.success ? status.data : undefined,
+    ...parseCaseFilter(params.get("status")),
     q: params.get("q") ?? undefined,
     cursor: params.get("cursor") ?? undefined,
   });
