@@ -210,3 +210,44 @@ export function RiskSettingsForm({
     </SimpleForm>
   );
 }
+
+/** The professions a professional referee may have (one per line) and how many people one referee may vouch for a year. */
+export function VouchSettingsForm({ action, professions, refereeLimit, disabled }: { action: Action; professions: string[]; refereeLimit: number; disabled: boolean }) {
+  return (
+    <SimpleForm action={action} id="vouching" className="space-y-3">
+      {(state, pending) => (
+        <fieldset disabled={disabled || pending} className="space-y-3">
+          <legend className="sr-only">Vouching</legend>
+          <div>
+            <label htmlFor="vouch-professions" className={labelClass}>
+              Professions of a professional referee
+            </label>
+            <textarea
+              id="vouch-professions"
+              name="professions"
+              rows={8}
+              defaultValue={professions.join("\n")}
+              aria-invalid={state.fieldErrors?.professions ? true : undefined}
+              aria-describedby="vouch-professions-hint vouch-professions-error"
+              className={`mt-1 font-mono text-sm ${inputClass}`}
+            />
+            <p id="vouch-professions-hint" className="mt-1 text-xs text-slate-700">
+              One per line. The built-in ones (doctor, teacher_or_lecturer, …) are shown translated to people; your own as you write them.
+            </p>
+            <FieldError id="vouch-professions-error" message={state.fieldErrors?.professions} />
+          </div>
+          <div>
+            <label htmlFor="vouch-limit" className={labelClass}>
+              People one referee may vouch for in a year
+            </label>
+            <input id="vouch-limit" name="refereeLimit" type="number" min={1} max={50} defaultValue={refereeLimit} aria-describedby="vouch-limit-error" className={`mt-1 max-w-32 ${inputClass}`} />
+            <FieldError id="vouch-limit-error" message={state.fieldErrors?.refereeLimit} />
+          </div>
+          <button type="submit" className={buttonPrimary}>
+            Save vouching settings
+          </button>
+        </fieldset>
+      )}
+    </SimpleForm>
+  );
+}

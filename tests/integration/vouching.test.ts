@@ -15,6 +15,8 @@ import { createVerification } from "@/lib/server/verifications/create-verificati
 import { displayState } from "@/lib/server/verifications/display-state";
 import { confirmVouch } from "@/lib/server/vouch/confirm-vouch";
 import { nameReferee } from "@/lib/server/vouch/name-referee";
+import { updateVouchSettings } from "@/lib/server/vouch/update-vouch-settings";
+import { addStaffMember } from "@/lib/server/teams/add-staff-member";
 import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 
 // Vouching (issue 13), server side: a person names a referee, the referee gets an email with their
@@ -159,6 +161,32 @@ describeEngines("vouching on %s", (engine) => {
     expect(vouch.status).toBe("refused");
     expect(vouch.reason).toMatch(/cannot vouch for themselves/);
     expect((await row(person.id)).status).toBe("InProgress");
+  });
+
+  it("a professional referee has one of the team's professions; the team sets them and the yearly limit (owners and admins only)", async () => {
+    const owner = await addStaffMember(db(), { teamId, email: `owner-${randomBytes(3).toString("hex")}@example.com`, password: "correct horse battery", role: "owner", actor: system });
+    const viewer = await addStaffMember(db(), { teamId, email: `viewer-${randomBytes(3).toString("hex")}@example.com`, password: "correct horse battery", role: "viewer", actor: system });
+    if (!owner.ok || !viewer.ok) throw new Error("staff");
+    const person = await newCase("sandbox-flow-professional-referee", ada);
+    await recordAttempt(db(), (await loadHostedFlow(db(), person.token))!, { step: "address_evidence", outcome: "accepted", evidenceIds: [], result: { documents: [] } });
+    expect((await loadHostedFlow(db(), person.token))!.screen).toEqual({ kind: "vouch", step: "professional_vouch" });
+    const referee = { name: "Doctor Who", email: `doc-${randomBytes(3).toString("hex")}@example.com`, relationship: "", knownYears: 3 };
+    // The built-in list by default; a profession not on it is refused.
+    const unknown = await nameReferee(db(), { token: person.token, input: { ...referee, profession: "Harbour pilot" }, mailer: mailer(), publicBaseUrl: "http://idv.test" });
+    expect(!unknown.ok && unknown.error.detail?.profession).toBe("Choose your referee's profession");
+    expect((await updateVouchSettings(db(), { tenant: live(), professions: ["Harbour pilot"], refereeLimit: 1, staff: { userId: viewer.value.userId } })).ok).toBe(false);
+    const bad = await updateVouchSettings(db(), { tenant: live(), professions: [" "], refereeLimit: 0, staff: { userId: owner.value.userId } });
+    expect(!bad.ok && Object.keys(bad.error.detail ?? {}).sort()).toEqual(["professions", "refereeLimit"]);
+    expect((await updateVouchSettings(db(), { tenant: live(), professions: ["Harbour pilot", "doctor"], refereeLimit: 1, staff: { userId: owner.value.userId } })).ok).toBe(true);
+    const named = await nameReferee(db(), { token: person.token, input: { ...referee, profession: "Harbour pilot" }, mailer: mailer(), publicBaseUrl: "http://idv.test" });
+    expect(named.ok).toBe(true);
+    const [row] = await db().select().from(vouches).where(eq(vouches.id, named.ok ? named.value.vouchId : ""));
+    expect(row).toMatchObject({ kind: "professional_referee", profession: "Harbour pilot" });
+    // The team's limit: one person a year for this referee.
+    const other = await newCase("sandbox-flow-referee", ada);
+    const second = await nameReferee(db(), { token: other.token, input: { ...referee, relationship: "friend" }, mailer: mailer(), publicBaseUrl: "http://idv.test" });
+    expect(!second.ok && second.error.kind).toBe("refused");
+    expect((await updateVouchSettings(db(), { tenant: live(), professions: ["doctor"], refereeLimit: 3, staff: { userId: owner.value.userId } })).ok).toBe(true);
   });
 
   it("one referee vouches for at most 3 people a year", async () => {

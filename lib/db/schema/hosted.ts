@@ -108,6 +108,10 @@ export const hostedSettings = pgTable(
     ...tenantColumns(),
     /** Failed attempts allowed per step before the case is locked out (the spec's vendor: 5). */
     maxAttempts: integer("max_attempts").notNull().default(5),
+    /** Professions a professional referee may have (null: the built-in list, lib/server/vouch/referee-rules.ts). */
+    refereeProfessions: jsonb("referee_professions").$type<string[]>(),
+    /** People one referee may vouch for per year (null: the default, 3). */
+    refereeLimit: integer("referee_limit"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.mode] })],

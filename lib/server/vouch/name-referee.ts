@@ -7,7 +7,8 @@ import { newId } from "../shared/crypto";
 import { fail, ok, type Result } from "../shared/result";
 import { createVerification } from "../verifications/create-verification";
 import { REFEREE_WORKFLOW_ID } from "../verifications/workflows";
-import { MIN_KNOWN_YEARS, PROFESSIONS, REFEREE_LIMIT, REFEREE_LIMIT_PERIOD_DAYS, REFEREE_RELATIONSHIPS } from "./referee-rules";
+import { getHostedSettings } from "../hosted/get-hosted-settings";
+import { MIN_KNOWN_YEARS, REFEREE_LIMIT_PERIOD_DAYS, REFEREE_RELATIONSHIPS } from "./referee-rules";
 import { vouchEmail } from "./vouch-email";
 
 export interface RefereeInput {
@@ -33,6 +34,7 @@ export async function nameReferee(db: Db, options: { token: string; input: Refer
   if (!flow) return fail("not_found", "Unknown link");
   if (flow.screen.kind !== "vouch") return fail("conflict", "This case is not waiting for a referee");
   const professional = flow.screen.step === "professional_vouch";
+  const settings = await getHostedSettings(db, flow.tenant);
   const input = { ...options.input, name: options.input.name.trim(), email: options.input.email.trim().toLowerCase() };
   const detail: Record<string, string> = {};
   if (input.name.length < 2 || input.name.length > 100) detail.name = "Enter your referee's full name";
@@ -40,7 +42,7 @@ export async function nameReferee(db: Db, options: { token: string; input: Refer
   else if (input.email === flow.email.trim().toLowerCase()) detail.email = "Your referee must be someone else: you cannot vouch for yourself";
   if (!professional && !(REFEREE_RELATIONSHIPS as readonly string[]).includes(input.relationship)) detail.relationship = "Choose how you know your referee";
   if (!Number.isFinite(input.knownYears) || input.knownYears < MIN_KNOWN_YEARS || input.knownYears > 100) detail.knownYears = `Your referee must have known you for at least ${MIN_KNOWN_YEARS} years`;
-  if (professional && !(PROFESSIONS as readonly string[]).includes(input.profession ?? "")) detail.profession = "Choose your referee's profession";
+  if (professional && !settings.refereeProfessions.includes(input.profession ?? "")) detail.profession = "Choose your referee's profession";
   if (Object.keys(detail).length) return fail("invalid", "Check the referee's details", { detail });
 
   const [open] = await db.select({ id: vouches.id }).from(vouches).where(and(eq(vouches.verificationId, flow.verificationId), eq(vouches.status, "invited"))).limit(1);
@@ -50,7 +52,7 @@ export async function nameReferee(db: Db, options: { token: string; input: Refer
     .select({ n: sql<number>`count(*)::int` })
     .from(vouches)
     .where(and(eq(vouches.teamId, flow.tenant.teamId), eq(vouches.refereeEmail, input.email), gt(vouches.createdAt, since), ne(vouches.status, "refused")));
-  if (Number(counted?.n ?? 0) >= REFEREE_LIMIT) return fail("refused", `This referee has already vouched for ${REFEREE_LIMIT} people this year; name someone else`, { detail: { email: "This referee cannot vouch for more people this year" } });
+  if (Number(counted?.n ?? 0) >= settings.refereeLimit) return fail("refused", `This referee has already vouched for ${settings.refereeLimit} people this year; name someone else`, { detail: { email: "This referee cannot vouch for more people this year" } });
 
   const [first, ...rest] = input.name.split(/\s+/);
   const created = await createVerification(db, {

@@ -18,7 +18,8 @@ import { claimAction, confirmVouchAction, consentAction, nameRefereeAction, star
 import { RefereeConfirmStep } from "./_components/referee-confirm-step";
 import { VouchStep } from "./_components/vouch-step";
 import { describeVouch, personForReferee } from "@/lib/server/vouch/vouch-views";
-import { PROFESSIONS, REFEREE_RELATIONSHIPS } from "@/lib/server/vouch/referee-rules";
+import { getHostedSettings } from "@/lib/server/hosted/get-hosted-settings";
+import { REFEREE_RELATIONSHIPS } from "@/lib/server/vouch/referee-rules";
 import { AddressStep } from "./_components/address-step";
 import { ClaimForm } from "./_components/claim-form";
 import { NoScriptUpload, UploadNotice } from "./_components/no-script-forms";
@@ -101,7 +102,7 @@ async function Screen({ flow, token, t }: { flow: HostedFlow; token: string; t: 
           action={nameRefereeAction.bind(null, token)}
           professional={screen.step === "professional_vouch"}
           relationships={REFEREE_RELATIONSHIPS}
-          professions={PROFESSIONS}
+          professions={(await getHostedSettings(await getDb(), flow.tenant)).refereeProfessions}
           waitingFor={vouch.waitingFor}
           endedFor={vouch.endedFor}
           refreshHref={`/verify/${token}`}

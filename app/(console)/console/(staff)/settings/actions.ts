@@ -9,6 +9,7 @@ import { rotateSigningSecret } from "@/lib/server/console/rotate-signing-secret"
 import { saveWebhookEndpoint } from "@/lib/server/console/save-webhook-endpoint";
 import { setDefaultRedirectUrl } from "@/lib/server/console/set-default-redirect-url";
 import { updateRiskSettings } from "@/lib/server/settings/update-risk-settings";
+import { updateVouchSettings } from "@/lib/server/vouch/update-vouch-settings";
 
 const SIGNED_OUT: SimpleFormState = { ok: false, message: "Your session has ended: sign in again." };
 
@@ -69,4 +70,18 @@ export async function saveRiskSettingsAction(_previous: SimpleFormState, formDat
   revalidatePath("/console/settings");
   const kept = result.value.retentionDays === null ? "kept until deleted by hand" : `deleted after ${result.value.retentionDays} days`;
   return { ok: true, message: `Risk and retention settings saved for ${context.mode}: records are ${kept}.` };
+}
+
+export async function saveVouchSettingsAction(_previous: SimpleFormState, formData: FormData): Promise<SimpleFormState> {
+  const context = await getStaffContext();
+  if (!context) return SIGNED_OUT;
+  const result = await updateVouchSettings(context.db, {
+    tenant: context.tenant,
+    staff: context.staff,
+    professions: String(formData.get("professions") ?? "").split(/\r?\n/),
+    refereeLimit: Number(String(formData.get("refereeLimit") ?? "").trim() || Number.NaN),
+  });
+  if (!result.ok) return { ok: false, message: failureMessage(result.error), fieldErrors: result.error.detail };
+  revalidatePath("/console/settings");
+  return { ok: true, message: `Vouching settings saved for ${context.mode}: ${result.value.professions.length} professions, at most ${result.value.refereeLimit} people per referee a year.` };
 }

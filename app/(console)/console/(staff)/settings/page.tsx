@@ -1,18 +1,19 @@
 import type { Metadata } from "next";
 import { formatDateTime, PageHeader } from "@/components/console/page-header";
-import { RedirectUrlForm, RiskSettingsForm, RotateSecretForm, WebhookEndpointForm } from "@/components/console/settings-forms";
+import { RedirectUrlForm, RiskSettingsForm, RotateSecretForm, VouchSettingsForm, WebhookEndpointForm } from "@/components/console/settings-forms";
 import { ModeBadge } from "@/components/console/status-badge";
 import { cardClass } from "@/components/console/styles";
 import { requireStaff } from "@/lib/auth/staff-context";
 import { getTeamSettings } from "@/lib/server/console/get-team-settings";
 import { getRiskSettings } from "@/lib/server/settings/get-risk-settings";
-import { rotateSecretAction, saveRedirectAction, saveRiskSettingsAction, saveWebhookAction } from "./actions";
+import { rotateSecretAction, saveRedirectAction, saveRiskSettingsAction, saveVouchSettingsAction, saveWebhookAction } from "./actions";
+import { getHostedSettings } from "@/lib/server/hosted/get-hosted-settings";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const context = await requireStaff();
-  const [settings, risk] = await Promise.all([getTeamSettings(context.db, context.tenant), getRiskSettings(context.db, context.tenant)]);
+  const [settings, risk, hosted] = await Promise.all([getTeamSettings(context.db, context.tenant), getRiskSettings(context.db, context.tenant), getHostedSettings(context.db, context.tenant)]);
   const canIntegrate = context.can("manage_integrations");
   const canSettings = context.can("manage_settings");
   return (
@@ -53,6 +54,13 @@ export default async function SettingsPage() {
               retentionDays={risk.retentionDays}
               disabled={!canSettings}
             />
+          </section>
+          <section aria-labelledby="vouching" className={`${cardClass} p-4 sm:p-6`}>
+            <h2 id="vouching" className="flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900">
+              Vouching <ModeBadge mode={context.mode} />
+            </h2>
+            <p className="mt-1 mb-4 text-sm text-slate-700">Who may vouch for a person who has no usable document.</p>
+            <VouchSettingsForm action={saveVouchSettingsAction} professions={hosted.refereeProfessions} refereeLimit={hosted.refereeLimit} disabled={!canSettings} />
           </section>
           <section aria-labelledby="team-defaults" className={`${cardClass} p-4 sm:p-6`}>
             <h2 id="team-defaults" className="text-lg font-semibold text-slate-900">

@@ -75,7 +75,8 @@ export function VouchStep({ action, professional, relationships, professions, wa
                 </option>
                 {professions.map((v) => (
                   <option key={v} value={v}>
-                    {t(`professions.${v}`)}
+                    {/* The built-in list is translated; a team's own professions show as the team wrote them. */}
+                    {t.has(`professions.${v}`) ? t(`professions.${v}`) : v}
                   </option>
                 ))}
               </select>
