@@ -12,6 +12,7 @@ import { updateHostedSettings } from "@/lib/server/hosted/update-hosted-settings
 import { createLocalMailbox } from "@/lib/server/mail/local-mailbox";
 import { createTeam } from "@/lib/server/teams/create-team";
 import { createVerification } from "@/lib/server/verifications/create-verification";
+import { createWorkflow } from "@/lib/server/verifications/create-workflow";
 import { displayState } from "@/lib/server/verifications/display-state";
 import { confirmVouch } from "@/lib/server/vouch/confirm-vouch";
 import { nameReferee } from "@/lib/server/vouch/name-referee";
@@ -187,6 +188,28 @@ describeEngines("vouching on %s", (engine) => {
     const second = await nameReferee(db(), { token: other.token, input: { ...referee, relationship: "friend" }, mailer: mailer(), publicBaseUrl: "http://idv.test" });
     expect(!second.ok && second.error.kind).toBe("refused");
     expect((await updateVouchSettings(db(), { tenant: live(), professions: ["doctor"], refereeLimit: 3, staff: { userId: owner.value.userId } })).ok).toBe(true);
+  });
+
+  it("refuses a referee whose selfie shows the person's own face", async () => {
+    const created = await createWorkflow(db(), live(), { id: `selfie-vouch-${randomBytes(3).toString("hex")}`, name: "Selfie, then a vouch", steps: ["video_selfie", "vouch"], actor: system });
+    if (!created.ok) throw new Error(created.error.message);
+    const face = Array.from({ length: 16 }, (_, i) => Math.sin(i + 1));
+    const person = await newCase(created.value.id, ada);
+    await recordAttempt(db(), (await loadHostedFlow(db(), person.token))!, { step: "video_selfie", outcome: "accepted", evidenceIds: [], result: { ...selfie, embedding: face } as never });
+    const named = await nameReferee(db(), { token: person.token, input: { name: "Someone Else", email: `else-${randomBytes(3).toString("hex")}@example.com`, relationship: "friend", knownYears: 9 }, mailer: mailer(), publicBaseUrl: "http://idv.test" });
+    if (!named.ok) throw new Error(named.error.message);
+    const { token } = await refereeOf(named.value.vouchId);
+    expect((await recordConsent(db(), { token, agreed: true })).ok).toBe(true);
+    expect((await confirmClaim(db(), { token, claim: grace })).ok).toBe(true);
+    await recordAttempt(db(), (await loadHostedFlow(db(), token))!, { step: "photo_id", outcome: "accepted", evidenceIds: [], result: photo(grace) as never });
+    await recordAttempt(db(), (await loadHostedFlow(db(), token))!, { step: "video_selfie", outcome: "accepted", evidenceIds: [], result: { ...selfie, embedding: face.map((x) => x * 1.01) } as never });
+    expect((await confirmVouch(db(), { token, answers: yes, declaration: true })).ok).toBe(true);
+    await hostedChecksIdle();
+    await hostedChecksIdle();
+    const { vouch } = await refereeOf(named.value.vouchId);
+    expect(vouch.status).toBe("refused");
+    expect(vouch.reason).toMatch(/selfie is the person's face/);
+    expect((await row(person.id)).status).toBe("InProgress");
   });
 
   it("one referee vouches for at most 3 people a year", async () => {

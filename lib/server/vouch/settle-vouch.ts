@@ -2,6 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { hostedAttempts, hostedSessions, verifications, vouches, type Vouch } from "@/lib/db/schema";
 import { normalizeText } from "../aml/matching/normalize";
+import { FACE_MATCH_REVIEW } from "../documents/face-match";
+import { faceSimilarity } from "../faces/compare-faces";
 import { loadHostedFlow } from "../hosted/load-hosted-flow";
 import { recordAttempt } from "../hosted/record-attempt";
 import { CONFIRM_ITEMS } from "./referee-rules";
@@ -32,6 +34,7 @@ export async function settleVouch(db: Db, refereeVerificationId: string, now = n
   const [person] = await db.select().from(verifications).where(eq(verifications.id, vouch.verificationId)).limit(1);
   if (!person) return null;
   if (await sameIdentity(db, refereeVerificationId, person.claimDetails as Record<string, string | null>)) return end("refused", "The referee's document is the person's own: a person cannot vouch for themselves");
+  if (await sameFace(db, refereeVerificationId, person.id)) return end("refused", "The referee's selfie is the person's face: a person cannot vouch for themselves");
   const answers = vouch.answers ?? {};
   const unconfirmed = CONFIRM_ITEMS.filter((item) => answers[item] !== "yes");
   if (unconfirmed.length) return end("declined", `The referee did not confirm: ${unconfirmed.join(", ")}`);
@@ -61,4 +64,21 @@ async function sameIdentity(db: Db, refereeVerificationId: string, claim: Record
   if (!identity?.lastName || !identity.dateOfBirth || !claim.last_name || !claim.date_of_birth) return false;
   const first = (s: string | null | undefined) => normalizeText(s ?? "").split(" ")[0] ?? "";
   return identity.dateOfBirth === claim.date_of_birth && normalizeText(identity.lastName) === normalizeText(claim.last_name) && first(identity.firstName) === first(claim.first_name);
+}
+
+/** The accepted selfie's embedding of a case, if it has one (workflows without a selfie have none). */
+async function selfieEmbedding(db: Db, verificationId: string): Promise<number[] | null> {
+  const [row] = await db
+    .select({ result: hostedAttempts.result })
+    .from(hostedAttempts)
+    .where(and(eq(hostedAttempts.verificationId, verificationId), eq(hostedAttempts.step, "video_selfie"), eq(hostedAttempts.outcome, "accepted")))
+    .limit(1);
+  const embedding = (row?.result as { embedding?: unknown } | undefined)?.embedding;
+  return Array.isArray(embedding) ? (embedding as number[]) : null;
+}
+
+/** Referee and person show the same face (at the face match's review band or above: too close to call them two people). */
+async function sameFace(db: Db, refereeVerificationId: string, personVerificationId: string): Promise<boolean> {
+  const [referee, person] = await Promise.all([selfieEmbedding(db, refereeVerificationId), selfieEmbedding(db, personVerificationId)]);
+  return !!referee && !!person && faceSimilarity(referee, person) >= FACE_MATCH_REVIEW;
 }
