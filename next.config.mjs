@@ -23,7 +23,8 @@ const nextConfig = {
     return [
       { source: "/:path*", headers: [...common, { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" }, { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" }] },
       { source: "/verify/:path*", headers: [{ key: "Referrer-Policy", value: "no-referrer" }, { key: "Permissions-Policy", value: "camera=(self), microphone=(), geolocation=()" }] },
-      { source: "/console/:path*", headers: unframed },
+      // The evidence route sends its own, stricter policy (default-src 'none').
+      { source: "/console/:path((?!evidence/).*)", headers: unframed },
       { source: "/console", headers: unframed },
       { source: "/signup/:path*", headers: unframed },
       { source: "/signup", headers: unframed },
