@@ -16,6 +16,8 @@ import { createWorkflow } from "@/lib/server/verifications/create-workflow";
 import { displayState } from "@/lib/server/verifications/display-state";
 import { confirmVouch } from "@/lib/server/vouch/confirm-vouch";
 import { nameReferee } from "@/lib/server/vouch/name-referee";
+import { getPersonPhoto } from "@/lib/server/vouch/get-person-photo";
+import { storeEvidence } from "@/lib/server/evidence/store-evidence";
 import { updateVouchSettings } from "@/lib/server/vouch/update-vouch-settings";
 import { addStaffMember } from "@/lib/server/teams/add-staff-member";
 import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
@@ -210,6 +212,31 @@ describeEngines("vouching on %s", (engine) => {
     expect(vouch.status).toBe("refused");
     expect(vouch.reason).toMatch(/selfie is the person's face/);
     expect((await row(person.id)).status).toBe("InProgress");
+  });
+
+  it("shows the referee the person's selfie, on their own link only, and needs their answer about it", async () => {
+    const created = await createWorkflow(db(), live(), { id: `photo-vouch-${randomBytes(3).toString("hex")}`, name: "Selfie, then a vouch", steps: ["video_selfie", "vouch"], actor: system });
+    if (!created.ok) throw new Error(created.error.message);
+    const person = await newCase(created.value.id, ada);
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 0xff, 0xd9]);
+    const faceScan = await storeEvidence(db(), { tenant: live(), ownerType: "verification", ownerId: person.id, role: "face_scan", mimeType: "image/jpeg", bytes: jpeg });
+    await recordAttempt(db(), (await loadHostedFlow(db(), person.token))!, { step: "video_selfie", outcome: "accepted", evidenceIds: [faceScan], result: { ...selfie, evidence: { face_scan: faceScan } } as never });
+    const named = await nameReferee(db(), { token: person.token, input: { name: "Photo Friend", email: `photo-${randomBytes(3).toString("hex")}@example.com`, relationship: "friend", knownYears: 9 }, mailer: mailer(), publicBaseUrl: "http://idv.test" });
+    if (!named.ok) throw new Error(named.error.message);
+    const { token } = await refereeOf(named.value.vouchId);
+    // Not before the referee has verified themselves, and never on the person's own link.
+    expect(await getPersonPhoto(db(), token)).toBeNull();
+    await refereeVerifies(token, grace);
+    expect(await getPersonPhoto(db(), person.token)).toBeNull();
+    const photo = await getPersonPhoto(db(), token);
+    expect(photo && [photo.mimeType, Buffer.compare(photo.bytes, jpeg)]).toEqual(["image/jpeg", 0]);
+    const missing = await confirmVouch(db(), { token, answers: yes, declaration: true });
+    expect(!missing.ok && Object.keys(missing.error.detail ?? {})).toEqual(["photo"]);
+    expect((await confirmVouch(db(), { token, answers: { ...yes, photo: "yes" }, declaration: true })).ok).toBe(true);
+    await hostedChecksIdle();
+    await hostedChecksIdle();
+    expect((await refereeOf(named.value.vouchId)).vouch.status).toBe("vouched");
+    expect(await getPersonPhoto(db(), token)).toBeNull(); // settled: no longer shown
   });
 
   it("one referee vouches for at most 3 people a year", async () => {

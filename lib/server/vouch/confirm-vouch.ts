@@ -4,6 +4,7 @@ import { vouches } from "@/lib/db/schema";
 import { loadHostedFlow } from "../hosted/load-hosted-flow";
 import { recordAttempt } from "../hosted/record-attempt";
 import { fail, ok, type Result } from "../shared/result";
+import { personSelfieId } from "./get-person-photo";
 import { CONFIRM_ITEMS, type ConfirmAnswer } from "./referee-rules";
 
 const ANSWERS: readonly ConfirmAnswer[] = ["yes", "no", "not_sure"];
@@ -24,7 +25,9 @@ export async function confirmVouch(db: Db, options: { token: string; answers: Re
   if (!vouch || vouch.status !== "invited") return fail("conflict", "This vouch is no longer open");
   const detail: Record<string, string> = {};
   const answers: Record<string, string> = {};
-  for (const item of CONFIRM_ITEMS) {
+  // The person's selfie, when their workflow took one, is the fourth thing the referee confirms.
+  const items = (await personSelfieId(db, vouch.verificationId)) ? [...CONFIRM_ITEMS, "photo"] : [...CONFIRM_ITEMS];
+  for (const item of items) {
     const answer = options.answers[item] ?? "";
     if (!(ANSWERS as readonly string[]).includes(answer)) detail[item] = "Choose yes, no or not sure";
     else answers[item] = answer;

@@ -36,7 +36,7 @@ export async function settleVouch(db: Db, refereeVerificationId: string, now = n
   if (await sameIdentity(db, refereeVerificationId, person.claimDetails as Record<string, string | null>)) return end("refused", "The referee's document is the person's own: a person cannot vouch for themselves");
   if (await sameFace(db, refereeVerificationId, person.id)) return end("refused", "The referee's selfie is the person's face: a person cannot vouch for themselves");
   const answers = vouch.answers ?? {};
-  const unconfirmed = CONFIRM_ITEMS.filter((item) => answers[item] !== "yes");
+  const unconfirmed = [...CONFIRM_ITEMS, ...(answers.photo ? ["photo"] : [])].filter((item) => answers[item] !== "yes");
   if (unconfirmed.length) return end("declined", `The referee did not confirm: ${unconfirmed.join(", ")}`);
 
   const [session] = await db.select().from(hostedSessions).where(eq(hostedSessions.verificationId, person.id)).limit(1);

@@ -82,7 +82,7 @@ export async function nameRefereeAction(token: string, _previous: VouchFormState
 
 /** The referee's answers and declaration: errors back to the form, or on to the end page. */
 export async function confirmVouchAction(token: string, _previous: VouchFormState, formData: FormData): Promise<VouchFormState> {
-  const answers = Object.fromEntries(["name", "date_of_birth", "address"].map((k) => [k, String(formData.get(k) ?? "")]));
+  const answers = Object.fromEntries(["name", "date_of_birth", "address", "photo"].map((k) => [k, String(formData.get(k) ?? "")]));
   const result = await confirmVouch(await getDb(), { token, answers, declaration: formData.get("declaration") === "yes" });
   if (!result.ok) return { fieldErrors: result.error.detail ?? {}, message: result.error.detail ? null : result.error.message };
   redirect(`/verify/${token}`);

@@ -112,7 +112,7 @@ async function Screen({ flow, token, t }: { flow: HostedFlow; token: string; t: 
     case "referee_confirm": {
       const person = await personForReferee(await getDb(), flow.verificationId);
       if (!person) notFound();
-      return <RefereeConfirmStep action={confirmVouchAction.bind(null, token)} person={person.name} facts={person.facts} />;
+      return <RefereeConfirmStep action={confirmVouchAction.bind(null, token)} person={person.name} facts={person.facts} photoUrl={person.hasPhoto ? `/verify/${token}/person-photo` : null} />;
     }
     case "unsupported":
       return (
