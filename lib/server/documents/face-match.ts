@@ -2,13 +2,14 @@ import { faceSimilarity } from "../faces/compare-faces";
 import { failed, pass, type Validation } from "./validation";
 
 /*
- * A selfie against the document's portrait (issue 12's starting bands): ≥ 0.72 the same person,
- * 0.60–0.72 a person should look (MEDIUM_ID_FACE_MATCH), below 0.60 another person
- * (LOW_ID_FACE_MATCH). A live selfie scores lower against a printed portrait than two copies of
- * one photo (documents-lab.md), so these bands are wider than the network's 0.68 threshold.
+ * A selfie against the document's portrait: ≥ 0.72 the same person, 0.65–0.72 a person should look
+ * (MEDIUM_ID_FACE_MATCH), below 0.65 another person (LOW_ID_FACE_MATCH). Issue 12 started the
+ * review band at 0.60; measured in the hosted e2e (fake camera, phone photo of the passport), the
+ * same person scored 0.939 and 0.942 while another person scored 0.548–0.601 on five attempts, one
+ * of them landing in a 0.60 review band and passing the step: the band now starts at 0.65.
  */
 export const FACE_MATCH_PASS = 0.72;
-export const FACE_MATCH_REVIEW = 0.6;
+export const FACE_MATCH_REVIEW = 0.65;
 
 export type FaceMatchBand = "pass" | "review" | "fail";
 
