@@ -9,27 +9,14 @@ const nextConfig = {
   // The onboarding sign-up posts an optional selfie (JPEG/PNG up to 10 MB) through a server action;
   // the action's own checks answer anything larger, not Next's 1 MB default.
   experimental: { serverActions: { bodySizeLimit: "11mb" } },
-  // Security headers on every page (issue 15). The staff console, sign-up and docs are never framed;
-  // the hosted flow keeps the token in its URL, so it sends no referrer and only it may use the camera.
+  // Security headers on every page (issue 15). The Content-Security-Policy (with its per-request
+  // script nonce), X-Frame-Options and HSTS come from proxy.ts: they depend on the request (the
+  // hosted flow may be framed where its team allows). The hosted flow keeps the token in its URL,
+  // so it sends no referrer, and only it may use the camera.
   async headers() {
-    const common = [
-      { key: "X-Content-Type-Options", value: "nosniff" },
-      { key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" },
-    ];
-    const unframed = [
-      { key: "X-Frame-Options", value: "DENY" },
-      { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
-    ];
     return [
-      { source: "/:path*", headers: [...common, { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" }, { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" }] },
+      { source: "/:path*", headers: [{ key: "X-Content-Type-Options", value: "nosniff" }, { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" }, { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" }] },
       { source: "/verify/:path*", headers: [{ key: "Referrer-Policy", value: "no-referrer" }, { key: "Permissions-Policy", value: "camera=(self), microphone=(), geolocation=()" }] },
-      // The evidence route sends its own, stricter policy (default-src 'none').
-      { source: "/console/:path((?!evidence/).*)", headers: unframed },
-      { source: "/console", headers: unframed },
-      { source: "/signup/:path*", headers: unframed },
-      { source: "/signup", headers: unframed },
-      { source: "/docs/:path*", headers: unframed },
-      { source: "/docs", headers: unframed },
     ];
   },
 };

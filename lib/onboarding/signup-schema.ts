@@ -7,6 +7,10 @@ import { addressLines, manualToAddress, normalisePostcode, postcodeField } from 
 
 export { addressLines, manualToAddress, normalisePostcode, postcodeField };
 
+// The pages' CSP has no 'unsafe-eval' (proxy.ts): in the browser zod's JIT probe (`new Function("")`)
+// would be refused and reported as a violation, so it parses without it there (the server keeps the JIT).
+if (typeof window !== "undefined") z.config({ jitless: true });
+
 // The sign-up form's one zod source, used by the browser (per step, before moving on) and by the
 // server action (the whole form, again: the browser is not trusted). No server-only imports here.
 

@@ -47,3 +47,26 @@ test("security headers: pages are not sniffed, the console, sign-up and docs are
   const api = (await request.get("/api/v1/health")).headers();
   expect([api["x-content-type-options"], api["x-frame-options"], api["referrer-policy"]]).toEqual(["nosniff", "DENY", "no-referrer"]);
 });
+
+test("the nonce policy lets Next's own scripts run and nothing else: no CSP violation, pages hydrate (issue 15)", async ({ page }) => {
+  // Recorded before any page script runs (Playwright's init scripts are not subject to the page's CSP).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  for (const path of ["/", "/console/sign-in", "/signup", "/docs"]) {
+    const response = await page.goto(path);
+    const policy = response?.headers()["content-security-policy"] ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+    expect(nonce, path).toBeTruthy();
+    await page.waitForLoadState("networkidle");
+    // Every script Next wrote carries this response's nonce; the page's React tree is live (hydrated).
+    const scripts = await page.locator("script").evaluateAll((nodes) => nodes.map((n) => (n as HTMLScriptElement).nonce));
+    expect(scripts.length, path).toBeGreaterThan(0);
+    expect(new Set(scripts), path).toEqual(new Set([nonce]));
+    const hydrated = await page.evaluate(() => [...document.querySelectorAll("body *")].some((el) => Object.keys(el).some((k) => k.startsWith("__react"))));
+    expect(hydrated, path).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations), path).toEqual([]);
+  }
+});

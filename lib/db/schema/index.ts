@@ -16,3 +16,4 @@ export * from "./mail";
 export * from "./network";
 export * from "./hosted";
 export * from "./vouches";
+export * from "./security";

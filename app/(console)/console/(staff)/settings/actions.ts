@@ -10,6 +10,7 @@ import { saveWebhookEndpoint } from "@/lib/server/console/save-webhook-endpoint"
 import { setDefaultRedirectUrl } from "@/lib/server/console/set-default-redirect-url";
 import { updateRiskSettings } from "@/lib/server/settings/update-risk-settings";
 import { updateVouchSettings } from "@/lib/server/vouch/update-vouch-settings";
+import { updateEmbedSettings } from "@/lib/server/security/update-embed-settings";
 
 const SIGNED_OUT: SimpleFormState = { ok: false, message: "Your session has ended: sign in again." };
 
@@ -84,4 +85,14 @@ export async function saveVouchSettingsAction(_previous: SimpleFormState, formDa
   if (!result.ok) return { ok: false, message: failureMessage(result.error), fieldErrors: result.error.detail };
   revalidatePath("/console/settings");
   return { ok: true, message: `Vouching settings saved for ${context.mode}: ${result.value.professions.length} professions, at most ${result.value.refereeLimit} people per referee a year.` };
+}
+
+export async function saveEmbedSettingsAction(_previous: SimpleFormState, formData: FormData): Promise<SimpleFormState> {
+  const context = await getStaffContext();
+  if (!context) return SIGNED_OUT;
+  const result = await updateEmbedSettings(context.db, { tenant: context.tenant, staff: context.staff, frameAncestors: String(formData.get("frameAncestors") ?? "") });
+  if (!result.ok) return { ok: false, message: failureMessage(result.error), fieldErrors: result.error.detail };
+  revalidatePath("/console/settings");
+  const count = result.value.frameAncestors.length;
+  return { ok: true, message: count ? `The hosted flow (${context.mode}) may be framed by ${count} site${count === 1 ? "" : "s"}.` : `The hosted flow (${context.mode}) is never framed.` };
 }

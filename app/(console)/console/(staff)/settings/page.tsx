@@ -6,14 +6,16 @@ import { cardClass } from "@/components/console/styles";
 import { requireStaff } from "@/lib/auth/staff-context";
 import { getTeamSettings } from "@/lib/server/console/get-team-settings";
 import { getRiskSettings } from "@/lib/server/settings/get-risk-settings";
-import { rotateSecretAction, saveRedirectAction, saveRiskSettingsAction, saveVouchSettingsAction, saveWebhookAction } from "./actions";
+import { rotateSecretAction, saveEmbedSettingsAction, saveRedirectAction, saveRiskSettingsAction, saveVouchSettingsAction, saveWebhookAction } from "./actions";
 import { getHostedSettings } from "@/lib/server/hosted/get-hosted-settings";
+import { EmbedSettingsForm } from "@/components/console/embed-settings-form";
+import { getEmbedSettings } from "@/lib/server/security/get-embed-settings";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const context = await requireStaff();
-  const [settings, risk, hosted] = await Promise.all([getTeamSettings(context.db, context.tenant), getRiskSettings(context.db, context.tenant), getHostedSettings(context.db, context.tenant)]);
+  const [settings, risk, hosted, embed] = await Promise.all([getTeamSettings(context.db, context.tenant), getRiskSettings(context.db, context.tenant), getHostedSettings(context.db, context.tenant), getEmbedSettings(context.db, context.tenant)]);
   const canIntegrate = context.can("manage_integrations");
   const canSettings = context.can("manage_settings");
   return (
@@ -61,6 +63,13 @@ export default async function SettingsPage() {
             </h2>
             <p className="mt-1 mb-4 text-sm text-slate-700">Who may vouch for a person who has no usable document.</p>
             <VouchSettingsForm action={saveVouchSettingsAction} professions={hosted.refereeProfessions} refereeLimit={hosted.refereeLimit} disabled={!canSettings} />
+          </section>
+          <section aria-labelledby="embedding" className={`${cardClass} p-4 sm:p-6`}>
+            <h2 id="embedding" className="flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900">
+              Embedding <ModeBadge mode={context.mode} />
+            </h2>
+            <p className="mt-1 mb-4 text-sm text-slate-700">The verification page may be shown in an iframe only on the sites listed here.</p>
+            <EmbedSettingsForm action={saveEmbedSettingsAction} frameAncestors={embed.frameAncestors} disabled={!canSettings} />
           </section>
           <section aria-labelledby="team-defaults" className={`${cardClass} p-4 sm:p-6`}>
             <h2 id="team-defaults" className="text-lg font-semibold text-slate-900">
