@@ -70,7 +70,7 @@ export type LocateMrzResult = { found: true; mrz: LocatedMrz } | { found: false;
 
 /** What one MRZ reader read. */
 export interface MrzReading {
-  reader: "template" | "tesseract";
+  reader: "template" | "tesseract" | "cells";
   /** One string per line, exactly `chars` long, alphabet MRZ_ALPHABET (unknown cells read as best guess). */
   lines: string[];
   /**

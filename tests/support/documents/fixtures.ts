@@ -8,7 +8,7 @@ import { createRng } from "./random";
  * Sets of generated identity documents for tests and the benchmark, made once and kept on disk
  * (keyed by GENERATOR_VERSION: bump it whenever a change alters the pixels or the truth).
  */
-export const GENERATOR_VERSION = "2";
+export const GENERATOR_VERSION = "3";
 export const DOCUMENT_CACHE_DIR = path.join(process.cwd(), "node_modules", ".cache", "verity-documents", GENERATOR_VERSION);
 
 /** clean: the page itself (JPEG q90); phone / hard: phone-like photos; ocrbs: the second OCR-B cut with ink spread, photographed "phone". */

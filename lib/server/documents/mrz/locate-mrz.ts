@@ -1,4 +1,4 @@
-import { MRZ_SHAPES, type GrayImage, type LocateMrzResult, type MrzLineImage } from "../types";
+import { MRZ_SHAPES, type GrayImage, type MrzFormat, type LocateMrzResult, type MrzLineImage } from "../types";
 import { characterBlobs } from "./locate/components";
 import { estimateSkew, findTextLines, pickMrz } from "./locate/find-lines";
 import { fitLineGeometry, lineInside, straightenLine } from "./locate/straighten-line";
@@ -13,18 +13,19 @@ import { fitLineGeometry, lineInside, straightenLine } from "./locate/straighten
 /** Below this cap height (px) the glyphs are too small to tell apart. */
 const MIN_CAP = 9;
 
-export function locateMrz(image: GrayImage): LocateMrzResult {
+/** `expect`: the formats the caller can take; with it, a zone whose lines were cut short is followed to its full length. */
+export function locateMrz(image: GrayImage, expect?: readonly MrzFormat[]): LocateMrzResult {
   // The threshold window spans a few characters of the expected sizes.
   const window = Math.max(25, Math.round(Math.max(image.width, image.height) / 40) | 1);
   const blobs = characterBlobs(image, window);
   const angle = estimateSkew(blobs);
   const lines = findTextLines(blobs, angle);
-  const candidate = pickMrz(lines, angle);
+  const candidate = pickMrz(lines, angle, expect);
   if (!candidate) return { found: false, reason: "no_mrz" };
   const { format } = candidate;
   const chars = MRZ_SHAPES[format].chars;
   const start = Math.min(...candidate.lines.map((l) => l.start));
-  const geometries = candidate.lines.map((line) => fitLineGeometry(line, start, angle));
+  const geometries = candidate.lines.map((line) => fitLineGeometry(line, start, angle, chars));
   if (geometries.some((g) => !g)) return { found: false, reason: "no_mrz" };
   const fitted = geometries as NonNullable<(typeof geometries)[number]>[];
   const capHeight = Math.min(...fitted.map((g) => g.cap(chars / 2)));

@@ -1,4 +1,4 @@
-import type { MrzFormat } from "../types";
+import { MRZ_ALPHABET, type MrzFormat } from "../types";
 
 /*
  * What each MRZ cell may hold, by ICAO 9303 layout. A reader that sees "O" where only a digit may
@@ -82,4 +82,16 @@ export function applyPositionClasses(format: MrzFormat, lines: readonly string[]
       return ch;
     }).join(""),
   );
+}
+
+/** The glyphs (indices into MRZ_ALPHABET) a cell of each class may hold: what the readers choose among. */
+export const CLASS_GLYPHS: Record<CellClass, readonly number[]> = {
+  digit: glyphIndices("0123456789<"),
+  alpha: glyphIndices("ABCDEFGHIJKLMNOPQRSTUVWXYZ<"),
+  alnum: glyphIndices(MRZ_ALPHABET),
+  sex: glyphIndices("MF<"),
+};
+
+export function glyphIndices(chars: string): number[] {
+  return Array.from(chars, (ch) => MRZ_ALPHABET.indexOf(ch));
 }

@@ -2,6 +2,7 @@ import { decodeGray } from "../image/decode-gray";
 import { rotate180 } from "../image/rotate-180";
 import type { GrayImage, LocatedMrz, MrzFormat, MrzLocateFailure, MrzReading } from "../types";
 import { acceptMrz, type MrzDecision } from "./accept-mrz";
+import { readMrzCells } from "./cell-classifier/read-mrz-cells";
 import { locateMrz } from "./locate-mrz";
 import { readMrzTesseract } from "./ocrb-tesseract/read-mrz-tesseract";
 import { readMrzTemplate } from "./template-reader";
@@ -9,7 +10,8 @@ import { readMrzTemplate } from "./template-reader";
 /*
  * Photo → MRZ text that can be trusted, or the reason it cannot. The template matcher runs on this
  * thread while tesseract.js reads the same lines on its own worker thread; the acceptance gate
- * joins them. The locator does not know which way up the page is: a reading that fails is tried
+ * joins them; when they do not settle it, the cell classifier gives a third reading, which the
+ * gate pairs with the template matcher's the same way. The locator does not know which way up the page is: a reading that fails is tried
  * once more on the photo turned half a turn (documents-lab.md).
  */
 
@@ -32,7 +34,7 @@ export async function readMrz(image: Buffer | GrayImage, expect: { formats: MrzF
   }
   let firstFailure: MrzRead | null = null;
   for (const upsideDown of [false, true]) {
-    const located = locateMrz(upsideDown ? rotate180(gray) : gray);
+    const located = locateMrz(upsideDown ? rotate180(gray) : gray, expect.formats);
     if (!located.found) {
       // Nothing line-like either way up: turning the photo cannot help.
       if (!upsideDown) return { ok: false, reason: located.reason, decision: null, located: null, readings: [] };
@@ -47,7 +49,17 @@ export async function readMrz(image: Buffer | GrayImage, expect: { formats: MrzF
     const template = readMrzTemplate(mrz.lines, mrz.format);
     const second = await tesseract.catch(() => null);
     const readings = second ? [template, second] : [template];
-    const decision = acceptMrz(mrz.format, template, second, now);
+    let decision = acceptMrz(mrz.format, template, second, now);
+    if (!decision.accepted) {
+      // The cell classifier is asked only when the first two did not settle it: on small, blurred
+      // or washed-out print it is the stronger second opinion (issue 11: hard photos).
+      const third = readThird(mrz.lines, mrz.format);
+      if (third) {
+        readings.push(third);
+        const withThird = acceptMrz(mrz.format, template, third, now);
+        if (withThird.accepted) decision = withThird;
+      }
+    }
     if (decision.accepted && CODES[expect.kind].test(decision.lines[0]!)) return { ok: true, decision, located: mrz, upsideDown, readings };
     if (!decision.accepted) firstFailure ??= { ok: false, reason: hintFor(mrz), decision, located: mrz, readings };
     else firstFailure ??= { ok: false, reason: "wrong_type", decision: null, located: mrz, readings };
@@ -61,6 +73,16 @@ function hintFor(mrz: LocatedMrz): RetakeReason {
   if (mrz.capHeight < 14) return "too_small";
   if (mrz.sharpness < 0.3) return "blurred";
   return "unreadable";
+}
+
+/** The cell classifier; a failure of it (a missing or mismatched model) leaves the gate as it was. */
+function readThird(lines: LocatedMrz["lines"], format: MrzFormat): MrzReading | null {
+  try {
+    return readMrzCells(lines, format);
+  } catch (error) {
+    console.error("[documents] the MRZ cell classifier failed:", error);
+    return null;
+  }
 }
 
 /** The trained-Tesseract reader; a failure of it leaves the gate with the template reading alone. */

@@ -1,5 +1,5 @@
 import { MRZ_ALPHABET, type MrzFormat, type MrzLineImage, type MrzReading } from "../types";
-import { cellClass, type CellClass } from "./position-classes";
+import { CLASS_GLYPHS, cellClass, glyphIndices } from "./position-classes";
 import { TEMPLATE_BASELINE, TEMPLATE_HEIGHT, TEMPLATE_WIDTH } from "./template/atlas-shape";
 import { templateSets, type TemplateSet } from "./template/glyph-templates";
 
@@ -15,17 +15,6 @@ import { templateSets, type TemplateSet } from "./template/glyph-templates";
 /** How far (px) a cell may sit from where the locator's fit puts it. */
 const SHIFT = 2;
 const N = TEMPLATE_WIDTH * TEMPLATE_HEIGHT;
-
-const CLASS_GLYPHS: Record<CellClass, number[]> = {
-  digit: indices("0123456789<"),
-  alpha: indices("ABCDEFGHIJKLMNOPQRSTUVWXYZ<"),
-  alnum: indices(MRZ_ALPHABET),
-  sex: indices("MF<"),
-};
-
-function indices(chars: string): number[] {
-  return Array.from(chars, (ch) => MRZ_ALPHABET.indexOf(ch));
-}
 
 export function readMrzTemplate(lines: MrzLineImage[], format: MrzFormat): MrzReading {
   const sets = templateSets();
@@ -65,7 +54,7 @@ export function readMrzTemplate(lines: MrzLineImage[], format: MrzFormat): MrzRe
 /** The template set whose best matches score highest on a sample of the line's cells. */
 function calibrate(window: LineWindows, sets: TemplateSet[], line: MrzLineImage): TemplateSet {
   const sample = Array.from({ length: 8 }, (_, i) => Math.round(((i + 0.5) * line.chars) / 8));
-  const all = indices(MRZ_ALPHABET);
+  const all = glyphIndices(MRZ_ALPHABET);
   let bestSet = sets[0]!;
   let bestScore = -Infinity;
   for (const set of sets) {
@@ -103,7 +92,7 @@ class LineWindows {
   }
 
   /** Best correlation of each candidate glyph with cell k over the shifts. */
-  scoreCell(set: TemplateSet, k: number, candidates: number[], shift = SHIFT): number[] {
+  scoreCell(set: TemplateSet, k: number, candidates: readonly number[], shift = SHIFT): number[] {
     const { line } = this;
     const cx = Math.round(line.cellLeft + (k + 0.5) * line.cellPitch - TEMPLATE_WIDTH / 2);
     const cy = line.baseline - TEMPLATE_BASELINE;

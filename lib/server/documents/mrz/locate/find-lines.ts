@@ -118,8 +118,16 @@ export const cellsSpanned = (line: TextLine) => Math.round((line.end - line.star
  * The machine-readable zone among the lines: two (TD3, TD2) or three (TD1) consecutive lines of
  * one character size and pitch, left-aligned, the right length for their format. The lowest such
  * group wins (the MRZ is at the bottom of the page).
+ *
+ * When no group spans a whole line and the caller knows which formats it expects, a group cut
+ * short (glare washing out the right part, or a run of "<" fillers merged into one long blob that
+ * no longer looks like a character) is taken if it is left-aligned, at least MIN_PARTIAL cells
+ * long and its line count names one expected format: the lines are then followed to their full
+ * length along the fitted geometry. The readers and the check digits judge what is found there.
  */
-export function pickMrz(lines: TextLine[], angle: number): MrzCandidate | null {
+const MIN_PARTIAL = 12;
+
+export function pickMrz(lines: TextLine[], angle: number, expect?: readonly MrzFormat[]): MrzCandidate | null {
   const fits = (a: TextLine, b: TextLine) =>
     Math.abs(a.cap - b.cap) < 0.25 * Math.max(a.cap, b.cap) &&
     Math.abs(a.pitch - b.pitch) < 0.15 * Math.max(a.pitch, b.pitch) &&
@@ -129,18 +137,33 @@ export function pickMrz(lines: TextLine[], angle: number): MrzCandidate | null {
     a.pitch > 0.8 * a.cap &&
     a.pitch < 1.7 * a.cap;
   const candidates: MrzCandidate[] = [];
+  const partial: MrzCandidate[] = [];
   for (let i = 0; i + 1 < lines.length; i++) {
     const a = lines[i]!;
     const b = lines[i + 1]!;
     if (!fits(a, b)) continue;
     const c = lines[i + 2];
-    const span = Math.max(cellsSpanned(a), cellsSpanned(b));
-    if (c && fits(b, c) && span <= 33 && span >= 24) candidates.push({ format: "TD1", lines: [a, b, c], angle });
+    const three = !!c && fits(b, c);
+    const span = Math.max(cellsSpanned(a), cellsSpanned(b), three ? cellsSpanned(c!) : 0);
+    if (three && span <= 33 && span >= 24) candidates.push({ format: "TD1", lines: [a, b, c!], angle });
     else if (span >= 40 && span <= 47) candidates.push({ format: "TD3", lines: [a, b], angle });
     else if (span >= 33 && span < 40) candidates.push({ format: "TD2", lines: [a, b], angle });
+    else if (expect && span >= MIN_PARTIAL && !(i > 0 && fits(lines[i - 1]!, a))) {
+      // (Never the last two lines of three: that group is a TD1 zone, taken from its first line.)
+      const format = partialFormat(three, span, expect);
+      if (format) partial.push({ format, lines: MRZ_SHAPES[format].lines === 3 ? [a, b, c!] : [a, b], angle });
+    }
   }
-  if (candidates.length === 0) return null;
-  return candidates.sort((p, q) => q.lines[0]!.y - p.lines[0]!.y)[0]!;
+  const pool = candidates.length > 0 ? candidates : partial;
+  if (pool.length === 0) return null;
+  return pool.sort((p, q) => q.lines[0]!.y - p.lines[0]!.y)[0]!;
+}
+
+/** The one expected format a short group can be: three lines are TD1; two are TD3 or TD2 when only one of them is expected. */
+function partialFormat(three: boolean, span: number, expect: readonly MrzFormat[]): MrzFormat | null {
+  if (three && expect.includes("TD1") && span <= MRZ_SHAPES.TD1.chars) return "TD1";
+  const twoLine = expect.filter((f) => f !== "TD1" && span <= MRZ_SHAPES[f].chars);
+  return twoLine.length === 1 ? twoLine[0]! : null;
 }
 
 export function expectedCells(format: MrzFormat): number {

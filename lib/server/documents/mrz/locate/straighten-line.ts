@@ -63,7 +63,7 @@ const evaluate = (coef: number[], t: number) => coef.reduce((sum, c, p) => sum +
  * Assigns each blob of the line to a cell (counting from `start`, the zone's common left edge in
  * the rotated frame) and fits the geometry. Null when too few blobs are left to trust a fit.
  */
-export function fitLineGeometry(line: TextLine, start: number, angle: number): LineGeometry | null {
+export function fitLineGeometry(line: TextLine, start: number, angle: number, chars?: number): LineGeometry | null {
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
   // A glyph turned by the skew has a taller box than its cap height (its width adds sin·w).
@@ -83,7 +83,10 @@ export function fitLineGeometry(line: TextLine, start: number, angle: number): L
   const tall = line.blobs.map((b, i) => ({ b, k: cells[i]! })).filter(({ b }) => b.h >= 0.8 * line.cap);
   if (tall.length < 8) return null;
   const ks = tall.map((t) => t.k);
-  const degree = new Set(ks).size >= 12 ? 2 : 1;
+  // A bend is fitted only from a line seen over most of its length: followed past its last blob
+  // (a line cut short), a quadratic would curve away.
+  const seen = Math.max(...cells) - Math.min(...cells) + 1;
+  const degree = new Set(ks).size >= 12 && (!chars || seen >= 0.75 * chars) ? 2 : 1;
   const cx = polyfit(ks, tall.map((t) => (t.b.x0 + t.b.x1) / 2), degree);
   const cy = polyfit(ks, tall.map((t) => (t.b.y0 + t.b.y1) / 2), degree);
   const ch = polyfit(ks, tall.map((t) => capOf(t.b.h)), 1);
