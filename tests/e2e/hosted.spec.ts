@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { OWNER_STATE } from "./console/helpers";
-import { CAMERA_FILE, checkHostedPage, consentAndClaim, createLiveCase, makeApplicant, prepareCameraFile, readCase, recordSelfie, uploadPassport, watchCameraOpening, type Applicant } from "./hosted-support";
+import { CAMERA_FILE, checkHostedPage, consentAndClaim, createLiveCase, makeApplicant, prepareCameraFile, REVIEW_TIMEOUT_MS, readCase, recordSelfie, uploadPassport, watchCameraOpening, type Applicant } from "./hosted-support";
 import { demoCredentials, VIEWPORTS } from "./support";
 import { writeMjpeg } from "../support/liveness/write-video";
 
@@ -27,7 +27,7 @@ async function holdPassportToCamera(page: Page, applicant: Applicant): Promise<v
   await checkHostedPage(page, "photo-id-camera");
   for (let round = 0; round < 3; round++) {
     await shutter.click();
-    await expect(page.getByRole("heading", { name: "Check your photo" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Check your photo" })).toBeVisible({ timeout: REVIEW_TIMEOUT_MS });
     const use = page.getByRole("button", { name: /^Use this photo/ });
     if (await use.isVisible()) {
       await use.click();

@@ -6,6 +6,8 @@ export const OWNER_STATE = "tests/e2e/.auth/console-owner.json";
 
 /** No serious or critical axe violation, then screenshots at 1280×800 and 390×844 (back to desktop after). */
 export async function checkPage(page: Page, name: string): Promise<void> {
+  // Next streams a page's metadata: after a server action's refresh the <title> can land a moment later.
+  await expect(page).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), `axe on ${name}`).toEqual([]);
