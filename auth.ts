@@ -7,6 +7,9 @@ import { z } from "zod";
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { findStaffByEmail, verifyStaffPassword } from "@/lib/server/console/verify-staff-password";
+import { trustedClientIp } from "@/lib/server/security/client-ip";
+import { limitSignIn } from "@/lib/server/security/limit-sign-in";
+import { SignInDelayed } from "@/lib/auth/sign-in-delayed";
 
 const credentialsSchema = z.object({ email: z.email().max(320), password: z.string().min(1).max(200) });
 
@@ -16,10 +19,15 @@ function providers(): Provider[] {
   const list: Provider[] = [
     Credentials({
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-      async authorize(raw) {
+      async authorize(raw, request) {
         const parsed = credentialsSchema.safeParse(raw);
         if (!parsed.success) throw new CredentialsSignin();
-        const user = await verifyStaffPassword(await getDb(), parsed.data);
+        const db = await getDb();
+        // Issue 15: after failed attempts for this email or from this address, each try waits longer.
+        const attempt = { door: "console" as const, account: parsed.data.email, ip: trustedClientIp(request.headers), settings: getConfig().rateLimits.failures };
+        const checked = await limitSignIn(db, attempt, () => verifyStaffPassword(db, parsed.data));
+        if (!checked.ok) throw new SignInDelayed(checked.error.retryAfterSeconds ?? 1);
+        const user = checked.value;
         if (!user) throw new CredentialsSignin();
         return { id: user.id, email: user.email, name: user.name };
       },

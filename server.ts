@@ -11,6 +11,7 @@ import { DataDirLockedError } from "./lib/db/pglite-lock";
 import { prepareService, demoCredentialsPath, startWebhooks } from "./lib/server/boot";
 import { createApiApp } from "./lib/server/http/app";
 import { isApiPath } from "./lib/server/http/routing";
+import { stampClientIp } from "./lib/server/security/client-ip";
 import { startRetentionSchedule } from "./lib/server/settings/schedule-retention";
 import { APP_VERSION } from "./lib/version";
 
@@ -35,7 +36,7 @@ async function main() {
   // Database first (lock, migrations, demo seed): nothing serves before the schema is current.
   const { demo } = await prepareService().catch(fail);
 
-  const api = createApiApp({ db: getDb, publicBaseUrl: config.publicBaseUrl, tokenTtlSeconds: config.tokenTtlSeconds, version: APP_VERSION, webhookAllowLoopback: config.webhookAllowLoopback });
+  const api = createApiApp({ db: getDb, publicBaseUrl: config.publicBaseUrl, tokenTtlSeconds: config.tokenTtlSeconds, version: APP_VERSION, webhookAllowLoopback: config.webhookAllowLoopback, rateLimits: config.rateLimits });
   const apiListener = getRequestListener(api.fetch);
 
   const nextApp = next({ dev, hostname: "localhost", port: config.port, turbopack: dev });
@@ -43,6 +44,8 @@ async function main() {
   await nextApp.prepare();
 
   const server = createServer((req: IncomingMessage, res) => {
+    // The one address the rate limits trust (issue 15): set here, whatever the client sent under that name.
+    stampClientIp(req, config.trustProxyHops);
     if (isApiPath(req.url ?? "/")) return void apiListener(req, res);
     void nextHandler(req, res);
   });

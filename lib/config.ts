@@ -43,6 +43,18 @@ const velocityLimits = z
     }),
   );
 
+// Rate limits (issue 15): "N/W" with W in s, m or h (1200/1m), or "off".
+const windowLimit = z
+  .string()
+  .trim()
+  .refine((v) => v === "off" || /^[1-9]\d{0,6}\/[1-9]\d{0,4}[smh]$/.test(v), { message: 'must be requests/window like 1200/1m (s, m or h), or "off"' })
+  .transform((v) => {
+    if (v === "off") return null;
+    const [limit, window] = v.split("/") as [string, string];
+    return { limit: Number(limit), windowSeconds: Number(window.slice(0, -1)) * { s: 1, m: 60, h: 3600 }[window.slice(-1) as "s" | "m" | "h"] };
+  })
+  .refine((v) => v === null || v.windowSeconds <= 86_400, { message: "the window must be at most 24h" });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -87,6 +99,13 @@ const envSchema = z
     // Worker threads reading documents (OCR, face models); 0 reads them in the calling thread.
     // Default: one per core (each holds its own OCR workers and a ~0.6 GB face model).
     DOCUMENT_WORKERS: z.coerce.number().int().min(0).max(32).optional(),
+    RATE_LIMIT_API: windowLimit.prefault("1200/1m"),
+    RATE_LIMIT_UPLOADS: windowLimit.prefault("30/10m"),
+    RATE_LIMIT_ACCOUNT_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+    RATE_LIMIT_IP_FAILURES: z.coerce.number().int().min(1).max(10_000).default(20),
+    RATE_LIMIT_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+    // Reverse proxies in front that append the caller to X-Forwarded-For (0: the socket's peer is the caller).
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   })
   .superRefine((env, ctx) => {
     // A guessable or per-process session key in production would let anyone forge a staff session.
@@ -141,6 +160,12 @@ const envSchema = z
       risk: { emailVelocity: env.RISK_EMAIL_VELOCITY, scoringModelFile: env.RISK_SCORING_MODEL_FILE ?? null },
       mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
       documents: { workers: env.DOCUMENT_WORKERS ?? null },
+      rateLimits: {
+        api: env.RATE_LIMIT_API,
+        uploads: env.RATE_LIMIT_UPLOADS,
+        failures: { perAccount: env.RATE_LIMIT_ACCOUNT_FAILURES, perIp: env.RATE_LIMIT_IP_FAILURES, maxDelaySeconds: env.RATE_LIMIT_MAX_DELAY_SECONDS },
+      },
+      trustProxyHops: env.TRUST_PROXY_HOPS,
       // Embedded: kept beside the data. PostgreSQL outside production: a fixed development key, so
       // the app, the worker and the CLI agree without set-up.
       // Read on first use: only processes that hash (API, worker, CLI) make the file.

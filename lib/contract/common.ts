@@ -18,7 +18,15 @@ export const errorSchema = z
   .openapi("Error");
 export type ApiErrorBody = z.infer<typeof errorSchema>;
 
-export const isoDateTime = z.iso.datetime({ offset: true }).openapi({ example: "2026-11-21T10:00:00.000Z" });
+// Years 1–9999 in UTC: the instant is written to the database as an ISO string, and PostgreSQL
+// refuses year 0000 and six-digit years (a replay `from` of 0000-01-01 answered 500: API fuzzer).
+export const isoDateTime = z.iso
+  .datetime({ offset: true })
+  .refine((v) => {
+    const year = new Date(v).getUTCFullYear();
+    return year >= 1 && year <= 9999;
+  }, "Must be between the years 0001 and 9999 (UTC)")
+  .openapi({ example: "2026-11-21T10:00:00.000Z" });
 
 export const isoDate = z
   .string()

@@ -70,3 +70,23 @@ test("the nonce policy lets Next's own scripts run and nothing else: no CSP viol
     expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations), path).toEqual([]);
   }
 });
+
+test("console sign-in: after five wrong passwords for one email, the next try waits and says so (issue 15)", async ({ page }) => {
+  const tryOnce = async () => {
+    // A fresh page per try: React resets the form after each answer, which could race the next fill.
+    await page.goto("/console/sign-in");
+    await page.getByLabel("Email").fill("nobody-rate-limited@demo.test");
+    await page.getByLabel("Password").fill("not the password");
+    // The server action posts to the page: wait for its answer, the message may read the same as before.
+    const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/console/sign-in");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await answered;
+    await expect(page.getByTestId("sign-in-error")).not.toBeEmpty();
+    return (await page.getByTestId("sign-in-error").innerText()).trim();
+  };
+  for (let i = 0; i < 6; i++) expect(await tryOnce()).toMatch(/do not match/);
+  // The waits are 1 s, 2 s, 4 s … of real time, and a page load may take longer than the first ones.
+  const later: string[] = [];
+  while (later.length < 6 && !later.some((m) => m.startsWith("Too many"))) later.push(await tryOnce());
+  expect(later.at(-1)).toMatch(/^Too many failed sign-ins\. Try again in \d+ seconds?\.$/);
+});

@@ -13,7 +13,7 @@ import { runCli } from "@/lib/server/cli/run-cli";
 import type { EnrichmentContext } from "@/lib/server/risk/live/providers";
 import type { RiskSubject } from "@/lib/server/risk/risk-engine";
 import type { Tenant } from "@/lib/server/shared/tenant";
-import { seedTeam } from "../support/api";
+import { call, createTestApi, seedTeam, tokenFor } from "../support/api";
 import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 
 const SAMPLES = path.resolve(import.meta.dirname, "../../datasets/aml");
@@ -71,6 +71,23 @@ describeEngines("AML lists, screening and monitoring on %s", (engine) => {
     const [account] = await database.db.select().from(monitoredAccounts).where(eq(monitoredAccounts.id, result.monitoredAccountId!));
     expect(account).toMatchObject({ status: "Clear", riskType: null, riskAssessmentId: "risk_before", firstName: "Ana" });
     expect(account!.alertsEnabledAt).toBeInstanceOf(Date);
+  });
+
+  it("assessments of one person at the same moment enrol one account; an account from before the person key is found and keyed", async () => {
+    const person = { first_name: "Maria", last_name: "Oliveira", date_of_birth: "1990-01-09" };
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => builtInAmlProvider.run(context(database, live, person, `risk_race_${i}`))));
+    const ids = new Set(results.map((r) => r.monitoredAccountId));
+    expect(ids.size).toBe(1);
+    const rows = await database.db.select().from(monitoredAccounts).where(and(eq(monitoredAccounts.teamId, live.teamId), eq(monitoredAccounts.lastName, "Oliveira")));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.personKey).toBe("maria oliveira|1990-01-09");
+    // Written the old way (no key): found by name and date of birth, keyed, not doubled.
+    await database.db.insert(monitoredAccounts).values({ id: "sl_legacy", ...live, firstName: "Jón", lastName: "Sigurðsson", dateOfBirth: "1970-06-17", alertsEnabledAt: null });
+    const again = await builtInAmlProvider.run(context(database, live, { first_name: "Jon", last_name: "Sigurdsson", date_of_birth: "1970-06-17" }, "risk_legacy"));
+    expect(again.monitoredAccountId).toBe("sl_legacy");
+    const [legacy] = await database.db.select().from(monitoredAccounts).where(eq(monitoredAccounts.id, "sl_legacy"));
+    expect(legacy).toMatchObject({ personKey: "jon sigurdsson|1970-06-17", riskAssessmentId: "risk_legacy" });
+    expect(legacy!.alertsEnabledAt).toBeInstanceOf(Date);
   });
 
   it("a list import is a new version; every version is kept and the latest of a source is current", async () => {
@@ -161,6 +178,28 @@ describeEngines("AML lists, screening and monitoring on %s", (engine) => {
     const messages = await alertMessages(database, live);
     expect(messages.map((m) => m.payload)).toContainEqual({ event: "Alert", alertId: alert!.id, smartLookupId: kadyrov.monitoredAccountId });
     expect(messages).toHaveLength(2);
+  });
+
+  it("a name scoring just under the default threshold (96, wire-details) passes AML; at its score it fails", async () => {
+    // Vladimir Putin's exact name, born a year after the listed date: just under the threshold.
+    const person = { first_name: "Vladimir", last_name: "Putin", email: "near.miss@example.com", date_of_birth: "1953-10-07" };
+    const near = await screenPerson(database.db, { firstName: person.first_name, lastName: person.last_name, dateOfBirth: person.date_of_birth }, { threshold: 0 });
+    const score = near.matches.find((m) => m.id === "ofac-35096")!.score;
+    expect(score).toBeGreaterThanOrEqual(90); // the premise: near the threshold…
+    expect(score).toBeLessThan(96); // …and under it
+    const app = createTestApi(database.db);
+    const token = await tokenFor(app, (await seedTeam(database.db, "Threshold Co")).live);
+    const assess = async (extra: Record<string, string>) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ ...person, enrichments: '["AML"]', ...extra })) form.set(k, v);
+      const res = await call(app, "POST", "/api/v2/risk", { token, body: form });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.enrichment_reports.aml as { state: string; checks: Record<string, { state: string }> };
+    };
+    // No threshold sent: the team's default, 96.
+    expect(await assess({})).toMatchObject({ state: "PASS", checks: { AML_SANCTIONS_CHECK: { state: "PASS" } } });
+    expect(await assess({ thresholds: `{"aml":96}` })).toMatchObject({ state: "PASS" });
+    expect(await assess({ thresholds: `{"aml":${score}}` })).toMatchObject({ state: "FAIL", checks: { AML_SANCTIONS_CHECK: { state: "FAIL" } } });
   });
 
   it("screen-name answers the matches over the current lists", async () => {

@@ -7,6 +7,7 @@ import { listBlocklistEntries } from "@/lib/server/blocklist/list-blocklist-entr
 import { matchBlocklist } from "@/lib/server/blocklist/match-blocklist";
 import { removeBlocklistEntry } from "@/lib/server/blocklist/remove-blocklist-entry";
 import { runCli } from "@/lib/server/cli/run-cli";
+import { SAMPLE_RESIDENCY } from "@/lib/server/enrichments/credit-bureau/ensure-sample-residency";
 import { emailKey, identityKey } from "@/lib/server/network/keys";
 import { randomToken } from "@/lib/server/shared/crypto";
 import { addStaffMember } from "@/lib/server/teams/add-staff-member";
@@ -72,6 +73,22 @@ describeEngines("platform blocklist on %s", (engine) => {
     const found = await matchBlocklist(db, probe("someone@example.com", { firstName: "Van der Berg", lastName: "ZOE", dateOfBirth: "1988-03-04" }));
     expect(found.entries.map((e) => [e.kind, e.reason])).toEqual([["identity", "Synthetic identity"]]);
     expect((await matchBlocklist(db, probe("someone@example.com", { firstName: "Zoe", lastName: "van der Berg", dateOfBirth: "1988-03-05" }))).matched).toBe(false);
+  });
+
+  it("platform-level changes are audited with no team: CLI blocklist entries and their removal, AML list and residency imports", async () => {
+    const added = await runCli(db, ["blocklist-add", "--email", "audit.me@example.com", "--reason", "Card testing"]);
+    const id = (added.output as { entry: { id: string } }).entry.id;
+    expect((await runCli(db, ["blocklist-remove", "--id", id])).exitCode).toBe(0);
+    expect((await runCli(db, ["import-aml-list", "--file", "datasets/aml/un-consolidated-sample.xml"])).exitCode).toBe(0);
+    expect((await runCli(db, ["import-residency", "--file", SAMPLE_RESIDENCY, "--name", "Audited"])).exitCode).toBe(0);
+    const listed = await runCli(db, ["audit-list", "--limit", "10"]);
+    const entries = (listed.output as { entries: { teamId: string | null; actorType: string; action: string; targetId: string | null }[] }).entries;
+    expect(entries.every((e) => e.teamId === null && e.actorType === "cli")).toBe(true);
+    expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(["blocklist.entry_added", "blocklist.entry_removed", "aml.list_imported", "residency.dataset_imported"]));
+    expect(entries.filter((e) => e.targetId === id).map((e) => e.action).sort()).toEqual(["blocklist.entry_added", "blocklist.entry_removed"]);
+    // No team's console sees them.
+    expect(await db.select().from(auditLog).where(eq(auditLog.teamId, acme))).not.toContainEqual(expect.objectContaining({ targetId: id }));
+    expect((await runCli(db, ["audit-list", "--limit", "0"])).exitCode).toBe(2);
   });
 
   it("matches a face at or above the caller's threshold only", async () => {

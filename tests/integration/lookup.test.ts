@@ -89,6 +89,19 @@ describeEngines("postcode lookup on %s", (engine) => {
     expect((await lookup(app, otherLive, "M1 1AE")).status).toBe(400);
   });
 
+  // spec 4.11: the three canned postcodes are the sandbox's. Live answers from the team's own
+  // imported data only: a team that imported none gets a 400 for each; Acme's import (the sample,
+  // which has 10 Downing Street but neither Baker Street nor Union Street) answers none of the others.
+  it.each(["SW1A 2AA", "sw1a2aa", "NW1 6XE", "AB11 6BH"])("live never answers the sandbox postcode %s from the canned data", async (postcode) => {
+    const imported = /^sw1a ?2aa$/i.test(postcode) ? [] : [live];
+    for (const token of [otherLive, ...imported]) {
+      const res = await lookup(app, token, postcode);
+      expect(res.status).toBe(400);
+      expect(errorSchema.parse(res.body)).toMatchObject({ status_code: 400, message: "Malformed or non-existent postcode" });
+    }
+    expect((await lookup(app, sandbox, postcode)).status).toBe(200);
+  });
+
   it("imports all or nothing, reporting bad rows by line, and can replace", async () => {
     const bad = path.join(dir, "bad.csv");
     fs.writeFileSync(bad, "postcode,residence_number,street,city,country_code\nZZ1 1ZZ,1,Good Road,Town,GB\nZZ1 1ZZ,,No Number Road,Town,GB\nZZ1 1ZZ,3,Bad Country,Town,GBR\n");

@@ -31,6 +31,7 @@ const EXPECTED_TABLES = [
   "onboarding_applicants",
   "onboarding_received_events",
   "outbound_emails",
+  "rate_limits",
   "residency_datasets",
   "residency_records",
   "risk_assessments",

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, verificationEvents, verifications, webhookEndpoints, webhookMessages } from "@/lib/db/schema";
+import { auditLog, verificationEvents, verifications, webhookEndpoints, webhookMessages, type VerificationStatus } from "@/lib/db/schema";
 import { chooseSandboxOutcome } from "@/lib/server/hosted/choose-sandbox-outcome";
 import { createVerification } from "@/lib/server/verifications/create-verification";
 import { applyTransition } from "@/lib/server/verifications/apply-transition";
@@ -20,6 +20,29 @@ describe("transition table", () => {
     expect([...events].every((e) => ["Created", "UserCompleted", "ManuallyReviewed", "Verified", "Refused", "Expired"].includes(e!))).toBe(true);
     expect(findTransition("Verified", "approve")).toBeUndefined();
     expect(findTransition("Refused", "start_review")).toMatchObject({ to: "ManuallyReviewed", webhook: "ManuallyReviewed" });
+  });
+});
+
+/*
+ * Forbidden transitions, as literal data from what the spec's states mean (spec 3, 6;
+ * wire-details): not derived from the table under test, so a row added to it that lets one of
+ * these happen fails here.
+ */
+const EVERY_ACTION = ["complete", "pass", "flag", "lock_out", "start_review", "approve", "reject", "expire", "cancel", "restart"] as const;
+const FORBIDDEN: readonly (readonly [VerificationStatus, readonly (typeof EVERY_ACTION)[number][], string])[] = [
+  ["Verified", EVERY_ACTION, "Verified is final: checks passed or a reviewer decided"],
+  ["Blocked", EVERY_ACTION, "a blocked user's case is final"],
+  ["InProgress", ["pass", "flag", "start_review", "approve", "reject", "restart"], "nothing is decided or reviewed before the user completed every step (Processing comes first)"],
+  ["ReadyForReview", ["complete", "expire", "approve", "reject"], "completed once; a completed case never expires; a person decides only through ManuallyReviewed"],
+  ["Refused", ["complete", "pass", "expire", "approve", "reject", "lock_out"], "Needs review is decided by a person, through ManuallyReviewed (its event is sent)"],
+  ["LockedOut", ["complete", "pass", "flag", "expire", "approve", "reject"], "a locked-out case becomes Verified only through a reviewer"],
+  ["ManuallyReviewed", ["complete", "pass", "flag", "expire", "lock_out", "start_review", "restart"], "under review: only the reviewer's approve or reject ends it"],
+  ["Cancelled", ["complete", "pass", "flag", "lock_out", "start_review", "approve", "reject", "expire", "cancel"], "a cancelled case can only be restarted"],
+];
+
+describe("forbidden transitions (literal, from the spec's states)", () => {
+  it.each(FORBIDDEN.flatMap(([from, actions, why]) => actions.map((action) => [from, action, why] as const)))("%s cannot %s: %s", (from, action) => {
+    expect(findTransition(from, action)).toBeUndefined();
   });
 });
 
@@ -126,6 +149,21 @@ describeEngines("verification lifecycle on %s", (engine) => {
     expect(row!.status).toBe(status);
     expect((await outbox(id)).map((m) => m.event)).toEqual(events);
     expect((await chooseSandboxOutcome(database.db, { token, outcome })).ok).toBe(false); // no longer in progress
+  });
+
+  it("the guarded write refuses every forbidden transition and changes nothing", async () => {
+    for (const [from, actions] of FORBIDDEN) {
+      for (const action of actions) {
+        const { id } = await newCase(live());
+        await database.db.update(verifications).set({ status: from }).where(eq(verifications.id, id)); // the state under test
+        const result = await applyTransition(database.db, { tenant: live(), verificationId: id, action, actor: system });
+        expect(result, `${from} ${action}`).toMatchObject({ ok: false, error: { kind: "conflict" } });
+        const [row] = await database.db.select().from(verifications).where(eq(verifications.id, id));
+        expect(row!.status, `${from} ${action}`).toBe(from);
+        expect((await timeline(id)).map((e) => e.event)).toEqual(["Created"]);
+        expect((await outbox(id)).map((m) => m.event)).toEqual(["Created"]);
+      }
+    }
   });
 
   it("only sandbox cases take a chosen outcome, and only known outcomes", async () => {

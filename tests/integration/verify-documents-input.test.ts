@@ -55,22 +55,32 @@ describe.each(["live", "sandbox"] as const)("POST /api/v1/verify/* input checks 
   it("refuses a 20000×20000 PNG bomb from its header, quickly", async () => {
     const started = Date.now();
     const res = await photoId({ sub_type: "Passport", front: pngBomb() });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(422); // well-formed, refused (wire-details: errors)
     expect(res.body).toMatchObject({ error_code: "image_too_large", error_detail: { front: expect.stringContaining("megapixels") } });
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it("refuses a truncated JPEG", async () => {
     const res = await photoId({ sub_type: "Passport", front: photo.subarray(0, Math.floor(photo.length / 2)) });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ error_code: "truncated_file" });
+  });
+
+  it("refuses a readable image too small to read with 422 (well-formed, refused) and an empty file with 400", async () => {
+    const tiny = await sharp({ create: { width: 50, height: 50, channels: 3, background: "#ddd" } }).jpeg().toBuffer();
+    const small = await photoId({ sub_type: "Passport", front: tiny });
+    expect(small.status).toBe(422);
+    expect(small.body).toMatchObject({ status_code: 422, error_code: "image_too_small", error_detail: { front: "Must be at least 200 pixels on each side" } });
+    const empty = await photoId({ sub_type: "Passport", front: Buffer.alloc(0) });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ status_code: 400, error_detail: { front: "Must be a non-empty file" } });
   });
 
   it("refuses a PDF as a photo ID but takes it as a supporting document", async () => {
     const pdf = manyPagePdf(1);
     expect((await photoId({ sub_type: "Passport", front: pdf })).status).toBe(415);
     const res = await supporting({ sub_type: "utility_bill", document: manyPagePdf(500) });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ error_code: "too_many_pages", error_detail: { document: "Must have at most 20 pages" } });
   });
 
@@ -140,7 +150,7 @@ describe("sandbox answers (lib/server/sandbox/documents.ts)", () => {
 
   it("documents both operations in the OpenAPI document", async () => {
     const doc = (await call(app, "GET", "/api/openapi.json")).body;
-    expect(Object.keys(doc.paths["/api/v1/verify/photo-id"].post.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "413", "415", "501", "503"]));
+    expect(Object.keys(doc.paths["/api/v1/verify/photo-id"].post.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "413", "415", "422", "501", "503"]));
     expect(Object.keys(doc.paths["/api/v1/verify/supporting-documents"].post.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "413", "415", "503"]));
   });
 });

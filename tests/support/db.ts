@@ -9,9 +9,6 @@ export type Engine = "pglite" | "postgres";
 /** PostgreSQL tests run when TEST_DATABASE_URL is set (CI sets it); otherwise they are reported as skipped. */
 export const postgresAvailable = !!process.env.TEST_DATABASE_URL;
 
-/** The engines that run here: in-memory PGlite always, PostgreSQL when available. */
-export const engines: Engine[] = postgresAvailable ? ["pglite", "postgres"] : ["pglite"];
-
 /**
  * `describe.each` over both engines: PostgreSQL's block is reported as skipped when no database is
  * given, never silently absent (issue 15). `%s` in the title is the engine.

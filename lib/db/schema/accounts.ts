@@ -1,4 +1,4 @@
-import { index, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./common";
 import { tenantColumns } from "./tenant";
 
@@ -20,9 +20,16 @@ export const monitoredAccounts = pgTable(
     alertsEnabledAt: timestamp("alerts_enabled_at", { withTimezone: true }),
     lastScreenedAt: timestamp("last_screened_at", { withTimezone: true }),
     riskAssessmentId: text("risk_assessment_id"),
+    /**
+     * The person this account monitors: normalised full name and date of birth. Unique per team
+     * and mode, so two assessments of one person at once enrol one account (an upsert on it).
+     * Null only on accounts made before it existed (found by name as before, then keyed).
+     */
+    personKey: text("person_key"),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex("monitored_accounts_team_mode_person_key").on(t.teamId, t.mode, t.personKey),
     index("monitored_accounts_team_mode_created_idx").on(t.teamId, t.mode, t.createdAt.desc(), t.id.desc()),
     index("monitored_accounts_team_mode_status_idx").on(t.teamId, t.mode, t.status),
   ],

@@ -2,14 +2,16 @@ import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, modeEnum } from "./common";
 import { teams } from "./teams";
 
-/** Who did what, when, from where. `mode` is null for team-wide actions (members, teams). */
+/**
+ * Who did what, when, from where. `mode` is null for team-wide actions (members, teams);
+ * `team_id` is null for platform-level changes (the network blocklist, AML list and residency
+ * imports from the CLI), which no team's console shows.
+ */
 export const auditLog = pgTable(
   "audit_log",
   {
     id: text("id").primaryKey(),
-    teamId: text("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    teamId: text("team_id").references(() => teams.id, { onDelete: "cascade" }),
     mode: modeEnum("mode"),
     actorType: text("actor_type").notNull(), // staff | api_client | cli | system
     actorId: text("actor_id"),

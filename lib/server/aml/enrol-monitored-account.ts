@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { monitoredAccounts } from "@/lib/db/schema";
 import { newId } from "../shared/crypto";
@@ -27,50 +27,62 @@ export interface EnrolledAccount {
 const sameName = (a: { firstName: string; lastName: string }, b: { firstName: string; lastName: string }) =>
   normalizeText(`${a.firstName} ${a.lastName}`) === normalizeText(`${b.firstName} ${b.lastName}`);
 
+/** Who an account monitors, as its unique key: normalised full name and date of birth. */
+export const monitoredPersonKey = (p: { firstName: string; lastName: string; dateOfBirth: string }) => `${normalizeText(`${p.firstName} ${p.lastName}`)}|${p.dateOfBirth}`;
+
 /**
  * AML requested → the person is monitored: the tenant's account for the same person (same
- * normalised name and date of birth) is reused, else one is created; alerts are enabled, the
- * assessment and screening time recorded, and matches never alerted for it raise one alert with
- * its `Alert` webhook, all in one transaction.
+ * normalised name and date of birth) is reused, else one is created — one upsert on the unique
+ * person key, so two assessments of one person at the same moment still make one account; alerts
+ * are enabled, the assessment and screening time recorded, and matches never alerted for it raise
+ * one alert with its `Alert` webhook, all in one transaction.
  */
 export async function enrolMonitoredAccount(db: Db, options: EnrolMonitoredAccountOptions): Promise<EnrolledAccount> {
   const { tenant, person, now } = options;
+  const personKey = monitoredPersonKey(person);
   const enrolled = await db.transaction(async (tx) => {
-    const sameBirthday = await tx
+    // An account made before the key existed is found by name as before, and keyed.
+    const legacy = await tx
       .select({ id: monitoredAccounts.id, firstName: monitoredAccounts.firstName, lastName: monitoredAccounts.lastName })
       .from(monitoredAccounts)
-      .where(and(eq(monitoredAccounts.teamId, tenant.teamId), eq(monitoredAccounts.mode, tenant.mode), eq(monitoredAccounts.dateOfBirth, person.dateOfBirth)));
-    const existing = sameBirthday.find((row) => sameName(row, person));
-    let accountId: string;
-    if (existing) {
-      accountId = existing.id;
+      .where(and(eq(monitoredAccounts.teamId, tenant.teamId), eq(monitoredAccounts.mode, tenant.mode), eq(monitoredAccounts.dateOfBirth, person.dateOfBirth), isNull(monitoredAccounts.personKey)));
+    const old = legacy.find((row) => sameName(row, person));
+    if (old) {
       await tx
         .update(monitoredAccounts)
-        .set({
-          alertsEnabledAt: sql`coalesce(${monitoredAccounts.alertsEnabledAt}, ${now.toISOString()}::timestamptz)`,
-          lastScreenedAt: now,
-          riskAssessmentId: options.assessmentId,
-          email: sql`coalesce(${monitoredAccounts.email}, ${person.email ?? null})`,
-        })
-        .where(and(eq(monitoredAccounts.id, accountId), eq(monitoredAccounts.teamId, tenant.teamId), eq(monitoredAccounts.mode, tenant.mode)));
-    } else {
-      accountId = newId("sl");
-      await tx.insert(monitoredAccounts).values({
-        id: accountId,
+        .set({ personKey })
+        .where(and(eq(monitoredAccounts.id, old.id), eq(monitoredAccounts.teamId, tenant.teamId), eq(monitoredAccounts.mode, tenant.mode), isNull(monitoredAccounts.personKey)));
+    }
+    const [row] = await tx
+      .insert(monitoredAccounts)
+      .values({
+        id: newId("sl"),
         ...tenant,
         firstName: person.firstName,
         lastName: person.lastName,
         email: person.email ?? null,
         dateOfBirth: person.dateOfBirth,
+        personKey,
         status: "Clear",
         alertsEnabledAt: now,
         lastScreenedAt: now,
         riskAssessmentId: options.assessmentId,
         createdAt: now,
-      });
-    }
+      })
+      .onConflictDoUpdate({
+        target: [monitoredAccounts.teamId, monitoredAccounts.mode, monitoredAccounts.personKey],
+        set: {
+          alertsEnabledAt: sql`coalesce(${monitoredAccounts.alertsEnabledAt}, excluded.alerts_enabled_at)`,
+          lastScreenedAt: now,
+          riskAssessmentId: options.assessmentId,
+          email: sql`coalesce(${monitoredAccounts.email}, excluded.email)`,
+        },
+      })
+      // xmax is 0 on a row this statement inserted, and set on one it updated.
+      .returning({ id: monitoredAccounts.id, created: sql<boolean>`(xmax = 0)` });
+    const accountId = row!.id;
     const alert = await raiseAlert(tx, { tenant, accountId, matches: options.matches, now });
-    return { accountId, created: !existing, alert };
+    return { accountId, created: Boolean(row!.created), alert };
   });
   if (enrolled.alert?.webhookMessageId) notifyOutbox();
   return enrolled;

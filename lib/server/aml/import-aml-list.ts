@@ -4,6 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { amlEntities, amlListVersions, type AmlListVersion, type NewAmlEntity } from "@/lib/db/schema";
+import { recordAudit } from "../audit/record-audit";
 import { newId } from "../shared/crypto";
 import { fail, ok, type Result } from "../shared/result";
 import type { Actor } from "../shared/tenant";
@@ -82,6 +83,8 @@ export async function importAmlList(db: Db, options: ImportAmlListOptions): Prom
       if (batch.length) await tx.insert(amlEntities).values(batch);
       count += batch.length;
       const [row] = await tx.update(amlListVersions).set({ entityCount: count }).where(eq(amlListVersions.id, id)).returning();
+      // A platform-level change: every team's screening follows the current list.
+      await recordAudit(tx, { teamId: null, actor: options.actor ?? { type: "system" }, action: "aml.list_imported", targetType: "aml_list_version", targetId: id, metadata: { source, fileName: path.basename(file), sha256, entities: count } });
       return row!;
     });
   } catch (error) {

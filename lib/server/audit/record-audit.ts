@@ -4,7 +4,8 @@ import { newId } from "../shared/crypto";
 import type { Actor } from "../shared/tenant";
 
 export interface AuditInput {
-  teamId: string;
+  /** Null: a platform-level change (no team's console shows it; `npm run cli -- audit-list --platform`). */
+  teamId: string | null;
   mode?: Mode | null;
   actor: Actor;
   action: string;

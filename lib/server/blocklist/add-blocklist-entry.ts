@@ -78,7 +78,7 @@ export async function addBlocklistEntry(db: Db, input: AddBlocklistEntryInput): 
       .insert(blocklistEntries)
       .values({ id: newId("blk"), ...keys.value, reason, addedByTeamId: teamId, addedBy: actor.id ?? actor.type })
       .returning();
-    if (teamId) await recordAudit(tx, { teamId, actor, action: "blocklist.entry_added", targetType: "blocklist_entry", targetId: row!.id, metadata: { kind: row!.kind, label: row!.label, reason } });
+    await recordAudit(tx, { teamId, actor, action: "blocklist.entry_added", targetType: "blocklist_entry", targetId: row!.id, metadata: { kind: row!.kind, label: row!.label, reason } });
     return ok({ entry: toEntryView(row!) });
   });
 }

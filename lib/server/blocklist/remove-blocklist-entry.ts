@@ -22,9 +22,8 @@ export async function removeBlocklistEntry(db: Db, input: { by: BlocklistChanger
       .where(and(eq(blocklistEntries.id, input.id), isNull(blocklistEntries.removedAt), mine))
       .returning();
     if (!row) return fail("not_found", `No active blocklist entry ${input.id}`);
-    if (row.addedByTeamId) {
-      await recordAudit(tx, { teamId: row.addedByTeamId, actor, action: "blocklist.entry_removed", targetType: "blocklist_entry", targetId: row.id, metadata: { kind: row.kind, label: row.label } });
-    }
+    // A platform entry's removal is a platform-level change (team null).
+    await recordAudit(tx, { teamId: row.addedByTeamId, actor, action: "blocklist.entry_removed", targetType: "blocklist_entry", targetId: row.id, metadata: { kind: row.kind, label: row.label } });
     return ok({ entry: toEntryView(row) });
   });
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import { desc } from "drizzle-orm";
+import { desc, isNull } from "drizzle-orm";
 import { getConfig } from "@/lib/config";
-import { modeEnum, residencyDatasets, type Mode } from "@/lib/db/schema";
+import { auditLog, modeEnum, residencyDatasets, type Mode } from "@/lib/db/schema";
 import { addBlocklistEntry, type BlocklistSubject } from "../blocklist/add-blocklist-entry";
 import { listBlocklistEntries } from "../blocklist/list-blocklist-entries";
 import { removeBlocklistEntry } from "../blocklist/remove-blocklist-entry";
@@ -25,6 +25,7 @@ export const fraudCommands: CliCommandModule = {
     "blocklist-add (--email <email> | --first-name <name> --last-name <name> --date-of-birth <YYYY-MM-DD>) --reason <why>",
     "blocklist-list [--include-removed]",
     "blocklist-remove --id <entry id>",
+    "audit-list [--limit <n>]   (platform-level changes: the network blocklist, AML lists, residency datasets; newest first)",
   ],
   options: {
     "first-name": { type: "string" },
@@ -32,13 +33,14 @@ export const fraudCommands: CliCommandModule = {
     "date-of-birth": { type: "string" },
     reason: { type: "string" },
     "include-removed": { type: "boolean" },
+    limit: { type: "string" },
   },
   commands: {
     "import-residency": async (db, values) => {
       const file = required(values, "file");
       if (!fs.existsSync(file)) throw new UsageError(`No file ${file}`);
       const mode = oneOf<Mode>(typeof values.mode === "string" ? values.mode : "live", modeEnum.enumValues, "mode");
-      const report = await importResidencyDataset(db, { file, name: required(values, "name"), mode });
+      const report = await importResidencyDataset(db, { file, name: required(values, "name"), mode, actor: CLI_ACTOR });
       return { exitCode: report.rejected.length ? 1 : 0, output: { ok: report.rejected.length === 0, ...report } };
     },
     "list-residency-datasets": async (db) => ({
@@ -54,6 +56,12 @@ export const fraudCommands: CliCommandModule = {
       exitCode: 0,
       output: { ok: true, entries: await listBlocklistEntries(db, { teamId: null, includeRemoved: values["include-removed"] === true, limit: 5000 }) },
     }),
+    "audit-list": async (db, values) => {
+      const limit = typeof values.limit === "string" ? Number(values.limit) : 100;
+      if (!Number.isInteger(limit) || limit < 1 || limit > 5000) throw new UsageError("--limit is a whole number from 1 to 5000");
+      const entries = await db.select().from(auditLog).where(isNull(auditLog.teamId)).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit);
+      return { exitCode: 0, output: { ok: true, entries } };
+    },
     "blocklist-remove": async (db, values) => unwrap(await removeBlocklistEntry(db, { by: { platform: CLI_ACTOR }, id: required(values, "id") })),
   },
 };

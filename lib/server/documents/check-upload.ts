@@ -6,7 +6,9 @@ import { fail, ok, type Result } from "../shared/result";
  * Every uploaded document passes here before any engine sees it: the type is judged by its magic
  * bytes (never the declared type), the size by spec 8's 10 MB, and an image's pixel count from its
  * header alone, so a small file that would decode to gigabytes (a "PNG bomb") is refused before
- * any pixel is decoded.
+ * any pixel is decoded. A file of an accepted type that cannot be processed (cut short,
+ * undecodable, too small, too many pixels or pages) is well-formed but refused: 422, as the real
+ * API answers on its document endpoints; an empty file is missing input: 400.
  */
 
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -39,12 +41,12 @@ export async function checkDocumentUpload(bytes: Buffer, field: string, options:
     return fail("unsupported_type", `${field} must be a ${accepted} file`, { detail: { [field]: `Must be a ${accepted} file (judged by its content)` } });
   }
   if (!looksComplete(bytes, mimeType)) {
-    return fail("invalid", `${field} is incomplete (the file ends before its end marker)`, { detail: { [field]: "Must be a complete file" }, code: "truncated_file" });
+    return fail("refused", `${field} is incomplete (the file ends before its end marker)`, { detail: { [field]: "Must be a complete file" }, code: "truncated_file" });
   }
   if (mimeType === "application/pdf") {
     const pages = countPdfPages(bytes);
     if (pages > DOCUMENT_MAX_PDF_PAGES) {
-      return fail("invalid", `${field} has ${pages} pages`, { detail: { [field]: `Must have at most ${DOCUMENT_MAX_PDF_PAGES} pages` }, code: "too_many_pages" });
+      return fail("refused", `${field} has ${pages} pages`, { detail: { [field]: `Must have at most ${DOCUMENT_MAX_PDF_PAGES} pages` }, code: "too_many_pages" });
     }
     return ok({ mimeType, width: null, height: null });
   }
@@ -53,12 +55,12 @@ export async function checkDocumentUpload(bytes: Buffer, field: string, options:
   try {
     ({ width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: false }).metadata());
   } catch {
-    return fail("invalid", `${field} could not be read as an image`, { detail: { [field]: "Must be a complete, readable image" }, code: "unreadable_image" });
+    return fail("refused", `${field} could not be read as an image`, { detail: { [field]: "Must be a complete, readable image" }, code: "unreadable_image" });
   }
   if (width * height > DOCUMENT_MAX_PIXELS) {
-    return fail("invalid", `${field} has too many pixels (${width}×${height})`, { detail: { [field]: `Must be at most ${DOCUMENT_MAX_PIXELS / 1e6} megapixels` }, code: "image_too_large" });
+    return fail("refused", `${field} has too many pixels (${width}×${height})`, { detail: { [field]: `Must be at most ${DOCUMENT_MAX_PIXELS / 1e6} megapixels` }, code: "image_too_large" });
   }
-  if (width < 200 || height < 200) return fail("invalid", `${field} is too small to read (${width}×${height})`, { detail: { [field]: "Must be at least 200 pixels on each side" }, code: "image_too_small" });
+  if (width < 200 || height < 200) return fail("refused", `${field} is too small to read (${width}×${height})`, { detail: { [field]: "Must be at least 200 pixels on each side" }, code: "image_too_small" });
   return ok({ mimeType, width, height });
 }
 

@@ -1,7 +1,9 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import { errorBody, FailureError, failureResponse, fieldErrors } from "./errors";
+import { errorBody, FailureError, failureResponse, fieldErrors, unstorableText } from "./errors";
 import { bearerAuth, requestId } from "./middleware";
+import { errors } from "./route-helpers";
 import { registerAccountRoutes } from "./routes/accounts";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerCoverageRoutes } from "./routes/coverage";
@@ -12,7 +14,10 @@ import { registerSandboxWebhookRoutes } from "./routes/sandbox-webhooks";
 import { registerVerificationRoutes } from "./routes/verifications";
 import { registerVerifyRoutes } from "./routes/verify";
 import { registerWebhookRoutes } from "./routes/webhooks";
+import { apiRateLimit } from "../security/api-rate-limit";
 import type { ApiDeps, ApiEnv } from "./types";
+
+const JSON_BODY_LIMIT = 1024 * 1024;
 
 // Routes reachable without a bearer token.
 const PUBLIC_PATHS = new Set(["/api/v1/health", "/api/v1/authenticate", "/api/v2/authenticate", "/api/openapi.json"]);
@@ -33,6 +38,8 @@ export function createApiApp(deps: ApiDeps) {
       if (!result.success) {
         return c.json(errorBody(400, "Invalid request", { error_detail: fieldErrors(result.error) }), 400);
       }
+      const unstorable = unstorableText(result.data);
+      if (Object.keys(unstorable).length > 0) return c.json(errorBody(400, "Invalid request", { error_detail: unstorable }), 400);
     },
   });
 
@@ -46,8 +53,17 @@ export function createApiApp(deps: ApiDeps) {
     c.header("Referrer-Policy", "no-referrer");
     if (c.req.header("x-forwarded-proto") === "https" || c.req.url.startsWith("https:")) c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   });
+  // A JSON body is read into memory whole: past 1 MiB it is refused before it is (uploads are
+  // multipart, with their own per-file limits).
+  const jsonLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: (c) => failureResponse(c, { kind: "too_large", message: `A JSON body may be at most ${JSON_BODY_LIMIT / 1024} KiB`, code: "body_too_large" }),
+  });
+  app.use("/api/*", async (c, next) => (/json/i.test(c.req.header("content-type") ?? "") ? jsonLimit(c, next) : next()));
   const authenticate = bearerAuth(deps);
   app.use("/api/*", async (c, next) => (PUBLIC_PATHS.has(c.req.path) ? next() : authenticate(c, next)));
+  // After authentication: the budget belongs to the token's credential (issue 15).
+  app.use("/api/*", apiRateLimit(deps));
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
@@ -65,6 +81,13 @@ export function createApiApp(deps: ApiDeps) {
   registerVerifyRoutes(app);
   registerSandboxWebhookRoutes(app, deps);
   registerWebhookRoutes(app, deps);
+
+  // Every call made with a token counts against its credential's rate limit (issue 15).
+  for (const definition of app.openAPIRegistry.definitions) {
+    if (definition.type !== "route") continue;
+    if (definition.route.security?.length) definition.route.responses[429] ??= errors[429];
+    if (definition.route.request?.body) definition.route.responses[413] ??= errors[413];
+  }
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

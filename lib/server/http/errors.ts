@@ -63,3 +63,27 @@ export function orFail<T>(result: Result<T>): T {
   if (!result.ok) throw new FailureError(result.error);
   return result.value;
 }
+
+/**
+ * The strings of a validated input that the database cannot store, keyed by field path: U+0000
+ * (PostgreSQL text refuses it) and lone UTF-16 surrogates (JSON allows `"\ud800"`, but jsonb
+ * refuses it and PGlite cannot encode some as text). Before this check such a value reached the
+ * database and came back as a 500; it is invalid input, for every route and every part of a
+ * request (path, query, JSON body, form fields).
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function unstorableText(value: unknown, path: string[] = []): Record<string, string> {
+  if (typeof value === "string") {
+    const field = path.join(".") || "body";
+    if (value.includes("\u0000")) return { [field]: "Must not contain the NUL character (U+0000)" };
+    if (LONE_SURROGATE.test(value)) return { [field]: "Must be valid Unicode (a lone surrogate such as \\ud800 is not)" };
+    return {};
+  }
+  const entries = Array.isArray(value)
+    ? value.map((item, i) => [String(i), item] as const)
+    : value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype
+      ? Object.entries(value)
+      : [];
+  return Object.assign({}, ...entries.map(([key, item]) => unstorableText(item, [...path, key])));
+}

@@ -9,13 +9,21 @@ export function encodeCursor(createdAt: Date, id: string): string {
   return Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
 }
 
+// What encodeCursor writes: a four-digit-year ISO instant and a row id. Anything else was not
+// issued by a list: a date PostgreSQL cannot hold (year -271821) or an id with U+0000 reached the
+// query and answered 500 (found by the API fuzzer).
+const ISSUED_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const ISSUED_ID = /^[^\u0000]{1,200}$/;
+
 export function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
   const raw = Buffer.from(cursor, "base64url").toString("utf8");
   const at = raw.indexOf("|");
   if (at < 0) return null;
-  const createdAt = new Date(raw.slice(0, at));
+  const time = raw.slice(0, at);
   const id = raw.slice(at + 1);
-  return Number.isNaN(createdAt.getTime()) || !id ? null : { createdAt, id };
+  if (!ISSUED_TIME.test(time) || !ISSUED_ID.test(id)) return null;
+  const createdAt = new Date(time);
+  return Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== time ? null : { createdAt, id };
 }
 
 /** The WHERE part that continues after the cursor row. */

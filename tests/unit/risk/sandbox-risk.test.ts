@@ -19,6 +19,9 @@ describe("the sandbox email rule (spec 4.9, wire-details)", () => {
     ["dwebb+review@email.com", "REVIEW"],
     ["a@example.com", "CLEAR"],
     ["reject@example.com", "CLEAR"], // the rule is the text "+reject"
+    ["review@example.com", "CLEAR"], // and "+review"
+    ["a+review.x@example.com", "REVIEW"], // contained anywhere, not only before the @
+    ["a+rejected.b@example.com", "REJECT"],
     ["jdoe@email.co", "CLEAR"],
   ] as const)("%s → %s", (email, recommendation) => {
     expect(sandboxRecommendation(email)).toBe(recommendation);

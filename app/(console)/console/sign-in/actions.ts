@@ -3,6 +3,7 @@
 import { AuthError } from "next-auth";
 import { z } from "zod";
 import { signIn } from "@/auth";
+import { signInDelaySeconds } from "@/lib/auth/sign-in-delayed";
 import type { SignInState } from "@/components/console/sign-in-form";
 
 const schema = z.object({
@@ -21,6 +22,8 @@ export async function signInWithPassword(_previous: SignInState, formData: FormD
     // On success signIn throws Next's redirect, which must pass through untouched.
     await signIn("credentials", { ...parsed.data, redirectTo: "/console" });
   } catch (error) {
+    const wait = signInDelaySeconds(error);
+    if (wait !== null) return { message: `Too many failed sign-ins. Try again in ${wait < 120 ? `${wait} seconds` : `${Math.ceil(wait / 60)} minutes`}.`, email };
     if (error instanceof AuthError) return { message: "That email and password do not match a staff account.", email };
     throw error;
   }

@@ -5,9 +5,11 @@ import { CsvError, parse } from "csv-parse";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { residencyDatasets, residencyRecords, type Mode, type NewResidencyRecord } from "@/lib/db/schema";
+import { recordAudit } from "../../audit/record-audit";
 import { postcodeKey } from "../../lookup/postcode";
 import { normalizeName } from "../../network/keys";
 import { newId } from "../../shared/crypto";
+import type { Actor } from "../../shared/tenant";
 
 /** Columns of the residency CSV (header row required, any order, no others). */
 export const RESIDENCY_CSV_COLUMNS = ["first_name", "last_name", "date_of_birth", "residence_number", "building_name", "street", "city", "postcode", "country_code"] as const;
@@ -64,12 +66,14 @@ async function sha256Of(file: string): Promise<string> {
   return hash.digest("hex");
 }
 
+const SYSTEM_ACTOR: Actor = { type: "system" };
+
 /**
  * Imports a residency CSV as a new dataset version (older versions are kept; the bureau reads
  * the latest of the mode). All or nothing: rows are written in one transaction while the file
  * streams, and any rejected row rolls all of it back, reported with its line number.
  */
-export async function importResidencyDataset(db: Db, input: { file: string; name: string; mode?: Mode }): Promise<ResidencyImportReport> {
+export async function importResidencyDataset(db: Db, input: { file: string; name: string; mode?: Mode; actor?: Actor }): Promise<ResidencyImportReport> {
   const name = input.name.trim();
   const rejected: ResidencyImportReport["rejected"] = [];
   let rejectedCount = 0;
@@ -111,6 +115,7 @@ export async function importResidencyDataset(db: Db, input: { file: string; name
       if (rejectedCount) throw new Rejected();
       if (batch.length) await tx.insert(residencyRecords).values(batch);
       await tx.update(residencyDatasets).set({ recordCount: imported }).where(eq(residencyDatasets.id, datasetId));
+      await recordAudit(tx, { teamId: null, mode: input.mode ?? "live", actor: input.actor ?? SYSTEM_ACTOR, action: "residency.dataset_imported", targetType: "residency_dataset", targetId: datasetId, metadata: { name, fileName: path.basename(input.file), sha256, records: imported } });
     });
   } catch (error) {
     if (error instanceof CsvError) reject((error as CsvError & { lines?: number }).lines ?? 0, `the file is not valid CSV: ${error.message}`);

@@ -40,7 +40,7 @@ export function registerAccountRoutes(app: OpenAPIHono<ApiEnv>) {
       summary: "Read a monitored account with its alerts (GetAccountDetail)",
       security: bearer,
       request: { params: accountIdParamsSchema },
-      responses: { 200: json(accountDetailSchema, "The account"), 401: errors[401], 404: errors[404] },
+      responses: { 200: json(accountDetailSchema, "The account"), 400: errors[400], 401: errors[401], 404: errors[404] },
     }),
     async (c) => c.json(orFail(await getAccount(c.get("db"), c.get("tenant"), c.req.valid("param").id)), 200),
   );
@@ -76,7 +76,7 @@ export function registerAccountRoutes(app: OpenAPIHono<ApiEnv>) {
       summary: "Acknowledge an account's alerts",
       security: bearer,
       request: { params: accountIdParamsSchema },
-      responses: { 200: json(successSchema, "Acknowledged"), 401: errors[401], 404: errors[404] },
+      responses: { 200: json(successSchema, "Acknowledged"), 400: errors[400], 401: errors[401], 404: errors[404] },
     }),
     async (c) => {
       const tenant = c.get("tenant");

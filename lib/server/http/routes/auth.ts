@@ -1,7 +1,10 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { accessTokenSchema, authenticateRequestSchema } from "@/lib/contract";
 import { issueToken } from "../../auth/issue-token";
-import { orFail } from "../errors";
+import { trustedClientIp } from "../../security/client-ip";
+import { limitSignIn } from "../../security/limit-sign-in";
+import { DEFAULT_RATE_LIMITS } from "../../security/rate-limit-settings";
+import { FailureError, orFail } from "../errors";
 import { errors, json, jsonBody } from "../route-helpers";
 import type { ApiDeps, ApiEnv } from "../types";
 
@@ -14,15 +17,26 @@ export function registerAuthRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
         path: `/api/${version}/authenticate`,
         tags: ["Authentication"],
         summary: version === "v2" ? "Create an access token" : "Create an access token (v1 alias)",
-        description: "Exchanges client credentials for an opaque bearer token valid for at most 24 hours. A secret starting `sandbox-` yields a sandbox token.",
+        description:
+          "Exchanges client credentials for an opaque bearer token valid for at most 24 hours. A secret starting `sandbox-` yields a sandbox token. " +
+          "After repeated failures for one client id or from one address, each further try waits longer (429 with `Retry-After`).",
         request: { body: jsonBody(authenticateRequestSchema) },
-        responses: { 201: json(accessTokenSchema, "Token issued"), 400: errors[400], 401: errors[401] },
+        responses: { 201: json(accessTokenSchema, "Token issued"), 400: errors[400], 401: errors[401], 429: errors[429] },
       }),
       async (c) => {
         const body = c.req.valid("json");
+        const db = await deps.db();
+        // Issue 15: a growing delay per client id and per address after failed attempts.
+        const attempt = { door: "api" as const, account: body.client_id, ip: trustedClientIp(c.req.raw.headers), settings: (deps.rateLimits ?? DEFAULT_RATE_LIMITS).failures, now: deps.now?.() };
         const token = orFail(
-          await issueToken(await deps.db(), { clientId: body.client_id, clientSecret: body.client_secret, ttlSeconds: deps.tokenTtlSeconds }),
+          await limitSignIn(db, attempt, async () => {
+            const issued = await issueToken(db, { clientId: body.client_id, clientSecret: body.client_secret, ttlSeconds: deps.tokenTtlSeconds });
+            if (issued.ok) return issued.value;
+            if (issued.error.kind === "unauthenticated") return null;
+            throw new FailureError(issued.error);
+          }),
         );
+        if (!token) throw new FailureError({ kind: "unauthenticated", message: "Invalid client credentials", code: "invalid_client" });
         c.header("Cache-Control", "no-store");
         return c.json({ access_token: token.accessToken, expires_at: token.expiresAt.toISOString() }, 201);
       },

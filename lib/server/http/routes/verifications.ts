@@ -51,7 +51,7 @@ export function registerVerificationRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDe
         summary: version === "v2" ? "Read a verification" : "Read a verification (v1 alias)",
         security: bearer,
         request: { params: verificationIdParamsSchema },
-        responses: { 200: json(verificationRecordSchema, "The verification record"), 401: errors[401], 404: errors[404] },
+        responses: { 200: json(verificationRecordSchema, "The verification record"), 400: errors[400], 401: errors[401], 404: errors[404] },
       }),
       async (c) => {
         const record = await getVerification(c.get("db"), c.get("tenant"), c.req.valid("param").id);

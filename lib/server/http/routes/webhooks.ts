@@ -43,7 +43,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<ApiEnv>, _deps: ApiDeps) 
       summary: "Read a webhook message",
       security: bearer,
       request: { params: webhookMessageIdParamsSchema },
-      responses: { 200: json(webhookMessageSchema, "The message with its attempts"), 401: errors[401], 404: errors[404] },
+      responses: { 200: json(webhookMessageSchema, "The message with its attempts"), 400: errors[400], 401: errors[401], 404: errors[404] },
     }),
     async (c) => c.json(orFail(await getWebhookMessage(c.get("db"), c.get("tenant"), c.req.valid("param").id)), 200),
   );
@@ -58,7 +58,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<ApiEnv>, _deps: ApiDeps) 
       description: "Queues the message again with the same `webhook-id` and payload and a fresh round of retries.",
       security: bearer,
       request: { params: webhookMessageIdParamsSchema },
-      responses: { 202: json(webhookMessageSchema, "Queued again"), 401: errors[401], 404: errors[404], 409: json(errorSchema, "The message is being delivered at this moment") },
+      responses: { 202: json(webhookMessageSchema, "Queued again"), 400: errors[400], 401: errors[401], 404: errors[404], 409: json(errorSchema, "The message is being delivered at this moment") },
     }),
     async (c) => {
       const tenant = c.get("tenant");

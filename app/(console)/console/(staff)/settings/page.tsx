@@ -10,12 +10,15 @@ import { rotateSecretAction, saveEmbedSettingsAction, saveRedirectAction, saveRi
 import { getHostedSettings } from "@/lib/server/hosted/get-hosted-settings";
 import { EmbedSettingsForm } from "@/components/console/embed-settings-form";
 import { getEmbedSettings } from "@/lib/server/security/get-embed-settings";
+import { describeWindow } from "@/lib/server/security/rate-limit-settings";
+import { getConfig } from "@/lib/config";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const context = await requireStaff();
   const [settings, risk, hosted, embed] = await Promise.all([getTeamSettings(context.db, context.tenant), getRiskSettings(context.db, context.tenant), getHostedSettings(context.db, context.tenant), getEmbedSettings(context.db, context.tenant)]);
+  const limits = getConfig().rateLimits;
   const canIntegrate = context.can("manage_integrations");
   const canSettings = context.can("manage_settings");
   return (
@@ -70,6 +73,22 @@ export default async function SettingsPage() {
             </h2>
             <p className="mt-1 mb-4 text-sm text-slate-700">The verification page may be shown in an iframe only on the sites listed here.</p>
             <EmbedSettingsForm action={saveEmbedSettingsAction} frameAncestors={embed.frameAncestors} disabled={!canSettings} />
+          </section>
+          <section aria-labelledby="rate-limits" className={`${cardClass} p-4 sm:p-6`}>
+            <h2 id="rate-limits" className="text-lg font-semibold text-slate-900">
+              Rate limits
+            </h2>
+            <p className="mt-1 mb-3 text-sm text-slate-700">Set for the whole installation (RATE_LIMIT_* variables); over a limit the API answers 429 with Retry-After.</p>
+            <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+              <dt className="font-medium text-slate-900">API calls per credential</dt>
+              <dd className="text-slate-700">{describeWindow(limits.api)}</dd>
+              <dt className="font-medium text-slate-900">Uploads per verification link</dt>
+              <dd className="text-slate-700">{describeWindow(limits.uploads)}</dd>
+              <dt className="font-medium text-slate-900">Failed sign-ins</dt>
+              <dd className="text-slate-700">
+                {`${limits.failures.perAccount} in a row per client id or staff email (${limits.failures.perIp} per address), then each try waits 1 s, doubling up to ${limits.failures.maxDelaySeconds >= 120 ? `${Math.round(limits.failures.maxDelaySeconds / 60)} min` : `${limits.failures.maxDelaySeconds} s`}`}
+              </dd>
+            </dl>
           </section>
           <section aria-labelledby="team-defaults" className={`${cardClass} p-4 sm:p-6`}>
             <h2 id="team-defaults" className="text-lg font-semibold text-slate-900">

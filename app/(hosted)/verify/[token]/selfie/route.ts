@@ -6,6 +6,7 @@ import { errorReply } from "@/lib/server/hosted/step-answer";
 import { submitSelfie } from "@/lib/server/hosted/submit-selfie";
 import { readUploadForm } from "../_lib/read-upload-form";
 import { sendReply } from "../_lib/reply";
+import { refuseIfTooManyUploads } from "../_lib/upload-limit";
 
 export const dynamic = "force-dynamic";
 
@@ -13,6 +14,8 @@ const metaSchema = z.array(z.object({ t: z.number().finite().min(0), step: z.num
 
 export async function POST(request: Request, { params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
+  const limited = await refuseIfTooManyUploads(request, token);
+  if (limited) return limited;
   const read = await readUploadForm(request, 60 * 1024 * 1024);
   if (!read.ok) return sendReply(request, token, read.reply);
   const { form } = read;

@@ -1,0 +1,2 @@
+ALTER TABLE "monitored_accounts" ADD COLUMN "person_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "monitored_accounts_team_mode_person_key" ON "monitored_accounts" USING btree ("team_id","mode","person_key");
