@@ -40,6 +40,8 @@ export interface WebhookReceiver {
   respond(responder: Responder): void;
   /** Requests being answered right now. */
   inFlight(): number;
+  /** The webhook-ids of the requests being answered right now. */
+  inFlightIds(): string[];
   /** Stops listening (connections are refused) until up(); the port is kept. */
   down(): Promise<void>;
   up(): Promise<void>;
@@ -104,6 +106,7 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
     overlaps,
     respond: (next) => void (responder = next),
     inFlight: () => inFlight.size,
+    inFlightIds: () => [...inFlight],
     down: async () => {
       if (!listening) return;
       listening = false;
