@@ -59,7 +59,7 @@ function calibrate(window: LineWindows, sets: TemplateSet[], line: MrzLineImage)
   let bestScore = -Infinity;
   for (const set of sets) {
     let total = 0;
-    for (const k of sample) total += Math.max(...window.scoreCell(set, k, all, 1));
+    for (const k of sample) total += Math.max(...window.scoreCell(set, k, all, 1, true));
     if (total > bestScore) [bestSet, bestScore] = [set, total];
   }
   return bestSet;
@@ -91,8 +91,12 @@ class LineWindows {
     }
   }
 
-  /** Best correlation of each candidate glyph with cell k over the shifts. */
-  scoreCell(set: TemplateSet, k: number, candidates: readonly number[], shift = SHIFT): number[] {
+  /**
+   * Best correlation of each candidate glyph with cell k over the shifts; `coarse` compares every
+   * other pixel of every other row only (a quarter of the work; close enough to rank candidates and
+   * choose the template set, never to read: the final reading and its margins use every pixel).
+   */
+  scoreCell(set: TemplateSet, k: number, candidates: readonly number[], shift = SHIFT, coarse = false): number[] {
     const { line } = this;
     const cx = Math.round(line.cellLeft + (k + 0.5) * line.cellPitch - TEMPLATE_WIDTH / 2);
     const cy = line.baseline - TEMPLATE_BASELINE;
@@ -105,7 +109,7 @@ class LineWindows {
         const norm = this.windowNorm(x0, y0);
         if (norm < 1e-6) continue;
         for (let i = 0; i < candidates.length; i++) {
-          const s = this.dot(set.glyphs[candidates[i]!]!, x0, y0) / norm;
+          const s = (coarse ? this.coarseDot(set.coarse[candidates[i]!]!, x0, y0) : this.dot(set.glyphs[candidates[i]!]!, x0, y0)) / norm;
           if (s > best[i]!) best[i] = s;
         }
       }
@@ -121,6 +125,18 @@ class LineWindows {
     const sum = this.sum[y1 * s + x1]! - this.sum[y0 * s + x1]! - this.sum[y1 * s + x0]! + this.sum[y0 * s + x0]!;
     const sq = this.sumSq[y1 * s + x1]! - this.sumSq[y0 * s + x1]! - this.sumSq[y1 * s + x0]! + this.sumSq[y0 * s + x0]!;
     return Math.sqrt(Math.max(0, sq - (sum * sum) / N));
+  }
+
+  private coarseDot(template: Float32Array, x0: number, y0: number): number {
+    const { pixels } = this;
+    const width = this.line.width;
+    let acc = 0;
+    let t = 0;
+    for (let y = 0; y < TEMPLATE_HEIGHT; y += 2) {
+      let p = (y0 + y) * width + x0;
+      for (let x = 0; x < TEMPLATE_WIDTH; x += 2, p += 2) acc += template[t++]! * pixels[p]!;
+    }
+    return acc;
   }
 
   private dot(template: Float32Array, x0: number, y0: number): number {
