@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { HostedIntlProvider } from "@/components/hosted/intl-provider";
 import { getHostedLocale } from "./hosted-locale";
-import { loadMessages } from "./messages";
+import { clientMessages } from "./client-messages";
 
 /**
  * The hosted flow's strings for the client components below it, in the request's language.
@@ -10,9 +10,8 @@ import { loadMessages } from "./messages";
  */
 export async function HostedIntl({ lang, children }: { lang?: string | string[] | null; children: ReactNode }) {
   const locale = await getHostedLocale(lang);
-  const { hosted } = await loadMessages(locale);
   return (
-    <HostedIntlProvider locale={locale} messages={{ hosted }} timeZone="Europe/London">
+    <HostedIntlProvider locale={locale} messages={await clientMessages(locale, ["hosted"])} timeZone="Europe/London">
       <div lang={locale} className="contents">
         {children}
       </div>

@@ -1,12 +1,12 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import type { AddressOption, ManualAddressInput, PostcodeAnswer } from "@/lib/contract/address-entry";
+import type { AddressOption, ManualAddressInput } from "@/lib/contract/address-entry";
 import { checkPostcode } from "@/lib/contract/postcode";
 import { AddressCombobox } from "./address-combobox";
 import { useRiskFormClasses } from "./classes";
 import { describedBy, FieldError, TextField } from "./field";
+import { usePostcodeLookup } from "./use-postcode-lookup";
 
 export type ManualAddress = ManualAddressInput;
 
@@ -45,15 +45,6 @@ export const STAFF_ADDRESS_COPY: AddressPickerCopy = {
   unavailable: "Address search isn't working right now. Enter the address manually.",
 };
 
-/** Any app's lookup route answers the picker's shape (`PostcodeAnswer`) for `?postcode=`. */
-async function fetchPostcode(lookupUrl: string, postcode: string): Promise<PostcodeAnswer> {
-  const response = await fetch(`${lookupUrl}?${new URLSearchParams({ postcode })}`, { headers: { accept: "application/json" } });
-  const body = (await response.json().catch(() => null)) as PostcodeAnswer | null;
-  // 404 (unknown postcode), 400 and 429 are answers to show; anything without one is a failure.
-  if (body && typeof body.status === "string") return body;
-  throw new Error(`Address search failed (HTTP ${response.status})`);
-}
-
 interface Props {
   value: AddressValue;
   onChange: (value: AddressValue) => void;
@@ -66,7 +57,7 @@ interface Props {
 }
 
 /**
- * Postcode → addresses (TanStack Query over the app's lookup route) → the combobox; or the address
+ * Postcode → addresses (the app's lookup route, usePostcodeLookup) → the combobox; or the address
  * typed in by hand. The chosen address travels as JSON in the hidden `address` field, a manual
  * one in `houseNameOrNumber`, `street`, `city` and `postcode`; `addressMode` says which.
  */
@@ -81,13 +72,7 @@ export function AddressPicker({ value, onChange, errors, lookupUrl, copy = PERSO
   const focusResults = useRef(false);
   const focusManual = useRef(false);
 
-  const lookup = useQuery({
-    queryKey: ["postcode", lookupUrl, searched],
-    queryFn: () => fetchPostcode(lookupUrl, searched!),
-    enabled: value.mode === "lookup" && !!searched,
-    staleTime: 5 * 60_000,
-    retry: 1,
-  });
+  const lookup = usePostcodeLookup(lookupUrl, searched, value.mode === "lookup");
   const answer = lookup.data;
 
   // After a search the person asked for, take them to what it found (DOM focus only).

@@ -94,12 +94,14 @@ export async function checkHostedPage(page: Page, name: string): Promise<void> {
 }
 
 /** Consent, then the claim typed in by hand (live cases have no imported addresses here). */
-export async function consentAndClaim(page: Page, applicant: Applicant, overrides: Partial<Applicant["claim"]> = {}, options: { expectStep?: "photo_id" | "address" | "vouch" } = {}): Promise<void> {
+export async function consentAndClaim(page: Page, applicant: Applicant, overrides: Partial<Applicant["claim"]> = {}, options: { expectStep?: "photo_id" | "address" | "vouch"; alreadyConsented?: boolean } = {}): Promise<void> {
   const claim = { ...applicant.claim, ...overrides };
-  await expect(page.getByRole("heading", { name: "Before you start" })).toBeVisible();
-  await checkHostedPage(page, "consent");
-  await page.getByRole("checkbox").check();
-  await page.getByRole("button", { name: "Start" }).click();
+  if (!options.alreadyConsented) {
+    await expect(page.getByRole("heading", { name: "Before you start" })).toBeVisible();
+    await checkHostedPage(page, "consent");
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Start" }).click();
+  }
   await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();
   await page.getByLabel("First name").fill(claim.firstName);
   await page.getByLabel("Last name").fill(claim.lastName);

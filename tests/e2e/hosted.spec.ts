@@ -1,5 +1,6 @@
 import fs from "node:fs";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { gzipSync } from "node:zlib";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { OWNER_STATE } from "./console/helpers";
 import { CAMERA_FILE, checkHostedPage, consentAndClaim, createLiveCase, makeApplicant, prepareCameraFile, REVIEW_TIMEOUT_MS, readCase, recordSelfie, uploadPassport, watchCameraOpening, type Applicant } from "./hosted-support";
 import { demoCredentials, VIEWPORTS } from "./support";
@@ -355,4 +356,38 @@ test("desktop to phone: a QR code and a single-use link, the phone's progress fo
 test("an unknown token is a 404 page", async ({ page }) => {
   const unknown = await page.goto("/verify/this-token-does-not-exist-at-all");
   expect(unknown?.status()).toBe(404);
+});
+
+/** Every script a fresh phone browser downloads to show the page at `path`, gzip-compressed as served over the wire. */
+async function firstLoadJsKb(browser: Browser, path: string): Promise<number> {
+  const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+  const page = await context.newPage();
+  const sizes: Promise<number>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") sizes.push(response.body().then((body) => gzipSync(body, { level: 9 }).length, () => 0));
+  });
+  await page.goto(path);
+  await page.waitForLoadState("networkidle");
+  const total = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
+  await context.close();
+  return total / 1024;
+}
+
+test("capture pages stay light: each screen's first load is at most 150 KB of JavaScript (gzip)", async ({ page, request, browser }) => {
+  test.setTimeout(120_000);
+  const applicant = await makeApplicant("light", 13);
+  const created = await createLiveCase(request, "light.person@example.com", redirectUrl());
+  const consent = await firstLoadJsKb(browser, created.path);
+  await page.goto(created.path);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Start" }).click();
+  await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();
+  const claim = await firstLoadJsKb(browser, created.path);
+  await page.reload();
+  await consentAndClaim(page, applicant, {}, { expectStep: "photo_id", alreadyConsented: true });
+  const photoId = await firstLoadJsKb(browser, created.path);
+  console.log(`hosted first-load JS (gzip): consent ${consent.toFixed(1)} KB, claim ${claim.toFixed(1)} KB, photo ID ${photoId.toFixed(1)} KB`);
+  for (const [screen, kb] of Object.entries({ consent, claim, photoId })) expect(kb, screen).toBeLessThanOrEqual(150);
+  // Not vacuous: the framework alone is well over 100 KB, so the scripts were counted.
+  expect(Math.min(consent, claim, photoId)).toBeGreaterThan(100);
 });

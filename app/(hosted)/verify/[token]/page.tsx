@@ -2,10 +2,9 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { LanguageSwitcher } from "@/components/hosted/language-switcher";
 import { HostedIntlProvider } from "@/components/hosted/intl-provider";
-import { ConsentPanel } from "@/components/hosted/steps/consent-panel";
-import { ResultPanel } from "@/components/hosted/steps/result-panel";
 import { HostedStepProgress } from "@/components/hosted/steps/step-progress";
 import { card, heading } from "@/components/hosted/styles";
+import { clientMessages } from "@/i18n/client-messages";
 import { getHostedLocale } from "@/i18n/hosted-locale";
 import { getDb } from "@/lib/db";
 import { SELFIE_FRAME_INTERVAL_MS, SELFIE_LEAD_IN_MS, SELFIE_MAX_FRAMES, SELFIE_STEP_MS } from "@/lib/server/liveness/challenge";
@@ -15,17 +14,12 @@ import { addressDocumentsRequired } from "@/lib/server/hosted/hosted-steps";
 import { loadHostedFlow, type HostedFlow } from "@/lib/server/hosted/load-hosted-flow";
 import { startSelfieChallenge } from "@/lib/server/hosted/start-selfie-challenge";
 import { claimAction, confirmVouchAction, consentAction, nameRefereeAction, startHandoffAction } from "./actions";
-import { RefereeConfirmStep } from "./_components/referee-confirm-step";
-import { VouchStep } from "./_components/vouch-step";
 import { describeVouch, personForReferee } from "@/lib/server/vouch/vouch-views";
 import { getHostedSettings } from "@/lib/server/hosted/get-hosted-settings";
 import { REFEREE_RELATIONSHIPS } from "@/lib/server/vouch/referee-rules";
-import { AddressStep } from "./_components/address-step";
-import { ClaimForm } from "./_components/claim-form";
 import { NoScriptUpload, UploadNotice } from "./_components/no-script-forms";
-import { PhotoIdStep } from "./_components/photo-id-step";
 import { SandboxCase } from "./_components/sandbox-case";
-import { SelfieStep } from "./_components/selfie-step";
+import { AddressStep, ClaimForm, ConsentPanel, PhotoIdStep, RefereeConfirmStep, ResultPanel, SelfieStep, VouchStep } from "./_components/steps";
 import { noticeText, pageTranslator } from "./_lib/page-translator";
 import { redirectWithId } from "./_lib/redirect-with-id";
 
@@ -59,7 +53,7 @@ export default async function HostedVerificationPage({ params, searchParams }: {
   const notice = noticeText(tr, { step, error: search.error, retake: search.retake, left: search.left, team: flow.teamName });
 
   return (
-    <HostedIntlProvider locale={locale} messages={{ hosted: tr.messages.hosted, hostedPages: tr.messages.hostedPages }} timeZone="Europe/London">
+    <HostedIntlProvider locale={locale} messages={await clientMessages(locale, ["hosted", "hostedPages"])} timeZone="Europe/London">
       <main lang={locale} className="mx-auto flex min-h-screen max-w-xl flex-col gap-5 px-4 py-8 sm:py-14">
         <header className="space-y-1">
           <div className="flex flex-wrap items-start justify-between gap-2">

@@ -9,7 +9,6 @@ import { TextField } from "@/components/risk-form/field";
 import { card, heading, primaryButton } from "@/components/hosted/styles";
 import type { ClaimFormState } from "../_lib/read-claim-form";
 import { hostedFormClasses } from "./form-classes";
-import { HostedQueryProvider } from "./query-provider";
 
 type Action = (previous: ClaimFormState, formData: FormData) => Promise<ClaimFormState>;
 
@@ -44,15 +43,13 @@ export function ClaimForm({ action, lookupUrl, initial }: ClaimFormProps) {
           <DateOfBirthField value={dob} onChange={setDob} errors={error("dateOfBirth")} />
           <fieldset className="space-y-3">
             <legend className="text-base font-semibold text-slate-900">{t("address")}</legend>
-            <HostedQueryProvider>
-              <AddressPicker
+            <AddressPicker
               value={address}
               onChange={setAddress}
               lookupUrl={lookupUrl}
               errors={state.fieldErrors.address ? { address: [t("errors.address")] } : {}}
-                copy={{ selectLabel: t("selectAddress"), noMatch: t("noMatch"), chosen: t("chosen"), lookupInstead: t("lookupInstead"), unavailable: t("unavailable") }}
-              />
-            </HostedQueryProvider>
+              copy={{ selectLabel: t("selectAddress"), noMatch: t("noMatch"), chosen: t("chosen"), lookupInstead: t("lookupInstead"), unavailable: t("unavailable") }}
+            />
           </fieldset>
           <button type="submit" disabled={pending} className={`${primaryButton} w-full sm:w-auto`}>
             {t("confirm")}

@@ -1,4 +1,4 @@
-import { SandboxOutcomeForm } from "@/components/hosted/sandbox-outcome-form";
+import { SandboxOutcomeForm } from "./steps";
 import type { HostedCase } from "@/lib/server/hosted/get-hosted-case";
 import { chooseOutcome } from "../actions";
 
