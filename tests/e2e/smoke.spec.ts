@@ -10,6 +10,8 @@ test("the home page introduces the platform and links to the API reference", asy
 });
 
 test("/docs renders the OpenAPI document the server serves", async ({ page, request }) => {
+  // Two full-page screenshots of a long reference page: 10–13 s each on a busy two-core machine.
+  test.setTimeout(90_000);
   const doc = await (await request.get("/api/openapi.json")).json();
   const response = await page.goto("/docs");
   expect(response?.status()).toBe(200);
