@@ -9,9 +9,9 @@ const nextConfig = {
   // The onboarding sign-up posts an optional selfie (JPEG/PNG up to 10 MB) through a server action;
   // the action's own checks answer anything larger, not Next's 1 MB default.
   experimental: { serverActions: { bodySizeLimit: "11mb" } },
-  // The browser formats messages the server compiled ahead of time (i18n/client-messages.ts): its
-  // bundle gets use-intl's format-only runtime, not the ICU parser. Server code keeps the parser.
-  turbopack: { resolveAlias: { "use-intl/format-message": { browser: "./node_modules/use-intl/dist/esm/production/format-message/format-only.js" } } },
+  // Every bundle formats messages compiled ahead of time (i18n/client-messages.ts) with use-intl's
+  // format-only runtime, as next-intl's plugin does when it precompiles: no ICU parser in the browser.
+  turbopack: { resolveAlias: { "use-intl/format-message": "./node_modules/use-intl/dist/esm/production/format-message/format-only.js" } },
   // Security headers on every page (issue 15). The Content-Security-Policy (with its per-request
   // script nonce), X-Frame-Options and HSTS come from proxy.ts: they depend on the request (the
   // hosted flow may be framed where its team allows). The hosted flow keeps the token in its URL,

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { HostedIntlProvider } from "@/components/hosted/intl-provider";
 import { getHostedLocale } from "./hosted-locale";
-import { clientMessages } from "./client-messages";
+import { formatterMessages } from "./formatter-messages";
 
 /**
  * The hosted flow's strings for the client components below it, in the request's language.
@@ -11,7 +11,7 @@ import { clientMessages } from "./client-messages";
 export async function HostedIntl({ lang, children }: { lang?: string | string[] | null; children: ReactNode }) {
   const locale = await getHostedLocale(lang);
   return (
-    <HostedIntlProvider locale={locale} messages={await clientMessages(locale, ["hosted"])} timeZone="Europe/London">
+    <HostedIntlProvider locale={locale} messages={await formatterMessages(locale, ["hosted"])} timeZone="Europe/London">
       <div lang={locale} className="contents">
         {children}
       </div>

@@ -1,7 +1,8 @@
 import { cookies, headers } from "next/headers";
 import { createTranslator } from "next-intl";
 import { LOCALE_COOKIE, negotiateLocale, type Locale } from "./locales";
-import { loadMessages, type Messages } from "./messages";
+import { formatterMessages } from "./formatter-messages";
+import type { Messages } from "./messages";
 
 /** The hosted flow's language for this request: `?lang=` (pass the page's searchParams.lang), the cookie, Accept-Language. */
 export async function getHostedLocale(query?: string | string[] | null): Promise<Locale> {
@@ -13,6 +14,6 @@ export async function getHostedLocale(query?: string | string[] | null): Promise
  * then `t("steps.photo_id")`. Same messages and ICU syntax as the client's useTranslations.
  */
 export async function getHostedTranslator(locale: Locale) {
-  const messages: Messages = await loadMessages(locale);
+  const messages: Messages = await formatterMessages(locale);
   return createTranslator({ locale, messages, namespace: "hosted", timeZone: "Europe/London" });
 }

@@ -1,7 +1,7 @@
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 import { isLocale, LOCALE_COOKIE, negotiateLocale } from "./locales";
-import { loadMessages } from "./messages";
+import { formatterMessages } from "./formatter-messages";
 
 /**
  * next-intl's request configuration (found by the next-intl plugin, when next.config uses it).
@@ -13,5 +13,5 @@ export default getRequestConfig(async ({ requestLocale }) => {
   const locale = isLocale(requested)
     ? requested
     : negotiateLocale({ cookie: (await cookies()).get(LOCALE_COOKIE)?.value, acceptLanguage: (await headers()).get("accept-language") });
-  return { locale, messages: await loadMessages(locale), timeZone: "Europe/London" };
+  return { locale, messages: await formatterMessages(locale), timeZone: "Europe/London" };
 });

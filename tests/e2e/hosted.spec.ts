@@ -363,6 +363,8 @@ async function firstLoadJsKb(browser: Browser, path: string): Promise<number> {
   const context = await browser.newContext({ viewport: VIEWPORTS.phone });
   const page = await context.newPage();
   const sizes: Promise<number>[] = [];
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(String(error)));
   page.on("response", (response) => {
     if (response.request().resourceType() === "script") sizes.push(response.body().then((body) => gzipSync(body, { level: 9 }).length, () => 0));
   });
@@ -370,6 +372,9 @@ async function firstLoadJsKb(browser: Browser, path: string): Promise<number> {
   await page.waitForLoadState("networkidle");
   const total = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
   await context.close();
+  // The server renders the same words the browser then formats (precompiled messages on both
+  // sides): a mismatch would be a hydration error here.
+  expect(errors, `page errors on ${path}`).toEqual([]);
   return total / 1024;
 }
 
@@ -386,6 +391,10 @@ test("capture pages stay light: each screen's first load is at most 150 KB of Ja
   await page.reload();
   await consentAndClaim(page, applicant, {}, { expectStep: "photo_id", alreadyConsented: true });
   const photoId = await firstLoadJsKb(browser, created.path);
+  // The server-rendered page carries words, never message keys (the HTML a no-script phone shows).
+  const html = await (await request.get(created.path)).text();
+  expect(html).toContain("Which document will you use?");
+  expect(html).not.toMatch(/>\s*hosted(Pages)?\.[a-zA-Z]/);
   console.log(`hosted first-load JS (gzip): consent ${consent.toFixed(1)} KB, claim ${claim.toFixed(1)} KB, photo ID ${photoId.toFixed(1)} KB`);
   for (const [screen, kb] of Object.entries({ consent, claim, photoId })) expect(kb, screen).toBeLessThanOrEqual(150);
   // Not vacuous: the framework alone is well over 100 KB, so the scripts were counted.

@@ -4,7 +4,7 @@ import { LanguageSwitcher } from "@/components/hosted/language-switcher";
 import { HostedIntlProvider } from "@/components/hosted/intl-provider";
 import { HostedStepProgress } from "@/components/hosted/steps/step-progress";
 import { card, heading } from "@/components/hosted/styles";
-import { clientMessages } from "@/i18n/client-messages";
+import { formatterMessages } from "@/i18n/formatter-messages";
 import { getHostedLocale } from "@/i18n/hosted-locale";
 import { getDb } from "@/lib/db";
 import { SELFIE_FRAME_INTERVAL_MS, SELFIE_LEAD_IN_MS, SELFIE_MAX_FRAMES, SELFIE_STEP_MS } from "@/lib/server/liveness/challenge";
@@ -53,7 +53,7 @@ export default async function HostedVerificationPage({ params, searchParams }: {
   const notice = noticeText(tr, { step, error: search.error, retake: search.retake, left: search.left, team: flow.teamName });
 
   return (
-    <HostedIntlProvider locale={locale} messages={await clientMessages(locale, ["hosted", "hostedPages"])} timeZone="Europe/London">
+    <HostedIntlProvider locale={locale} messages={await formatterMessages(locale, ["hosted", "hostedPages"])} timeZone="Europe/London">
       <main lang={locale} className="mx-auto flex min-h-screen max-w-xl flex-col gap-5 px-4 py-8 sm:py-14">
         <header className="space-y-1">
           <div className="flex flex-wrap items-start justify-between gap-2">

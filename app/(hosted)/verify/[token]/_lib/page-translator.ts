@@ -1,10 +1,10 @@
 import { createTranslator } from "next-intl";
-import { loadMessages } from "@/i18n/messages";
+import { formatterMessages } from "@/i18n/formatter-messages";
 import type { Locale } from "@/i18n/locales";
 
 /** Server-side strings of the hosted pages: `hosted.*` (hosted-capture's keys) and `hostedPages.*` (these pages' own). */
 export async function pageTranslator(locale: Locale) {
-  const messages = await loadMessages(locale);
+  const messages = await formatterMessages(locale);
   const t = createTranslator({ locale, messages, timeZone: "Europe/London" });
   const translate = (key: string, values?: Record<string, string | number>) => (t as unknown as (k: string, v?: Record<string, string | number>) => string)(key, values);
   const has = (key: string) => (t as unknown as { has(k: string): boolean }).has(key);
