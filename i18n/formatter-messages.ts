@@ -22,23 +22,23 @@ function compileTree(tree: Tree): Compiled {
   return out;
 }
 
-const cache = new Map<string, Compiled>();
+/** Per language, all its messages compiled once; callers pick their namespaces from it. */
+const cache = new Map<Locale, Messages>();
 
-/**
- * The messages of `namespaces` (default: all) in the form this process's formatter reads: compiled
- * inside the Next build, plain elsewhere. Compiled once per language and namespace set.
- */
-export async function formatterMessages<K extends keyof Messages>(locale: Locale, namespaces?: readonly K[]): Promise<Pick<Messages, K>> {
-  const messages = await loadMessages(locale);
-  const picked = (namespaces ? Object.fromEntries(namespaces.map((n) => [n, messages[n]])) : messages) as Pick<Messages, K>;
-  if (!MESSAGES_PRECOMPILED) return picked;
-  const key = `${locale}:${namespaces?.join(",") ?? "*"}`;
-  let compiled = cache.get(key);
+async function messagesFor(locale: Locale): Promise<Messages> {
+  if (!MESSAGES_PRECOMPILED) return loadMessages(locale);
+  let compiled = cache.get(locale);
   if (!compiled) {
     // Through JSON: the compiler's objects have no prototype, which React will not send to the client.
-    compiled = JSON.parse(JSON.stringify(compileTree(picked as unknown as Tree))) as Compiled;
-    cache.set(key, compiled);
+    // Typed as the plain messages, the translators' type; their runtime reads the compiled form.
+    compiled = JSON.parse(JSON.stringify(compileTree((await loadMessages(locale)) as unknown as Tree))) as Messages;
+    cache.set(locale, compiled);
   }
-  // Typed as the plain messages, the translators' type; their runtime reads the compiled form.
-  return compiled as unknown as Pick<Messages, K>;
+  return compiled;
+}
+
+/** The messages of `namespaces` (default: all) in the form this process's formatter reads: compiled inside the Next build, plain elsewhere. */
+export async function formatterMessages<K extends keyof Messages>(locale: Locale, namespaces?: readonly K[]): Promise<Pick<Messages, K>> {
+  const messages = await messagesFor(locale);
+  return (namespaces ? Object.fromEntries(namespaces.map((n) => [n, messages[n]])) : messages) as Pick<Messages, K>;
 }
