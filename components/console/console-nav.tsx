@@ -9,6 +9,7 @@ export const NAV_ITEMS = [
   { href: "/console/cases", label: "Cases" },
   { href: "/console/risk", label: "Risk" },
   { href: "/console/accounts", label: "Alerts" },
+  { href: "/console/workflows", label: "Workflows" },
   { href: "/console/integrations", label: "API integrations" },
   { href: "/console/webhooks", label: "Webhooks" },
   { href: "/console/blocklist", label: "Blocklist" },

@@ -1,9 +1,12 @@
 import type { z } from "zod";
 import {
   accessTokenSchema,
+  artefactLinkSchema,
   createVerificationResponseSchema,
   deliveryReportSchema,
   errorSchema,
+  flowListSchema,
+  flowSchema,
   healthSchema,
   postcodeLookupSchema,
   riskResponseSchema,
@@ -98,6 +101,20 @@ export class ServiceClient {
     for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
     const { data, headers } = await this.exchange("GET", `/api/v1/verifications${params.size ? `?${params}` : ""}`, verificationListSchema);
     return { verifications: data, nextCursor: headers.get("x-next-cursor") };
+  }
+
+  /** GET /api/v1/flows: built-in and the team's own workflows (archived ones carry `archived_at`). */
+  listFlows() {
+    return this.call("GET", "/api/v1/flows", flowListSchema);
+  }
+
+  getFlow(id: string) {
+    return this.call("GET", `/api/v1/flows/${encodeURIComponent(id)}`, flowSchema);
+  }
+
+  /** GET /api/v1/artefacts/{key}: a signed download link (5 minutes) for an artefact key of a verification record. */
+  getArtefactLink(key: string) {
+    return this.call("GET", `/api/v1/artefacts/${encodeURIComponent(key)}`, artefactLinkSchema);
   }
 
   /** POST /api/v2/risk: the headline description (score and recommendation), sent as multipart. */

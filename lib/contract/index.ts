@@ -9,3 +9,6 @@ export * from "./webhooks";
 export * from "./webhook-messages";
 export * from "./documents";
 export * from "./coverage";
+export * from "./flows";
+export * from "./artefacts";
+export * from "./team";

@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { monitoredAccounts, webhookAttempts, webhookMessages } from "@/lib/db/schema";
+import { runCli } from "@/lib/server/cli/run-cli";
 import { call, createTestApi, seedTeam, tokenFor, type CallOptions, type TestApi } from "../support/api";
 import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 import { createDocumentChecker } from "../support/openapi-check";
@@ -175,6 +176,30 @@ describeEngines("every response matches the OpenAPI document, on %s", (engine) =
     hugeBill.set("document", new Blob([new Uint8Array(12 * 1024 * 1024)]), "bill.pdf");
     await checked("POST", "/api/v1/verify/supporting-documents", { token: live, body: hugeBill });
     await checked("POST", "/api/v1/verify/supporting-documents", { body: bill() });
+
+    // Flows, artefacts and the team (issue 16).
+    await checked("GET", "/api/v1/flows", { token: live });
+    await checked("GET", "/api/v1/flows");
+    await checked("GET", "/api/v1/flows/sandbox-flow", { token: sandbox });
+    await checked("GET", "/api/v1/flows/nope", { token: live });
+    await checked("GET", `/api/v1/flows/${"x".repeat(101)}`, { token: live });
+    await checked("GET", "/api/v1/flows/sandbox-flow");
+    const link = await checked("GET", `/api/v1/artefacts/${encodeURIComponent("sandbox/passport.jpg")}`, { token: sandbox });
+    await checked("GET", "/api/v1/artefacts/nope", { token: live });
+    await checked("GET", `/api/v1/artefacts/${"x".repeat(201)}`, { token: live });
+    await checked("GET", "/api/v1/artefacts/nope");
+    const download = new URL(link.body.download_url);
+    await checked("GET", `${download.pathname}${download.search}`);
+    await checked("GET", `${download.pathname}?expires=1&signature=x`);
+    await checked("GET", `${download.pathname}?expires=${"9".repeat(21)}`);
+    await checked("GET", "/api/v1/team", { token: live });
+    await checked("GET", "/api/v1/team");
+    const child = { name: "Child Ltd", team_admin_emails: ["admin@child.example"], flow_template: "RIGHT_TO_WORK" };
+    await checked("POST", "/api/v1/team", { token: live, json: child });
+    expect((await runCli(database.db, ["set-partner", "--team", teamId])).exitCode).toBe(0);
+    await checked("POST", "/api/v1/team", { token: live, json: child });
+    await checked("POST", "/api/v1/team", { token: live, json: { ...child, team_admin_emails: [] } });
+    await checked("POST", "/api/v1/team", { json: child });
 
     // The document has no operation that was not exercised above (the OpenAPI doc itself aside).
     expect(checker.uncovered()).toEqual([]);

@@ -49,6 +49,11 @@ describe("OpenAPI document", () => {
         "/api/v1/coverage",
         "/api/v1/verify/photo-id",
         "/api/v1/verify/supporting-documents",
+        "/api/v1/flows",
+        "/api/v1/flows/{id}",
+        "/api/v1/artefacts/{key}",
+        "/api/v1/artefacts/{key}/download",
+        "/api/v1/team",
       ].sort(),
     );
     expect(doc.components.securitySchemes).toHaveProperty("bearerAuth");

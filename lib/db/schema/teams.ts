@@ -1,4 +1,4 @@
-import { index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./common";
 
 export const roleEnum = pgEnum("member_role", ["owner", "admin", "reviewer", "viewer"]);
@@ -12,7 +12,18 @@ export const teams = pgTable(
     slug: text("slug").notNull(),
     // spec 2.2: verifications without redirect_url fall back to this.
     defaultRedirectUrl: text("default_redirect_url"),
+    /** The name end users see (hosted pages, emails); the team's own name when null. */
+    publicName: text("public_name"),
+    /** An https URL of the team's logo, stored as given (never fetched by the server). */
+    logoUrl: text("logo_url"),
+    /** The real API's TeamPlan: Trial | PAYG | Lite | Flex | Enterprise. */
+    plan: text("plan").notNull().default("PAYG"),
+    /** A partner may create teams through POST /api/v1/team (set by the platform operator's CLI). */
+    partner: boolean("partner").notNull().default(false),
+    /** The partner team that created this one through the API, if any. */
+    parentTeamId: text("parent_team_id"),
     createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("teams_slug_key").on(t.slug)],
 );

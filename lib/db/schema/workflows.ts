@@ -1,4 +1,4 @@
-import { jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./common";
 import { tenantColumns } from "./tenant";
 
@@ -11,6 +11,9 @@ export const workflows = pgTable(
     name: text("name").notNull(),
     steps: jsonb("steps").$type<string[]>().notNull(),
     createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the team archives it: listed still, but no new verification may use it. */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.mode, t.id] })],
 );

@@ -20,11 +20,13 @@ import { getWebhookEndpoint } from "../webhooks/get-webhook-endpoint";
 import { replayFailedWebhooks, replayWebhookMessage } from "../webhooks/replay-webhooks";
 import { rotateWebhookSecret } from "../webhooks/rotate-webhook-secret";
 import { setWebhookEndpoint } from "../webhooks/set-webhook-endpoint";
+import { setPartner } from "../teams/partner-teams";
 
 const BASE_USAGE = `Usage: npm run cli -- <command> [options]   (prints JSON)
 
   create-team --name <name> [--redirect-url <url>]
   list-teams
+  set-partner --team <id|slug> [--disabled]   (a partner team may create teams: POST /api/v1/team)
   create-user --team <id|slug> --email <email> --password <password> [--role owner|admin|reviewer|viewer] [--name <name>]
   create-credentials --team <id|slug> --mode live|sandbox [--name <name>]
   list-credentials --team <id|slug> --mode live|sandbox
@@ -95,6 +97,11 @@ export async function runCli(db: Db, argv: string[], options: { webhookAllowLoop
       case "create-team": {
         const result = await createTeam(db, { name: required(values, "name"), defaultRedirectUrl: values["redirect-url"] ?? null, actor: ACTOR });
         return result.ok ? { exitCode: 0, output: { ok: true, team: result.value } } : unwrap(result);
+      }
+      case "set-partner": {
+        const team = await findTeam(db, required(values, "team"));
+        const result = await setPartner(db, team.id, values.disabled !== true, ACTOR);
+        return result.ok ? { exitCode: 0, output: { ok: true, team_id: result.value.id, partner: result.value.partner } } : unwrap(result);
       }
       case "list-teams":
         return { exitCode: 0, output: { ok: true, teams: await db.select().from(teams).orderBy(teams.createdAt) } };

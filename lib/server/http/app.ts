@@ -5,11 +5,14 @@ import { errorBody, FailureError, failureResponse, fieldErrors, unstorableText }
 import { bearerAuth, requestId } from "./middleware";
 import { errors } from "./route-helpers";
 import { registerAccountRoutes } from "./routes/accounts";
+import { ARTEFACT_DOWNLOAD_PATH, registerArtefactRoutes } from "./routes/artefacts";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerCoverageRoutes } from "./routes/coverage";
+import { registerFlowRoutes } from "./routes/flows";
 import { registerHealthRoutes } from "./routes/health";
 import { registerLookupRoutes } from "./routes/lookup";
 import { registerRiskRoutes } from "./routes/risk";
+import { registerTeamRoutes } from "./routes/team";
 import { registerSandboxWebhookRoutes } from "./routes/sandbox-webhooks";
 import { registerVerificationRoutes } from "./routes/verifications";
 import { registerVerifyRoutes } from "./routes/verify";
@@ -61,7 +64,7 @@ export function createApiApp(deps: ApiDeps) {
   });
   app.use("/api/*", async (c, next) => (/json/i.test(c.req.header("content-type") ?? "") ? jsonLimit(c, next) : next()));
   const authenticate = bearerAuth(deps);
-  app.use("/api/*", async (c, next) => (PUBLIC_PATHS.has(c.req.path) ? next() : authenticate(c, next)));
+  app.use("/api/*", async (c, next) => (PUBLIC_PATHS.has(c.req.path) || ARTEFACT_DOWNLOAD_PATH.test(c.req.path) ? next() : authenticate(c, next)));
   // After authentication: the budget belongs to the token's credential (issue 15).
   app.use("/api/*", apiRateLimit(deps));
 
@@ -76,6 +79,9 @@ export function createApiApp(deps: ApiDeps) {
   registerVerificationRoutes(app, deps);
   registerLookupRoutes(app);
   registerCoverageRoutes(app);
+  registerFlowRoutes(app);
+  registerArtefactRoutes(app, deps);
+  registerTeamRoutes(app, deps);
   registerAccountRoutes(app);
   registerRiskRoutes(app, deps);
   registerVerifyRoutes(app);

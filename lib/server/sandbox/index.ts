@@ -4,3 +4,4 @@ export * from "./accounts";
 export * from "./postcodes";
 export * from "./risk";
 export * from "./documents";
+export * from "./artefacts";

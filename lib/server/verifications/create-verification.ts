@@ -27,9 +27,9 @@ export interface CreateVerificationOptions {
 export async function createVerification(db: Db, options: CreateVerificationOptions): Promise<Result<CreateVerificationResponse>> {
   const { tenant, input, actor } = options;
   const workflowId = (input.workflow_id ?? input.flow_id)!;
-  if (!(await findWorkflow(db, tenant, workflowId))) {
-    return fail("invalid", `Unknown workflow_id "${workflowId}"`, { detail: { workflow_id: "Unknown workflow" } });
-  }
+  const workflow = await findWorkflow(db, tenant, workflowId);
+  if (!workflow) return fail("invalid", `Unknown workflow_id "${workflowId}"`, { detail: { workflow_id: "Unknown workflow" } });
+  if (workflow.archivedAt) return fail("invalid", `Workflow "${workflowId}" is archived`, { detail: { workflow_id: "Archived: restore it in the console or choose another" } });
   const now = options.now ?? new Date();
   const expiresAt = input.expires_at ? new Date(input.expires_at) : new Date(now.getTime() + DEFAULT_LIFETIME_MS);
   if (expiresAt <= now) return fail("invalid", "expires_at must be in the future", { detail: { expires_at: "Must be in the future" } });

@@ -21,6 +21,7 @@ export async function switchWorkflow(
   const { tenant } = input;
   const workflow = await findWorkflow(db, tenant, input.workflowId);
   if (!workflow) return fail("invalid", `Unknown workflow "${input.workflowId}"`, { detail: { workflow_id: "Unknown workflow" } });
+  if (workflow.archivedAt) return fail("invalid", `Workflow "${input.workflowId}" is archived`, { detail: { workflow_id: "Archived" } });
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
     const [row] = await tx

@@ -72,7 +72,7 @@ export default async function CasePage({ params, searchParams }: { params: Promi
   // The spec's display states that the wire status alone does not tell (service-interface §3).
   const shownState = workflow ? displayState({ status: record.status, steps: workflow.steps, completedSteps: attempts.filter((a) => a.outcome === "accepted").map((a) => a.step) }) : null;
   const extraState = shownState === "Address only" || shownState === "Verified by vouch" || shownState === "Awaiting a vouch" ? shownState : null;
-  const workflows = !canned && canReview && record.status === "InProgress" ? await listWorkflows(context.db, context.tenant) : [];
+  const workflows = !canned && canReview && record.status === "InProgress" ? (await listWorkflows(context.db, context.tenant)).filter((w) => !w.archivedAt) : [];
 
   return (
     <>
