@@ -10,11 +10,13 @@ import {
   healthSchema,
   postcodeLookupSchema,
   riskResponseSchema,
+  smartLookupResponseSchema,
   verificationListSchema,
   verificationRecordSchema,
   type Address,
   type CreateVerificationRequest,
   type RiskEnrichment,
+  type SmartLookupRequest,
   type VerificationEventName,
   type VerificationPage,
   type VerificationStatusValue,
@@ -110,6 +112,11 @@ export class ServiceClient {
 
   getFlow(id: string) {
     return this.call("GET", `/api/v1/flows/${encodeURIComponent(id)}`, flowSchema);
+  }
+
+  /** POST /api/v1/smart-lookups: credit bureau, online footprint and AML checks on a person. */
+  smartLookup(input: SmartLookupRequest) {
+    return this.call("POST", "/api/v1/smart-lookups", smartLookupResponseSchema, { json: input });
   }
 
   /** GET /api/v1/artefacts/{key}: a signed download link (5 minutes) for an artefact key of a verification record. */

@@ -12,3 +12,4 @@ export * from "./coverage";
 export * from "./flows";
 export * from "./artefacts";
 export * from "./team";
+export * from "./smart-lookups";

@@ -201,6 +201,12 @@ describeEngines("every response matches the OpenAPI document, on %s", (engine) =
     await checked("POST", "/api/v1/team", { token: live, json: { ...child, team_admin_emails: [] } });
     await checked("POST", "/api/v1/team", { json: child });
 
+    const lookup = { first_name: "Dan", last_name: "Webb", checks: ["AML", "OnlineFootprint"], email: "dan+review@example.com", date_of_birth: "1990-01-31" };
+    await checked("POST", "/api/v1/smart-lookups", { token: sandbox, json: lookup });
+    await checked("POST", "/api/v1/smart-lookups", { token: live, json: { ...lookup, checks: ["AML"] } });
+    await checked("POST", "/api/v1/smart-lookups", { token: live, json: { ...lookup, checks: [] } });
+    await checked("POST", "/api/v1/smart-lookups", { json: lookup });
+
     // The document has no operation that was not exercised above (the OpenAPI doc itself aside).
     expect(checker.uncovered()).toEqual([]);
   });

@@ -54,6 +54,7 @@ describe("OpenAPI document", () => {
         "/api/v1/artefacts/{key}",
         "/api/v1/artefacts/{key}/download",
         "/api/v1/team",
+        "/api/v1/smart-lookups",
       ].sort(),
     );
     expect(doc.components.securitySchemes).toHaveProperty("bearerAuth");

@@ -10,6 +10,7 @@ import {
   evidenceFiles,
   monitoredAccounts,
   riskAssessments,
+  smartLookups,
   teamSettings,
   verificationEvents,
   verifications,
@@ -172,6 +173,12 @@ describeEngines("risk settings and retention on %s", (engine) => {
       const recentCase = await storedCase(db, team, "live", ago(10));
       const oldAssessment = await storedAssessment(db, team, "live", ago(31));
       const recentAssessment = await storedAssessment(db, team, "live", ago(29));
+      const oldLookup = newId("slk");
+      const recentLookup = newId("slk");
+      await db.insert(smartLookups).values([
+        { id: oldLookup, teamId: team, mode: "live", checks: ["AML"], response: {}, billable: true, createdAt: ago(45) },
+        { id: recentLookup, teamId: team, mode: "live", checks: ["AML"], response: {}, billable: true, createdAt: ago(5) },
+      ]);
       const oldAccount = await storedAccount(db, team, "live", ago(100));
       const recentAccount = await storedAccount(db, team, "live", ago(1));
       // Same age, but a mode and a team without a retention period.
@@ -186,7 +193,7 @@ describeEngines("risk settings and retention on %s", (engine) => {
 
       const report = await applyRetention(db, { batchSize: 1 });
       const mine = report.tenants.find((t) => t.teamId === team);
-      expect(mine).toMatchObject({ mode: "live", retentionDays: 30, verifications: 1, riskAssessments: 1, monitoredAccounts: 1, evidenceFiles: 3, networkRecords: 1, webhookMessages: 2 });
+      expect(mine).toMatchObject({ mode: "live", retentionDays: 30, verifications: 1, riskAssessments: 1, smartLookups: 1, monitoredAccounts: 1, evidenceFiles: 3, networkRecords: 1, webhookMessages: 2 });
       const network = await db.select({ sourceId: networkIdentities.sourceId }).from(networkIdentities).where(eq(networkIdentities.teamId, team));
       expect(network.map((n) => n.sourceId)).toEqual([recentAssessment]);
       const faces = await db.select({ id: networkFaces.networkIdentityId }).from(networkFaces).where(eq(networkFaces.teamId, team));
@@ -196,6 +203,7 @@ describeEngines("risk settings and retention on %s", (engine) => {
       expect(await count(db, verifications, [oldCase.id, recentCase.id, sandboxCase.id, otherCase.id])).toBe(3);
       expect(await count(db, verifications, [oldCase.id])).toBe(0);
       expect(await count(db, riskAssessments, [oldAssessment, recentAssessment, otherAssessment])).toBe(2);
+      expect((await db.select({ id: smartLookups.id }).from(smartLookups).where(inArray(smartLookups.id, [oldLookup, recentLookup]))).map((r) => r.id)).toEqual([recentLookup]);
       expect(await count(db, monitoredAccounts, [oldAccount, recentAccount])).toBe(1);
       expect(await count(db, monitoredAccounts, [recentAccount])).toBe(1);
       const files = await db.select({ ownerId: evidenceFiles.ownerId }).from(evidenceFiles).where(inArray(evidenceFiles.ownerId, [oldCase.id, recentCase.id, oldAssessment, recentAssessment, sandboxCase.id, otherCase.id, otherAssessment]));
@@ -210,7 +218,7 @@ describeEngines("risk settings and retention on %s", (engine) => {
 
       const audit = await db.select().from(auditLog).where(and(eq(auditLog.teamId, team), eq(auditLog.action, "retention.applied")));
       expect(audit.map((a) => [a.mode, a.actorType, (a.metadata as { deleted: unknown }).deleted])).toEqual([
-        ["live", "system", { verifications: 1, riskAssessments: 1, monitoredAccounts: 1, evidenceFiles: 3, networkRecords: 1, webhookMessages: 2 }],
+        ["live", "system", { verifications: 1, riskAssessments: 1, smartLookups: 1, monitoredAccounts: 1, evidenceFiles: 3, networkRecords: 1, webhookMessages: 2 }],
       ]);
 
       // Once delivered, the leftover message of the deleted case goes at the next run; nothing else does.

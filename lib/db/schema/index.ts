@@ -17,3 +17,4 @@ export * from "./network";
 export * from "./hosted";
 export * from "./vouches";
 export * from "./security";
+export * from "./smart-lookups";

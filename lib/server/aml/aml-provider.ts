@@ -29,16 +29,21 @@ export const builtInAmlProvider: EnrichmentProvider = {
       { firstName: request.first_name, lastName: request.last_name, dateOfBirth: request.date_of_birth, country: request.address?.country_code },
       { threshold, now },
     );
-    const enrolled = await enrolMonitoredAccount(db, {
-      tenant,
-      person: { firstName: request.first_name, lastName: request.last_name, email: request.email, dateOfBirth: request.date_of_birth },
-      assessmentId: context.assessmentId,
-      matches: screening.matches,
-      now,
-    });
-    const monitoredAccountId = enrolled.accountId;
+    const enrolled =
+      context.monitor === false
+        ? null
+        : await enrolMonitoredAccount(db, {
+            tenant,
+            person: { firstName: request.first_name, lastName: request.last_name, email: request.email, dateOfBirth: request.date_of_birth },
+            assessmentId: context.assessmentId,
+            matches: screening.matches,
+            now,
+          });
+    const monitoredAccountId = enrolled?.accountId;
     if (screening.listVersionIds.length === 0) {
-      const reason = "No sanctions or PEP list has been imported yet; the person is monitored and will be screened when one is";
+      const reason = enrolled
+        ? "No sanctions or PEP list has been imported yet; the person is monitored and will be screened when one is"
+        : "No sanctions or PEP list has been imported yet";
       return { state: "INCONCLUSIVE", checks: { AML_SANCTIONS_CHECK: { state: "INCONCLUSIVE", reason } }, monitoredAccountId };
     }
     if (screening.matches.length > 0) {

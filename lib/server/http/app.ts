@@ -12,6 +12,7 @@ import { registerFlowRoutes } from "./routes/flows";
 import { registerHealthRoutes } from "./routes/health";
 import { registerLookupRoutes } from "./routes/lookup";
 import { registerRiskRoutes } from "./routes/risk";
+import { registerSmartLookupRoutes } from "./routes/smart-lookups";
 import { registerTeamRoutes } from "./routes/team";
 import { registerSandboxWebhookRoutes } from "./routes/sandbox-webhooks";
 import { registerVerificationRoutes } from "./routes/verifications";
@@ -82,6 +83,7 @@ export function createApiApp(deps: ApiDeps) {
   registerFlowRoutes(app);
   registerArtefactRoutes(app, deps);
   registerTeamRoutes(app, deps);
+  registerSmartLookupRoutes(app);
   registerAccountRoutes(app);
   registerRiskRoutes(app, deps);
   registerVerifyRoutes(app);

@@ -1,12 +1,13 @@
 import { and, eq, inArray, isNotNull, lt, notExists, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
-import { evidenceFiles, monitoredAccounts, networkIdentities, riskAssessments, teamSettings, verifications, webhookMessages, type Mode } from "@/lib/db/schema";
+import { evidenceFiles, monitoredAccounts, networkIdentities, riskAssessments, smartLookups, teamSettings, verifications, webhookMessages, type Mode } from "@/lib/db/schema";
 import { recordAudit } from "../audit/record-audit";
 import type { Actor, Tenant } from "../shared/tenant";
 
 export interface RetentionCounts {
   verifications: number;
   riskAssessments: number;
+  smartLookups: number;
   monitoredAccounts: number;
   evidenceFiles: number;
   /** Fraud-network records (keys, face embeddings) of the deleted cases and assessments. */
@@ -36,7 +37,7 @@ export interface ApplyRetentionOptions {
   actor?: Actor;
 }
 
-const zero = (): RetentionCounts => ({ verifications: 0, riskAssessments: 0, monitoredAccounts: 0, evidenceFiles: 0, networkRecords: 0, webhookMessages: 0 });
+const zero = (): RetentionCounts => ({ verifications: 0, riskAssessments: 0, smartLookups: 0, monitoredAccounts: 0, evidenceFiles: 0, networkRecords: 0, webhookMessages: 0 });
 
 // A message still on its way (pending, delivering, retrying) stays: the outbox owns it until it
 // is delivered or failed, and a later run removes it once it is finished and its case is gone.
@@ -86,6 +87,7 @@ async function purgeTenant(db: Db, tenant: Tenant, cutoff: Date, batchSize: numb
   const owned = [
     { table: verifications, ownerType: "verification", key: "verifications" },
     { table: riskAssessments, ownerType: "risk_assessment", key: "riskAssessments" },
+    { table: smartLookups, ownerType: null, key: "smartLookups" },
     { table: monitoredAccounts, ownerType: null, key: "monitoredAccounts" },
   ] as const;
   for (const { table, ownerType, key } of owned) {

@@ -20,6 +20,8 @@ export interface EnrichmentContext {
   faceEmbedding: number[] | null;
   networkKey: string;
   now: Date;
+  /** AML: enrol the person in ongoing monitoring (the risk endpoint always does; a smart lookup when alerts_enabled). Default true. */
+  monitor?: boolean;
 }
 
 export interface EnrichmentCheckResult {
