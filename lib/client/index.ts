@@ -5,6 +5,7 @@ import {
   createVerificationResponseSchema,
   deliveryReportSchema,
   errorSchema,
+  evisaResponseSchema,
   flowListSchema,
   flowSchema,
   healthSchema,
@@ -15,6 +16,7 @@ import {
   verificationRecordSchema,
   type Address,
   type CreateVerificationRequest,
+  type EvisaRequest,
   type RiskEnrichment,
   type SmartLookupRequest,
   type VerificationEventName,
@@ -117,6 +119,11 @@ export class ServiceClient {
   /** POST /api/v1/smart-lookups: credit bureau, online footprint and AML checks on a person. */
   smartLookup(input: SmartLookupRequest) {
     return this.call("POST", "/api/v1/smart-lookups", smartLookupResponseSchema, { json: input });
+  }
+
+  /** POST /api/v1/verify/evisa: a UK eVisa by share code and date of birth. */
+  verifyEvisa(input: EvisaRequest) {
+    return this.call("POST", "/api/v1/verify/evisa", evisaResponseSchema, { json: input });
   }
 
   /** GET /api/v1/artefacts/{key}: a signed download link (5 minutes) for an artefact key of a verification record. */

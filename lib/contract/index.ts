@@ -13,3 +13,4 @@ export * from "./flows";
 export * from "./artefacts";
 export * from "./team";
 export * from "./smart-lookups";
+export * from "./evisa";

@@ -207,6 +207,14 @@ describeEngines("every response matches the OpenAPI document, on %s", (engine) =
     await checked("POST", "/api/v1/smart-lookups", { token: live, json: { ...lookup, checks: [] } });
     await checked("POST", "/api/v1/smart-lookups", { json: lookup });
 
+    const evisa = { sub_type: "RightToWork", payload: { company_name: "Acme", date_of_birth: "1990-05-17", share_code: "PASS12345" } };
+    await checked("POST", "/api/v1/verify/evisa", { token: sandbox, json: evisa });
+    await checked("POST", "/api/v1/verify/evisa", { token: sandbox, json: { ...evisa, payload: { ...evisa.payload, share_code: "BADCODE12" } } });
+    await checked("POST", "/api/v1/verify/evisa", { token: sandbox, json: { ...evisa, payload: { ...evisa.payload, share_code: "ERROR1234" } } });
+    await checked("POST", "/api/v1/verify/evisa", { token: live, json: evisa });
+    await checked("POST", "/api/v1/verify/evisa", { token: live, json: { sub_type: "Nope" } });
+    await checked("POST", "/api/v1/verify/evisa", { json: evisa });
+
     // The document has no operation that was not exercised above (the OpenAPI doc itself aside).
     expect(checker.uncovered()).toEqual([]);
   });

@@ -55,6 +55,7 @@ describe("OpenAPI document", () => {
         "/api/v1/artefacts/{key}/download",
         "/api/v1/team",
         "/api/v1/smart-lookups",
+        "/api/v1/verify/evisa",
       ].sort(),
     );
     expect(doc.components.securitySchemes).toHaveProperty("bearerAuth");

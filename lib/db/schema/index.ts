@@ -18,3 +18,4 @@ export * from "./hosted";
 export * from "./vouches";
 export * from "./security";
 export * from "./smart-lookups";
+export * from "./evisa";

@@ -5,3 +5,4 @@ export * from "./postcodes";
 export * from "./risk";
 export * from "./documents";
 export * from "./artefacts";
+export * from "./evisa";

@@ -5,6 +5,7 @@ import { createApiClient } from "../auth/create-api-client";
 import { importAddresses } from "../lookup/import-addresses";
 import { ensureSampleAmlLists } from "../aml/ensure-sample-aml-lists";
 import { ensureSampleResidency } from "../enrichments/credit-bureau/ensure-sample-residency";
+import { ensureSampleEvisaRecords } from "../evisa/ensure-sample-evisa-records";
 import { webhookEndpoints } from "@/lib/db/schema";
 import { randomToken } from "../shared/crypto";
 import { newSigningSecret } from "../webhooks/sign";
@@ -44,6 +45,7 @@ export async function seedDemo(db: Db, options: { credentialsFile: string; staff
   if (sample.rejected.length) throw new Error(`Demo seed failed: sample addresses rejected: ${JSON.stringify(sample.rejected)}`);
   await ensureSampleResidency(db); // people at those addresses, for the live credit bureau
   await ensureSampleAmlLists(db); // samples of the OFAC, UN and OpenSanctions lists, for live AML
+  await ensureSampleEvisaRecords(db); // fictional share codes, for the live eVisa check
   const credentials: DemoCredentials = {
     staff,
     live: { client_id: live.clientId, client_secret: live.clientSecret },

@@ -1,5 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import {
+  evisaRequestSchema,
+  evisaResponseSchema,
   photoIdVerificationResponseSchema,
   supportingDocumentVerificationResponseSchema,
   verifyPhotoIdRequestSchema,
@@ -7,9 +9,10 @@ import {
 } from "@/lib/contract";
 import { verifyPhotoId } from "../../documents/verify-photo-id";
 import { verifySupportingDocument } from "../../documents/verify-supporting-document";
+import { verifyEvisa } from "../../evisa/verify-evisa";
 import { orFail } from "../errors";
 import { multipartForm } from "../multipart";
-import { bearer, errors, json } from "../route-helpers";
+import { bearer, errors, json, jsonBody } from "../route-helpers";
 import type { ApiEnv } from "../types";
 
 /** Up to three 10 MB images (front, back, face_scan) plus the text fields. */
@@ -72,5 +75,24 @@ export function registerVerifyRoutes(app: OpenAPIHono<ApiEnv>) {
       },
     }),
     async (c) => c.json(orFail(await verifySupportingDocument({ tenant: c.get("tenant"), request: c.req.valid("form") })), 200),
+  );
+
+  // POST /api/v1/verify/evisa – a UK eVisa checked by its share code
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/v1/verify/evisa",
+      tags: ["Documents"],
+      summary: "Verify a UK eVisa",
+      description:
+        "Checks a Home Office share code with the holder's date of birth (`ImmigrationStatus`, `RightToWork` or `RightToRent`): the eVisa exists for that person, " +
+        "has started and has not expired; details are shown only when the date of birth matches. Live answers from the deployment's eVisa provider " +
+        "(built in: the register the operator imports with `npm run cli -- import-evisa-records`). " +
+        "Sandbox share codes: PASS12345 (passes), FAIL12345 (expired), ERROR1234 (503), BADCODE12 (no such eVisa), WRONGDOB1 (wrong date of birth); nothing billed.",
+      security: bearer,
+      request: { body: jsonBody(evisaRequestSchema) },
+      responses: { 200: json(evisaResponseSchema, "The eVisa was checked (see `outcome` and `validations`)"), 400: errors[400], 401: errors[401], 503: errors[503] },
+    }),
+    async (c) => c.json(orFail(await verifyEvisa(c.get("db"), c.get("tenant"), c.req.valid("json"))), 200),
   );
 }
