@@ -1,11 +1,12 @@
 import sharp from "sharp";
-import { embedFace } from "../faces/embed-face";
+import { embedFace, locateFace } from "../faces/embed-face";
 
 /*
  * The portrait on a document, embedded in two passes (documents-lab.md, "The document's face"):
  * the face on a photographed page is small, so describing it from the 640 px copy that detection
- * uses loses detail (same-photo cosines fell to 0.568). The first pass only finds the face; the
- * second cuts twice its box from the full-resolution photo and describes that crop (≥ 0.829).
+ * uses loses detail (same-photo cosines fell to 0.568). The first pass only finds the face (the
+ * detector alone: no mesh, no descriptor); the second cuts twice its box from the full-resolution
+ * photo and describes that crop (≥ 0.829).
  */
 
 export interface DocumentFace {
@@ -16,7 +17,7 @@ export interface DocumentFace {
 }
 
 export async function findDocumentFace(image: Buffer): Promise<DocumentFace | null> {
-  const first = await embedFace(image);
+  const first = await locateFace(image);
   if (!first.ok) return null;
   const [x, y, w, h] = first.value.box;
   const source = sharp(image, { failOn: "error", limitInputPixels: 50_000_000 }).rotate();
@@ -28,9 +29,10 @@ export async function findDocumentFace(image: Buffer): Promise<DocumentFace | nu
   if (region.width < 32 || region.height < 32) return null;
   const crop = await sharp(image, { failOn: "error", limitInputPixels: 50_000_000 }).rotate().extract(region).jpeg({ quality: 92 }).toBuffer();
   const second = await embedFace(crop);
-  // A face the crop no longer shows was not a face worth trusting: the first pass stands alone.
-  if (!second.ok) return { embedding: first.value.embedding, crop, detectionScore: first.value.detectionScore };
-  return { embedding: second.value.embedding, crop, detectionScore: second.value.detectionScore };
+  if (second.ok) return { embedding: second.value.embedding, crop, detectionScore: second.value.detectionScore };
+  // The crop lost the face (a box at the page's edge): described from the whole page, as one pass would.
+  const whole = await embedFace(image);
+  return whole.ok ? { embedding: whole.value.embedding, crop, detectionScore: whole.value.detectionScore } : null;
 }
 
 function clamp(v: number, lo: number, hi: number) {

@@ -29,6 +29,35 @@ export const FACE_MIN_DETECTION_SCORE = 0.5;
 
 /** Embeds the largest face of a JPEG/PNG/WebP image on the CPU (~0.4 s; calls run one at a time). */
 export async function embedFace(image: Buffer): Promise<Result<FaceEmbedding>> {
+  const detected = await detectFaces(image, true);
+  if (!detected.ok) return detected;
+  const { faces, scale } = detected.value;
+  // The detector also reports faint "faces" in hair or shadows: only confident ones count.
+  const found = faces.filter((face) => face.boxScore >= FACE_MIN_DETECTION_SCORE && face.embedding?.length === FACE_EMBEDDING_DIMENSIONS);
+  const largest = found.sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3])[0];
+  const embedding = largest?.embedding && unitVector(largest.embedding);
+  if (!largest || !embedding) return fail("invalid", "No face was found in the image", { code: "no_face" });
+  return ok({ embedding, detectionScore: largest.boxScore, box: toOriginal(largest.box, scale), faces: found.length });
+}
+
+/**
+ * Where the largest confident face is, without describing it: the detector alone (no face mesh,
+ * no descriptor), for callers that describe a crop of their own (document-face.ts's first pass:
+ * about half the work of embedFace on a page with a portrait and its ghost image).
+ */
+export async function locateFace(image: Buffer): Promise<Result<Omit<FaceEmbedding, "embedding">>> {
+  const detected = await detectFaces(image, false);
+  if (!detected.ok) return detected;
+  const { faces, scale } = detected.value;
+  const found = faces.filter((face) => face.boxScore >= FACE_MIN_DETECTION_SCORE);
+  const largest = found.sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3])[0];
+  if (!largest) return fail("invalid", "No face was found in the image", { code: "no_face" });
+  return ok({ detectionScore: largest.boxScore, box: toOriginal(largest.box, scale), faces: found.length });
+}
+
+const toOriginal = (box: readonly number[], scale: number) => box.map((v) => Math.round(v / scale)) as [number, number, number, number];
+
+async function detectFaces(image: Buffer, describe: boolean) {
   let decoded: { data: Buffer; width: number; height: number; scale: number };
   try {
     decoded = await decode(image);
@@ -39,18 +68,13 @@ export async function embedFace(image: Buffer): Promise<Result<FaceEmbedding>> {
   const faces = await withHuman(async (human) => {
     const input = human.tf.tensor3d(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), [height, width, 3], "int32");
     try {
-      return (await human.detect(input)).face;
+      // Human merges a call's settings into the shared instance's for good: every call says both.
+      return (await human.detect(input, { face: { mesh: { enabled: describe }, description: { enabled: describe } } })).face;
     } finally {
       human.tf.dispose(input);
     }
   });
-  // The detector also reports faint "faces" in hair or shadows: only confident ones count.
-  const found = faces.filter((face) => face.boxScore >= FACE_MIN_DETECTION_SCORE && face.embedding?.length === FACE_EMBEDDING_DIMENSIONS);
-  const largest = found.sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3])[0];
-  const embedding = largest?.embedding && unitVector(largest.embedding);
-  if (!largest || !embedding) return fail("invalid", "No face was found in the image", { code: "no_face" });
-  const [x, y, w, h] = largest.box.map((v) => Math.round(v / scale)) as [number, number, number, number];
-  return ok({ embedding, detectionScore: largest.boxScore, box: [x, y, w, h], faces: found.length });
+  return ok({ faces, scale });
 }
 
 /** RGB pixels, EXIF-rotated, at most FACE_MAX_SIDE per side; `scale` = decoded ÷ original size. */

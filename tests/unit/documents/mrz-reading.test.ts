@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { decodeGray } from "@/lib/server/documents/image/decode-gray";
 import { rotate180 } from "@/lib/server/documents/image/rotate-180";
 import { locateMrz } from "@/lib/server/documents/mrz/locate-mrz";
+import { judgeOrientation, turnLine } from "@/lib/server/documents/mrz/orientation";
+import { readMrz } from "@/lib/server/documents/mrz/read-mrz";
 import { readMrzTemplate } from "@/lib/server/documents/mrz/template-reader";
 import { MRZ_LINE_CAP_HEIGHT } from "@/lib/server/documents/types";
 import { documentSet, type DocumentSample } from "../../support/documents/fixtures";
@@ -56,4 +58,36 @@ describe("locateMrz + readMrzTemplate", () => {
       .toBuffer();
     expect(locateMrz(await decodeGray(noise))).toEqual({ found: false, reason: "no_mrz" });
   });
+
+  it("tells which way up a band is before reading it, and reads an upside-down photo once, turned", async () => {
+    // The generator's truth says which photos it turned half a turn (phone-capture.ts: upsideDown).
+    const hard = await documentSet({ variant: "hard", count: 24, seed: "unit-orientation" });
+    const turnedOver = hard.filter((s) => s.mrzCapture.upsideDown);
+    expect(turnedOver.length).toBeGreaterThan(2);
+    for (const sample of [...clean, ...phone, ...hard]) {
+      const located = locateMrz(await decodeGray(sample.mrzImage));
+      if (!located.found) continue;
+      const judged = judgeOrientation(located.mrz.lines);
+      // Never the wrong way: a band is judged its true way up, or left unsure (then both ways are read).
+      expect([sample.mrzCapture.upsideDown ? "upside_down" : "upright", "unsure"], sample.id).toContain(judged.orientation);
+      // Turning the located lines turns the judgement.
+      const back = judgeOrientation(located.mrz.lines.map(turnLine).reverse());
+      expect(back.lead).toBeCloseTo(-judged.lead, 1);
+    }
+    for (const sample of [...clean.slice(0, 3), ...phone.slice(0, 3)]) {
+      const located = locateMrz(await decodeGray(sample.mrzImage));
+      if (!located.found) throw new Error(`${sample.id}: ${located.reason}`);
+      expect(judgeOrientation(located.mrz.lines)).toMatchObject({ orientation: "upright", sure: true });
+    }
+    const accepted = [];
+    for (const sample of turnedOver) {
+      const read = await readMrz(sample.mrzImage, sample.truth.format === "TD3" ? { formats: ["TD3"], kind: "passport" } : { formats: ["TD1", "TD2"], kind: "national_id" }, new Date("2026-11-24T12:00:00Z"));
+      if (read.ok) {
+        expect(read.upsideDown).toBe(true);
+        expect(read.decision.lines).toEqual(sample.truth.mrzLines);
+        accepted.push(sample.id);
+      }
+    }
+    expect(accepted.length).toBeGreaterThan(0);
+  }, 300_000);
 });

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FACE_EMBEDDING_DIMENSIONS, FACE_MATCH_THRESHOLD, faceSimilarity } from "@/lib/server/faces/compare-faces";
-import { embedFace, FACE_MIN_DETECTION_SCORE, type FaceEmbedding } from "@/lib/server/faces/embed-face";
+import { embedFace, FACE_MIN_DETECTION_SCORE, locateFace, type FaceEmbedding } from "@/lib/server/faces/embed-face";
 import { getHuman } from "@/lib/server/faces/load-human";
 import { alteredCopies, sampleFaces, type SampleFace } from "../../support/faces";
 
@@ -104,6 +104,25 @@ describe("embedFace on the sample photos' faces", () => {
     expect(face.faces).toBe(2);
     expect(faceSimilarity(face.embedding, embeddings.get(people[0]!.person)!.embedding)).toBeGreaterThanOrEqual(FACE_MATCH_THRESHOLD);
     expect(face.box[0] + face.box[2]).toBeLessThan(400);
+  }, SLOW);
+
+  it("locateFace finds the same face without describing it, and leaves embedFace describing as before", async () => {
+    for (const person of people.slice(0, 4)) {
+      const located = await locateFace(person.image);
+      if (!located.ok) throw new Error(located.error.message);
+      expect(located.value).not.toHaveProperty("embedding");
+      const described = embeddings.get(person.person)!;
+      // The detector's own box against the mesh-refined one: the same face, centres within a fifth of its size.
+      const centre = (b: number[]) => [b[0]! + b[2]! / 2, b[1]! + b[3]! / 2];
+      const [ax, ay] = centre(located.value.box);
+      const [bx, by] = centre(described.box);
+      expect(Math.hypot(ax! - bx!, ay! - by!)).toBeLessThan(described.box[2] / 5);
+      expect(located.value.detectionScore).toBeGreaterThanOrEqual(FACE_MIN_DETECTION_SCORE);
+    }
+    // The detector-only call must not leave the shared instance without its mesh and descriptor.
+    const again = await embedded(people[0]!.image);
+    expect(faceSimilarity(again.embedding, embeddings.get(people[0]!.person)!.embedding)).toBeCloseTo(1, 5);
+    expect(await locateFace(await sharp({ create: { width: 320, height: 240, channels: 3, background: "#c9a" } }).png().toBuffer())).toMatchObject({ ok: false, error: { code: "no_face" } });
   }, SLOW);
 
   it("runs concurrent calls one at a time with the same results and no leaked tensors", async () => {

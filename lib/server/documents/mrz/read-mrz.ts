@@ -4,6 +4,7 @@ import type { GrayImage, LocatedMrz, MrzFormat, MrzLocateFailure, MrzReading } f
 import { acceptMrz, type MrzDecision } from "./accept-mrz";
 import { readMrzCells } from "./cell-classifier/read-mrz-cells";
 import { locateMrz } from "./locate-mrz";
+import { judgeOrientation } from "./orientation";
 import { readMrzTesseract } from "./ocrb-tesseract/read-mrz-tesseract";
 import { readMrzTemplate } from "./template-reader";
 
@@ -11,8 +12,9 @@ import { readMrzTemplate } from "./template-reader";
  * Photo → MRZ text that can be trusted, or the reason it cannot. The template matcher runs on this
  * thread while tesseract.js reads the same lines on its own worker thread; the acceptance gate
  * joins them; when they do not settle it, the cell classifier gives a third reading, which the
- * gate pairs with the template matcher's the same way. The locator does not know which way up the page is: a reading that fails is tried
- * once more on the photo turned half a turn (documents-lab.md).
+ * gate pairs with the template matcher's the same way. The locator does not know which way up the
+ * page is (documents-lab.md): the located lines are judged both ways up before reading
+ * (orientation.ts), and only a band whose way up is not clear is read both ways.
  */
 
 /** "wrong_type": a readable document of another kind than the one chosen (an ID card as a passport). */
@@ -33,13 +35,14 @@ export async function readMrz(image: Buffer | GrayImage, expect: { formats: MrzF
     return { ok: false, reason: "unreadable", decision: null, located: null, readings: [] };
   }
   let firstFailure: MrzRead | null = null;
-  for (const upsideDown of [false, true]) {
-    const located = locateMrz(upsideDown ? rotate180(gray) : gray, expect.formats);
-    if (!located.found) {
-      // Nothing line-like either way up: turning the photo cannot help.
-      if (!upsideDown) return { ok: false, reason: located.reason, decision: null, located: null, readings: [] };
-      break;
-    }
+  const upright = locateMrz(gray, expect.formats);
+  // Nothing line-like this way up: turning the photo cannot help (the locator is orientation-blind).
+  if (!upright.found) return { ok: false, reason: upright.reason, decision: null, located: null, readings: [] };
+  const { orientation, sure } = judgeOrientation(upright.mrz.lines);
+  const ways = orientation === "upside_down" ? [true, false] : [false, true];
+  for (const upsideDown of sure ? ways.slice(0, 1) : ways) {
+    const located = upsideDown ? locateMrz(rotate180(gray), expect.formats) : upright;
+    if (!located.found) continue;
     const mrz = located.mrz;
     if (!expect.formats.includes(mrz.format)) {
       firstFailure ??= { ok: false, reason: "wrong_type", decision: null, located: mrz, readings: [] };

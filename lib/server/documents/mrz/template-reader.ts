@@ -1,7 +1,7 @@
 import { MRZ_ALPHABET, type MrzFormat, type MrzLineImage, type MrzReading } from "../types";
 import { CLASS_GLYPHS, cellClass, glyphIndices } from "./position-classes";
-import { TEMPLATE_BASELINE, TEMPLATE_HEIGHT, TEMPLATE_WIDTH } from "./template/atlas-shape";
-import { templateSets, type TemplateSet } from "./template/glyph-templates";
+import { TEMPLATE_BASELINE, TEMPLATE_CAP_HEIGHTS, TEMPLATE_HEIGHT, TEMPLATE_WIDTH } from "./template/atlas-shape";
+import { TEMPLATE_BLURS, templateSets, type TemplateSet } from "./template/glyph-templates";
 
 /*
  * The first MRZ reader: every cell of a straightened line against the OCR-B glyphs by normalised
@@ -53,7 +53,13 @@ export function readMrzTemplate(lines: MrzLineImage[], format: MrzFormat): MrzRe
 
 /** The template set whose best matches score highest on a sample of the line's cells. */
 function calibrate(window: LineWindows, sets: TemplateSet[], line: MrzLineImage): TemplateSet {
-  const sample = Array.from({ length: 8 }, (_, i) => Math.round(((i + 0.5) * line.chars) / 8));
+  return bestCalibration(window, sets, line).set;
+}
+
+const CALIBRATION_CELLS = 8;
+
+function bestCalibration(window: LineWindows, sets: TemplateSet[], line: MrzLineImage): { set: TemplateSet; total: number } {
+  const sample = Array.from({ length: CALIBRATION_CELLS }, (_, i) => Math.round(((i + 0.5) * line.chars) / CALIBRATION_CELLS));
   const all = glyphIndices(MRZ_ALPHABET);
   let bestSet = sets[0]!;
   let bestScore = -Infinity;
@@ -62,7 +68,19 @@ function calibrate(window: LineWindows, sets: TemplateSet[], line: MrzLineImage)
     for (const k of sample) total += Math.max(...window.scoreCell(set, k, all, 1, true));
     if (total > bestScore) [bestSet, bestScore] = [set, total];
   }
-  return bestSet;
+  return { set: bestSet, total: bestScore };
+}
+
+/**
+ * How well the line's sampled cells match OCR-B at all: the calibration's best total (sum of each
+ * sampled cell's best glyph correlation) and the number of cells sampled. Used to tell which way
+ * up a band is (orientation.ts).
+ */
+export function calibrationScore(line: MrzLineImage): { total: number; cells: number } {
+  // One set is enough to tell which way up (the middle cap height, the middle blur): a ninth of a calibration.
+  const sets = templateSets();
+  const middle = sets.filter((s) => s.cap === TEMPLATE_CAP_HEIGHTS[1] && s.blur === TEMPLATE_BLURS[1]);
+  return { total: bestCalibration(new LineWindows(line), middle, line).total, cells: CALIBRATION_CELLS };
 }
 
 /** A line's pixels with running sums, so a window's mean and norm cost four lookups each. */
