@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import {
   accessTokenSchema,
+  adverseMediaResponseSchema,
   artefactLinkSchema,
   createVerificationResponseSchema,
   deliveryReportSchema,
@@ -15,6 +16,7 @@ import {
   verificationListSchema,
   verificationRecordSchema,
   type Address,
+  type AdverseMediaRequest,
   type CreateVerificationRequest,
   type EvisaRequest,
   type RiskEnrichment,
@@ -124,6 +126,11 @@ export class ServiceClient {
   /** POST /api/v1/verify/evisa: a UK eVisa by share code and date of birth. */
   verifyEvisa(input: EvisaRequest) {
     return this.call("POST", "/api/v1/verify/evisa", evisaResponseSchema, { json: input });
+  }
+
+  /** POST /api/v1/adverse-media: news articles naming a person, scored for adversity. */
+  adverseMedia(input: AdverseMediaRequest) {
+    return this.call("POST", "/api/v1/adverse-media", adverseMediaResponseSchema, { json: input });
   }
 
   /** GET /api/v1/artefacts/{key}: a signed download link (5 minutes) for an artefact key of a verification record. */

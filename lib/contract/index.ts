@@ -14,3 +14,4 @@ export * from "./artefacts";
 export * from "./team";
 export * from "./smart-lookups";
 export * from "./evisa";
+export * from "./adverse-media";

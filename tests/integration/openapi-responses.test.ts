@@ -215,6 +215,11 @@ describeEngines("every response matches the OpenAPI document, on %s", (engine) =
     await checked("POST", "/api/v1/verify/evisa", { token: live, json: { sub_type: "Nope" } });
     await checked("POST", "/api/v1/verify/evisa", { json: evisa });
 
+    await checked("POST", "/api/v1/adverse-media", { token: sandbox, json: { first_name: "Tomasz", last_name: "Nowak" } });
+    await checked("POST", "/api/v1/adverse-media", { token: live, json: { first_name: "Tomasz", last_name: "Nowak" } });
+    await checked("POST", "/api/v1/adverse-media", { token: live, json: { first_name: "Tomasz" } });
+    await checked("POST", "/api/v1/adverse-media", { json: { first_name: "Tomasz", last_name: "Nowak" } });
+
     // The document has no operation that was not exercised above (the OpenAPI doc itself aside).
     expect(checker.uncovered()).toEqual([]);
   });

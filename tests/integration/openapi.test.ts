@@ -56,6 +56,7 @@ describe("OpenAPI document", () => {
         "/api/v1/team",
         "/api/v1/smart-lookups",
         "/api/v1/verify/evisa",
+        "/api/v1/adverse-media",
       ].sort(),
     );
     expect(doc.components.securitySchemes).toHaveProperty("bearerAuth");

@@ -19,3 +19,4 @@ export * from "./vouches";
 export * from "./security";
 export * from "./smart-lookups";
 export * from "./evisa";
+export * from "./adverse-media";

@@ -21,7 +21,7 @@ import { replayFailedWebhooks, replayWebhookMessage } from "../webhooks/replay-w
 import { rotateWebhookSecret } from "../webhooks/rotate-webhook-secret";
 import { setWebhookEndpoint } from "../webhooks/set-webhook-endpoint";
 import { setPartner } from "../teams/partner-teams";
-import { evisaCommands } from "./evisa-commands";
+import { parityCommands } from "./parity-commands";
 
 const BASE_USAGE = `Usage: npm run cli -- <command> [options]   (prints JSON)
 
@@ -39,7 +39,7 @@ const BASE_USAGE = `Usage: npm run cli -- <command> [options]   (prints JSON)
   rotate-webhook-secret --team <id|slug> --mode live|sandbox
   replay-webhooks --team <id|slug> --mode live|sandbox (--message <msg id> | --from <ISO time> --to <ISO time>)`;
 
-const MODULES: CliCommandModule[] = [amlCommands, fraudCommands, settingsCommands, evisaCommands];
+const MODULES: CliCommandModule[] = [amlCommands, fraudCommands, settingsCommands, parityCommands];
 
 export const CLI_USAGE = [BASE_USAGE, `  ${READ_DOCUMENT_USAGE}`, ...MODULES.flatMap((m) => m.usage.map((line) => `  ${line}`))].join("\n");
 

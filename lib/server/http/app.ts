@@ -5,6 +5,7 @@ import { errorBody, FailureError, failureResponse, fieldErrors, unstorableText }
 import { bearerAuth, requestId } from "./middleware";
 import { errors } from "./route-helpers";
 import { registerAccountRoutes } from "./routes/accounts";
+import { registerAdverseMediaRoutes } from "./routes/adverse-media";
 import { ARTEFACT_DOWNLOAD_PATH, registerArtefactRoutes } from "./routes/artefacts";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerCoverageRoutes } from "./routes/coverage";
@@ -84,6 +85,7 @@ export function createApiApp(deps: ApiDeps) {
   registerArtefactRoutes(app, deps);
   registerTeamRoutes(app, deps);
   registerSmartLookupRoutes(app);
+  registerAdverseMediaRoutes(app);
   registerAccountRoutes(app);
   registerRiskRoutes(app, deps);
   registerVerifyRoutes(app);

@@ -6,6 +6,7 @@ import { importAddresses } from "../lookup/import-addresses";
 import { ensureSampleAmlLists } from "../aml/ensure-sample-aml-lists";
 import { ensureSampleResidency } from "../enrichments/credit-bureau/ensure-sample-residency";
 import { ensureSampleEvisaRecords } from "../evisa/ensure-sample-evisa-records";
+import { ensureSampleAdverseMedia } from "../adverse-media/corpus-store";
 import { webhookEndpoints } from "@/lib/db/schema";
 import { randomToken } from "../shared/crypto";
 import { newSigningSecret } from "../webhooks/sign";
@@ -46,6 +47,7 @@ export async function seedDemo(db: Db, options: { credentialsFile: string; staff
   await ensureSampleResidency(db); // people at those addresses, for the live credit bureau
   await ensureSampleAmlLists(db); // samples of the OFAC, UN and OpenSanctions lists, for live AML
   await ensureSampleEvisaRecords(db); // fictional share codes, for the live eVisa check
+  await ensureSampleAdverseMedia(db); // fictional news articles, for the live adverse-media check
   const credentials: DemoCredentials = {
     staff,
     live: { client_id: live.clientId, client_secret: live.clientSecret },
