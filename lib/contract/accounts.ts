@@ -49,7 +49,11 @@ export const accountDetailSchema = accountSummarySchema
 export type AccountDetail = z.infer<typeof accountDetailSchema>;
 
 export const accountListQuerySchema = z.object({
-  status: accountStatusSchema.optional().openapi({ param: { name: "status", in: "query" } }),
+  // The real API's clients send its lower-case values (`new`, `acknowledged`, `clear`; real-api.md): any case is read.
+  status: z
+    .preprocess((v) => (typeof v === "string" ? ({ new: "New", acknowledged: "Acknowledged", clear: "Clear" } as Record<string, string>)[v.toLowerCase()] ?? v : v), accountStatusSchema)
+    .optional()
+    .openapi({ param: { name: "status", in: "query" }, description: "New, Acknowledged or Clear (any case)" }),
   cursor: z.string().max(200).optional().openapi({ param: { name: "cursor", in: "query" } }),
   limit: z.coerce.number().int().min(1).max(100).default(25).openapi({ param: { name: "limit", in: "query" } }),
 });
