@@ -60,18 +60,25 @@ const OPERATIONS = operationsOf(DOC);
 const WITH_IDS = OPERATIONS.filter((op) => op.pathParams.length > 0);
 const LISTS = OPERATIONS.filter((op) => op.method === "GET" && op.pathParams.length === 0 && op.secured);
 
-type ApiKind = "verification" | "account" | "message";
+type ApiKind = "verification" | "account" | "message" | "workflow" | "evidence";
 
 /** The resource an id of this path names, by the path segment before `{id}`. */
 function kindOf(template: string): ApiKind {
   const segment = /\/([^/{}]+)\/\{[^}]+\}/.exec(template)?.[1];
-  const kinds: Record<string, ApiKind> = { verifications: "verification", accounts: "account", messages: "message" };
+  const kinds: Record<string, ApiKind> = { verifications: "verification", accounts: "account", messages: "message", flows: "workflow", artefacts: "evidence" };
   const kind = segment && kinds[segment];
   if (!kind) throw new Error(`isolation matrix: no ids known for ${template}; add its resource to kindOf()`);
   return kind;
 }
 
-const idsOf = (data: ModeData, kind: ApiKind) => ({ verification: data.verificationIds, account: data.accountIds, message: data.messageIds })[kind];
+/** The signed download of an artefact: no token, its link's signature decides (403 for any other). */
+const isDownload = (template: string) => template.endsWith("/download");
+
+function idsOf(party: { team: SeededTeam; console: ConsoleTeamData; mode: Mode }, kind: ApiKind): string[] {
+  const data: ModeData = party.team.modes[party.mode];
+  const consoleData = party.console.modes[party.mode];
+  return { verification: data.verificationIds, account: data.accountIds, message: data.messageIds, workflow: [consoleData.workflowId], evidence: consoleData.evidenceIds }[kind];
+}
 
 interface Party {
   team: SeededTeam;
@@ -173,8 +180,8 @@ describeEngines("isolation matrix on %s", (engine) => {
         const unknown = shape(await send(op, token, UNKNOWN_ID), UNKNOWN_ID);
         // 404 unless the operation is refused for the mode whatever the id (a sandbox trigger with a live token: 403).
         expect([404, 403], `${label(self)} unknown id`).toContain(unknown.status);
-        if (unknown.status === 403) expect(op.template).toMatch(/\/webhooks$/);
-        for (const id of idsOf(other.team.modes[other.mode], kind)) {
+        if (unknown.status === 403) expect(op.template).toMatch(/\/webhooks$|\/download$/);
+        for (const id of idsOf(other, kind)) {
           const res = await send(op, token, id);
           probes.api++;
           expect(shape(res, id), `${label(self)} with ${label(other)}'s ${kind} ${id}`).toEqual(unknown);
@@ -183,8 +190,19 @@ describeEngines("isolation matrix on %s", (engine) => {
       }
       // The ids are real: their own team and mode reach them.
       for (const self of parties) {
-        const [own] = idsOf(self.team.modes[self.mode], kind);
-        const res = await send(op, self.team.modes[self.mode].token, own!);
+        const [own] = idsOf(self, kind);
+        const token = self.team.modes[self.mode].token;
+        if (isDownload(op.template)) {
+          // Its own link, made by the API for its own token, opens it; with a foreign token there is no link at all.
+          const link = await call(app, "GET", `/api/v1/artefacts/${encodeURIComponent(own!)}`, { token });
+          const url = new URL(link.body.download_url);
+          expect((await call(app, "GET", `${url.pathname}${url.search}`)).status, `${label(self)} own ${kind}`).toBe(200);
+          for (const other of parties.filter((p) => p !== self)) {
+            expect((await call(app, "GET", `/api/v1/artefacts/${encodeURIComponent(own!)}`, { token: other.team.modes[other.mode].token })).status).toBe(404);
+          }
+          continue;
+        }
+        const res = await send(op, token, own!);
         if (!(op.template.endsWith("/webhooks") && self.mode === "live")) expect(res.status, `${label(self)} own ${kind}`).toBeLessThan(300);
       }
     });
