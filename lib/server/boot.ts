@@ -1,6 +1,7 @@
 import path from "node:path";
 import { getConfig, type AppConfig } from "@/lib/config";
 import { getDatabase } from "@/lib/db";
+import { codeUncodedFaces } from "./network/face-search";
 import { readDemoCredentials, seedDemo, type DemoCredentials } from "./seed/seed-demo";
 import { startWebhookRuntime, type WebhookRuntime } from "./webhooks/start-webhook-runtime";
 import { webhookSettings } from "./webhooks/webhook-settings";
@@ -22,6 +23,10 @@ export async function prepareService(): Promise<{ config: AppConfig; demo: DemoC
     const webhookUrl = `${config.publicBaseUrl}/api/onboarding/webhooks`;
     demo = (await seedDemo(database.db, { credentialsFile: file, webhookUrl })) ?? readDemoCredentials(file);
   }
+  // Faces stored before sign codes existed get theirs in the background (searched exactly until then).
+  void codeUncodedFaces(database.db)
+    .then((n) => n > 0 && console.log(`[faces] coded ${n} stored face embeddings for search without pgvector`))
+    .catch((error: unknown) => console.error("[faces] coding stored face embeddings failed:", error));
   return { config, demo };
 }
 

@@ -20,7 +20,8 @@ import { runMigrations } from "@/lib/db/migrate";
 import { FACE_MATCH_THRESHOLD, faceSimilarity } from "@/lib/server/faces/compare-faces";
 import { embedFace } from "@/lib/server/faces/embed-face";
 import { getHuman } from "@/lib/server/faces/load-human";
-import { faceSearchKind, findSimilarFaces, HNSW_EF_SEARCH } from "@/lib/server/network/face-search";
+import { faceCode } from "@/lib/server/faces/face-code";
+import { CODED_CANDIDATES, faceSearchKind, findSimilarFaces, HNSW_EF_SEARCH } from "@/lib/server/network/face-search";
 import { alteredCopies, sampleFaces } from "../support/faces";
 import { runBench, scratchPostgres } from "./lib";
 
@@ -189,7 +190,7 @@ function bruteForce(data: Dataset, query: number[]): string[] {
   return best.map((b) => b.id);
 }
 
-/** PostgreSQL's binary COPY format for (id, team_id, identity_key, embedding real[]). */
+/** PostgreSQL's binary COPY format for (id, team_id, identity_key, embedding real[], embedding_code bit(1024)). */
 function copyBinary(rows: { id: string; key: string; embedding: ArrayLike<number> }[]): Buffer {
   const parts: Buffer[] = [Buffer.concat([Buffer.from("PGCOPY\n\xff\r\n\0", "latin1"), Buffer.alloc(8)])];
   const text = (value: string) => {
@@ -200,7 +201,7 @@ function copyBinary(rows: { id: string; key: string; embedding: ArrayLike<number
   };
   for (const row of rows) {
     const fields = Buffer.alloc(2);
-    fields.writeInt16BE(4);
+    fields.writeInt16BE(5);
     const array = Buffer.alloc(4 + 20 + 8 * DIM);
     array.writeInt32BE(20 + 8 * DIM, 0);
     array.writeInt32BE(1, 4); // dimensions
@@ -212,7 +213,13 @@ function copyBinary(rows: { id: string; key: string; embedding: ArrayLike<number
       array.writeInt32BE(4, 24 + 8 * i);
       array.writeFloatBE(row.embedding[i]!, 28 + 8 * i);
     }
-    parts.push(fields, ...text(row.id), ...text("team_bench"), ...text(row.key), array);
+    // bit(1024) in binary: the field's length, the number of bits, then the bits, high bit first.
+    const code = faceCode(row.embedding);
+    const bits = Buffer.alloc(4 + 4 + DIM / 8);
+    bits.writeInt32BE(4 + DIM / 8, 0);
+    bits.writeInt32BE(DIM, 4);
+    for (let i = 0; i < DIM; i++) if (code.charCodeAt(i) === 49) bits[8 + (i >> 3)]! |= 0x80 >> (i & 7);
+    parts.push(fields, ...text(row.id), ...text("team_bench"), ...text(row.key), array, bits);
   }
   const trailer = Buffer.alloc(2);
   trailer.writeInt16BE(-1);
@@ -241,14 +248,14 @@ async function load(database: Database, data: Dataset) {
     if (database.kind === "pglite") {
       const client = (database.db as unknown as { $client: PGlite }).$client;
       for (const batch of batches(data, 5_000)) {
-        await client.query("copy network_faces (id, team_id, identity_key, embedding) from '/dev/blob' with (format binary)", [], { blob: new Blob([new Uint8Array(copyBinary(batch))]) });
+        await client.query("copy network_faces (id, team_id, identity_key, embedding, embedding_code) from '/dev/blob' with (format binary)", [], { blob: new Blob([new Uint8Array(copyBinary(batch))]) });
       }
     } else {
       // node-postgres has no COPY without another package: multi-row INSERTs of array literals.
       for (const batch of batches(data, 200)) {
-        const values = batch.map((_, i) => `($${3 * i + 1}, 'team_bench', $${3 * i + 2}, $${3 * i + 3}::real[])`).join(", ");
-        const params = batch.flatMap((row) => [row.id, row.key, `{${Array.from(row.embedding, (x) => x.toPrecision(8)).join(",")}}`]);
-        await database.pool!.query(`insert into network_faces (id, team_id, identity_key, embedding) values ${values}`, params);
+        const values = batch.map((_, i) => `($${4 * i + 1}, 'team_bench', $${4 * i + 2}, $${4 * i + 3}::real[], $${4 * i + 4}::bit(1024))`).join(", ");
+        const params = batch.flatMap((row) => [row.id, row.key, `{${Array.from(row.embedding, (x) => x.toPrecision(8)).join(",")}}`, faceCode(row.embedding)]);
+        await database.pool!.query(`insert into network_faces (id, team_id, identity_key, embedding, embedding_code) values ${values}`, params);
       }
     }
   });
@@ -299,9 +306,9 @@ async function searchSection(engine: string, database: Database, data: Dataset, 
   console.log(`  search kind: ${kind}; ${qs.length} queries (${qs.filter((q) => q.expect).length} altered copies of stored real faces, ${qs.filter((q) => !q.expect).length} random directions); top ${K}`);
   const rows: string[][] = [];
   const recall = (got: string[], q: number[]) => got.filter((id) => truth.get(q)!.includes(id)).length / K;
-  if (kind === "hnsw") {
+  {
     // Warm-up: one pass over every query, so the first measured block does not pay for reading
-    // the index (~800 MB at 100,000 faces, far more than PGlite's buffers) from disk alone.
+    // the index (~800 MB at 100,000 faces, far more than PGlite's buffers) or the codes from disk alone.
     for (const q of qs) await findSimilarFaces(database.db, q.embedding, { limit: K });
     const groups = [
       { name: "altered copies of stored faces", queries: qs.filter((q) => q.expect) },
@@ -319,8 +326,9 @@ async function searchSection(engine: string, database: Database, data: Dataset, 
         if (q.expect && result[0]?.id === q.expect && result[0].similarity >= FACE_MATCH_THRESHOLD) found++;
       }
       const n = String(group.queries.length);
-      rows.push([`findSimilarFaces (hnsw, ef_search ${HNSW_EF_SEARCH}), ${group.name}`, n, ms(median(times)), ms(pct(times, 99)), mean(recalls).toFixed(3), group.name.startsWith("altered") ? `${found}/${n}` : ""]);
-      for (const ef of [40, 100, 200]) {
+      const how = kind === "hnsw" ? `hnsw, ef_search ${HNSW_EF_SEARCH}` : `sign codes, ${CODED_CANDIDATES} ranked exactly`;
+      rows.push([`findSimilarFaces (${how}), ${group.name}`, n, ms(median(times)), ms(pct(times, 99)), mean(recalls).toFixed(3), group.name.startsWith("altered") ? `${found}/${n}` : ""]);
+      for (const ef of kind === "hnsw" ? [40, 100, 200] : []) {
         const efTimes: number[] = [];
         const efRecalls: number[] = [];
         let efFound = 0;
@@ -332,7 +340,7 @@ async function searchSection(engine: string, database: Database, data: Dataset, 
         }
         rows.push([`  the index alone (select id), ef_search ${ef}`, n, ms(median(efTimes)), ms(pct(efTimes, 99)), mean(efRecalls).toFixed(3), group.name.startsWith("altered") ? `${efFound}/${n}` : ""]);
       }
-      console.log(`  plan (${group.name}): ${await planOf(database, group.queries[0]!.embedding)}`);
+      if (kind === "hnsw") console.log(`  plan (${group.name}): ${await planOf(database, group.queries[0]!.embedding)}`);
     }
   }
   // Exact search: the fallback without pgvector, and the reference where the index exists.
@@ -347,7 +355,7 @@ async function searchSection(engine: string, database: Database, data: Dataset, 
   if (exactTimes.length) {
     rows.push([`findSimilarFaces (exact${kind === "hnsw" ? ", forced" : ""})`, String(exactTimes.length), ms(median(exactTimes)), ms(pct(exactTimes, 99)), mean(exactRecalls).toFixed(3), ""]);
   }
-  if (database.kind === "postgres" && kind === "exact" && EXACT_QUERIES > 0) {
+  if (database.kind === "postgres" && kind === "coded" && EXACT_QUERIES > 0) {
     // The other way to search without pgvector: read every embedding and score it here.
     const q = qs[0]!.embedding;
     const [ids, t] = await timed(async () => {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { networkFaces, teams } from "@/lib/db/schema";
 import { FACE_MATCH_THRESHOLD } from "@/lib/server/faces/compare-faces";
 import { embedFace } from "@/lib/server/faces/embed-face";
-import { faceSearchKind, findSimilarFaces, recordFace } from "@/lib/server/network/face-search";
+import { faceCode } from "@/lib/server/faces/face-code";
+import { codeUncodedFaces, faceSearchKind, findSimilarFaces, recordFace } from "@/lib/server/network/face-search";
 import { alteredCopies, sampleFaces } from "../support/faces";
 import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 
@@ -48,11 +49,11 @@ describeEngines("face search on %s", (engine) => {
   });
   afterAll(() => database.dispose());
 
-  it("uses the HNSW index where pgvector exists (always on PGlite) and exact search elsewhere", async () => {
+  it("uses the HNSW index where pgvector exists (always on PGlite) and sign codes elsewhere", async () => {
     const { rows } = (await database.db.execute(sql`select count(*)::int as n from pg_extension where extname = 'vector'`)) as unknown as { rows: { n: number }[] };
     const hasVector = rows[0]!.n === 1;
     if (engine === "pglite") expect(hasVector).toBe(true);
-    expect(await faceSearchKind(database.db)).toBe(hasVector ? "hnsw" : "exact");
+    expect(await faceSearchKind(database.db)).toBe(hasVector ? "hnsw" : "coded");
   });
 
   it("finds the same face under both names, above the threshold, most similar first", async () => {
@@ -97,5 +98,26 @@ describeEngines("face search on %s", (engine) => {
     expect(Math.hypot(...row!.embedding)).toBeCloseTo(1, 5);
     await expect(recordFace(database.db, { teamId: "team_b", networkIdentityId: null, identityKey: null, embedding: [1, 2, 3] })).rejects.toThrow(/1024/);
     await expect(findSimilarFaces(database.db, new Array(1024).fill(0))).rejects.toThrow(/non-zero/);
+  });
+
+  it("screens by sign codes (the path without pgvector) with the exact search's answer, and codes faces stored before codes", async () => {
+    const query = face("alice searching");
+    const exact = await findSimilarFaces(database.db, query, { limit: 4, exact: true });
+    const coded = await findSimilarFaces(database.db, query, { limit: 4, coded: true });
+    // Carol is stored twice by now (the unit-length test): equal similarities may come in either order.
+    expect(coded.slice(0, 2).map((f) => f.id)).toEqual(exact.slice(0, 2).map((f) => f.id));
+    for (const [i, f] of coded.entries()) expect(f.similarity).toBeCloseTo(exact[i]!.similarity, 4);
+    const matches = await findSimilarFaces(database.db, query, { coded: true, minSimilarity: FACE_MATCH_THRESHOLD });
+    expect(matches.map((f) => f.identityKey).sort()).toEqual(["key-alice", "key-mallory"]);
+
+    // A face stored without a code (before migration 0019) is still found, then coded.
+    const legacy = await recordFace(database.db, { teamId: "team_a", networkIdentityId: null, identityKey: "key-legacy", embedding: face("alice as mallory") });
+    await database.db.execute(sql`update network_faces set embedding_code = null where id = ${legacy}`);
+    const withLegacy = await findSimilarFaces(database.db, query, { coded: true, minSimilarity: FACE_MATCH_THRESHOLD });
+    expect(withLegacy.map((f) => f.identityKey)).toContain("key-legacy");
+    expect(await codeUncodedFaces(database.db)).toBe(1);
+    const [row] = ((await database.db.execute(sql`select embedding_code::text as code from network_faces where id = ${legacy}`)) as unknown as { rows: { code: string }[] }).rows;
+    expect(row!.code).toBe(faceCode(face("alice as mallory").map((x) => x / Math.hypot(...face("alice as mallory")))));
+    expect(await codeUncodedFaces(database.db)).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from "drizzle-orm/pg-core";
+import { bit, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, modeEnum } from "./common";
 import { teams } from "./teams";
 import { tenantColumns } from "./tenant";
@@ -52,6 +52,8 @@ export const networkFaces = pgTable(
     networkIdentityId: text("network_identity_id").references(() => networkIdentities.id, { onDelete: "cascade" }),
     identityKey: text("identity_key"),
     embedding: real("embedding").array().notNull(),
+    /** The embedding's sign-bit code (lib/server/faces/face-code.ts): screens faces where pgvector is absent. */
+    embeddingCode: bit("embedding_code", { dimensions: 1024 }),
     createdAt: createdAt(),
   },
   (t) => [index("network_faces_identity_idx").on(t.identityKey)],

@@ -2,17 +2,25 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { networkFaces } from "@/lib/db/schema";
 import { FACE_EMBEDDING_DIMENSIONS, unitVector } from "../faces/compare-faces";
+import { faceCode } from "../faces/face-code";
 import { newId } from "../shared/crypto";
 
 /*
  * Face search over network_faces (issue 7). Where pgvector exists, migration 0006 added
  * `embedding_vec vector(1024)` generated from `embedding`, with an HNSW index for cosine distance:
  * the nearest faces come from the index (approximate, a few ms). Without the extension (Debian's
- * PostgreSQL 15 here) the search is exact: a dot product over every stored `embedding` inside
- * PostgreSQL (parallel sequential scan), which is linear in the number of faces.
+ * PostgreSQL 15 here) every face carries a 1024-bit sign code of its embedding under a fixed
+ * random rotation (face-code.ts, issue 14): PostgreSQL screens all codes by Hamming distance
+ * (`bit_count(code # query)`, ~128 bytes a face), and the closest few hundred are ranked by the
+ * exact dot product. Same person: ≤ 257 differing bits on the sample faces and their altered
+ * copies; different people ≥ 275; unrelated directions ~512. Faces stored before codes existed
+ * are coded by `codeUncodedFaces` (at boot) and searched exactly until then.
  */
 
-export type FaceSearchKind = "hnsw" | "exact";
+export type FaceSearchKind = "hnsw" | "coded";
+
+/** Codes ranked exactly per search, at least (the nearest by Hamming distance). */
+export const CODED_CANDIDATES = 200;
 
 export interface SimilarFace {
   id: string;
@@ -28,8 +36,10 @@ export interface FindSimilarFacesOptions {
   limit?: number;
   /** Leave out faces less similar than this (default: none left out). */
   minSimilarity?: number;
-  /** Search every stored face even where the HNSW index exists (recall checks, benchmarks). */
+  /** Compare every stored face exactly, whatever index or code exists (recall checks, benchmarks). */
   exact?: boolean;
+  /** Screen by the sign codes even where the HNSW index exists (tests and benchmarks of the path without pgvector). */
+  coded?: boolean;
 }
 
 /**
@@ -48,7 +58,7 @@ export async function recordFace(
 ): Promise<string> {
   const embedding = checkedEmbedding(face.embedding);
   const id = newId("face");
-  await db.insert(networkFaces).values({ id, teamId: face.teamId, networkIdentityId: face.networkIdentityId, identityKey: face.identityKey, embedding });
+  await db.insert(networkFaces).values({ id, teamId: face.teamId, networkIdentityId: face.networkIdentityId, identityKey: face.identityKey, embedding, embeddingCode: faceCode(embedding) });
   return id;
 }
 
@@ -57,8 +67,11 @@ export async function findSimilarFaces(db: Db, embedding: number[], options: Fin
   const query = checkedEmbedding(embedding);
   const limit = Math.min(Math.max(1, Math.trunc(options.limit ?? 10)), 1000);
   const minSimilarity = options.minSimilarity ?? -1;
-  const kind = options.exact ? "exact" : await faceSearchKind(db);
-  const rows = kind === "hnsw" ? await searchHnsw(db, query, limit) : await searchExact(db, query, limit, minSimilarity);
+  const rows = options.exact
+    ? await searchExact(db, query, limit, minSimilarity)
+    : !options.coded && (await faceSearchKind(db)) === "hnsw"
+      ? await searchHnsw(db, query, limit)
+      : await searchCoded(db, query, limit, minSimilarity);
   return rows
     .map((row) => ({
       id: row.id,
@@ -72,7 +85,7 @@ export async function findSimilarFaces(db: Db, embedding: number[], options: Fin
 
 const searchKinds = new WeakMap<Db, Promise<FaceSearchKind>>();
 
-/** "hnsw" when migration 0006 could add the pgvector column (asked once per Db), else "exact". */
+/** "hnsw" when migration 0006 could add the pgvector column (asked once per Db), else "coded". */
 export function faceSearchKind(db: Db): Promise<FaceSearchKind> {
   let kind = searchKinds.get(db);
   if (!kind) {
@@ -82,7 +95,7 @@ export function faceSearchKind(db: Db): Promise<FaceSearchKind> {
           select 1 from information_schema.columns
           where table_schema = current_schema() and table_name = 'network_faces' and column_name = 'embedding_vec'
         ) as found`);
-      return rowsOf<{ found: boolean }>(result)[0]?.found ? "hnsw" : "exact";
+      return rowsOf<{ found: boolean }>(result)[0]?.found ? "hnsw" : "coded";
     })();
     kind.catch(() => searchKinds.delete(db)); // a failed probe is asked again next time
     searchKinds.set(db, kind);
@@ -138,6 +151,44 @@ async function searchExact(db: Db, query: number[], limit: number, minSimilarity
       order by nearest.similarity desc`);
     return rowsOf<FaceRow>(result);
   });
+}
+
+async function searchCoded(db: Db, query: number[], limit: number, minSimilarity: number): Promise<FaceRow[]> {
+  const array = `{${query.join(",")}}`;
+  const candidates = Math.max(CODED_CANDIDATES, 10 * limit);
+  // The nearest codes, plus any face not coded yet (stored before codes; codeUncodedFaces fills them in).
+  const result = await db.execute(sql`
+    with screened as (
+      (select id from network_faces where embedding_code is not null
+       order by bit_count(embedding_code # ${faceCode(query)}::bit(1024)) limit ${candidates})
+      union
+      (select id from network_faces where embedding_code is null)
+    ), ranked as (
+      select f.id, f.team_id, f.identity_key, f.network_identity_id,
+        (select sum(pair.a::float8 * pair.b) from unnest(f.embedding, ${array}::real[]) as pair(a, b)) as similarity
+      from network_faces f join screened s on s.id = f.id
+    )
+    select * from ranked where similarity >= ${minSimilarity} order by similarity desc limit ${limit}`);
+  return rowsOf<FaceRow>(result);
+}
+
+/**
+ * Codes the faces stored without one (before migration 0019), a batch at a time; returns how many.
+ * Run at boot in the background: until a face is coded, searches compare it exactly.
+ */
+export async function codeUncodedFaces(db: Db, options: { batchSize?: number; maxBatches?: number } = {}): Promise<number> {
+  const batchSize = options.batchSize ?? 500;
+  let total = 0;
+  for (let batch = 0; batch < (options.maxBatches ?? Infinity); batch++) {
+    const rows = rowsOf<{ id: string; embedding: number[] }>(await db.execute(sql`select id, embedding from network_faces where embedding_code is null limit ${batchSize}`));
+    if (rows.length === 0) break;
+    await db.transaction(async (tx) => {
+      for (const row of rows) await tx.execute(sql`update network_faces set embedding_code = ${faceCode(unitVector(row.embedding.map(Number)) ?? row.embedding)}::bit(1024) where id = ${row.id}`);
+    });
+    total += rows.length;
+    if (rows.length < batchSize) break;
+  }
+  return total;
 }
 
 /** Both drivers answer db.execute with `{ rows }`; Drizzle's shared type does not say so. */

@@ -1,0 +1,1 @@
+ALTER TABLE "network_faces" ADD COLUMN "embedding_code" bit(1024);
