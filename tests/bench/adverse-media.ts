@@ -14,22 +14,15 @@ import { articleId, type CorpusArticle } from "../../lib/server/adverse-media/ar
 import { prepareCorpus } from "../../lib/server/adverse-media/prepare-corpus";
 import { SAMPLE_CORPUS } from "../../lib/server/adverse-media/sample-corpus";
 import { screenAdverseMedia, type AdverseMediaInput } from "../../lib/server/adverse-media/screen-adverse-media";
+import { seededRandom } from "./lib";
 
 const ARTICLES = Number(process.env.ADVERSE_BENCH_ARTICLES ?? 10_000);
 const QUERIES = Number(process.env.ADVERSE_BENCH_QUERIES ?? 200);
 const ARTICLE_BYTES = 2_000;
 const GOAL_MS = 1_000;
 
-// mulberry32: the same corpus and queries on every run.
-let seed = 0xad5e7a11;
-function random(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+// Deterministic: the same data on every run.
+const { random, pick } = seededRandom(0xad5e7a11);
 
 const TRADITIONS: { first: string[]; last: string[] }[] = [
   { first: ["James", "Oliver", "Emily", "Sarah", "Thomas", "Charlotte", "George", "Hannah", "William", "Lucy"], last: ["Smith", "Jones", "Taylor", "Brown", "Williams", "Wilson", "Thornbury", "Ellison", "Pennington", "Harwood"] },

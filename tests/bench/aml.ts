@@ -15,23 +15,15 @@ import os from "node:os";
 import path from "node:path";
 import { detectAmlFormat, parseAmlList, readHead } from "../../lib/server/aml/parse-aml-list";
 import { buildScreeningIndex, type ScreeningEntity, type ScreeningQuery } from "../../lib/server/aml/screening-index";
-import { cpuBusyPercent, REPO_ROOT } from "./lib";
+import { cpuBusyPercent, REPO_ROOT, seededRandom } from "./lib";
 
 const TOTAL_NAMES = Number(process.env.AML_BENCH_NAMES ?? 1_000_000);
 const QUERIES = Number(process.env.AML_BENCH_QUERIES ?? 1_000);
 const THRESHOLD = 96;
 const GOAL_P99_MS = 20;
 
-// Deterministic: the same names on every run (mulberry32).
-let seed = 0x5eed1234;
-function random(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+// Deterministic: the same data on every run.
+const { random, pick } = seededRandom(0x5eed1234);
 const cap = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 interface Tradition {

@@ -785,3 +785,16 @@ export async function scratchPostgres(): Promise<{ url: string; drop(): Promise<
     },
   };
 }
+
+/** A seeded generator (mulberry32): the same data on every run of a bench; `pick` draws from a list. */
+export function seededRandom(seed: number): { random: () => number; pick: <T>(items: readonly T[]) => T } {
+  let state = seed | 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { random, pick: (items) => items[Math.floor(random() * items.length)]! };
+}
