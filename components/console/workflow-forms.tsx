@@ -2,17 +2,10 @@
 
 import { SimpleForm, type SimpleFormState } from "./simple-form";
 import { buttonPrimary, buttonSecondary, inputClass, labelClass } from "./styles";
+import { STEP_LABELS } from "./workflow-steps";
 
 type Action = (previous: SimpleFormState, formData: FormData) => Promise<SimpleFormState>;
 
-/** The steps a team's workflow may run, in the order a case runs them. */
-export const STEP_LABELS = [
-  ["photo_id", "Photo ID", "Passport, ID card or driving licence, read and checked"],
-  ["video_selfie", "Selfie", "A live selfie matched to the document's face"],
-  ["address_evidence", "Proof of address", "A recent bill or statement"],
-  ["vouch", "Vouch", "Someone who knows the person confirms who they are"],
-  ["professional_vouch", "Professional vouch", "A professional (solicitor, teacher…) confirms who they are"],
-] as const;
 
 function ErrorText({ id, message }: { id: string; message?: string }) {
   return (

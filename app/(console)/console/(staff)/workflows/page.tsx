@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { EmptyState, formatDateTime, PageHeader } from "@/components/console/page-header";
 import { cardClass } from "@/components/console/styles";
-import { ArchiveWorkflowForm, STEP_LABELS, WorkflowForm } from "@/components/console/workflow-forms";
+import { ArchiveWorkflowForm, WorkflowForm } from "@/components/console/workflow-forms";
+import { STEP_LABELS } from "@/components/console/workflow-steps";
 import { requireStaff } from "@/lib/auth/staff-context";
 import { listWorkflows, tokensPerVerification, type Workflow } from "@/lib/server/verifications/workflows";
 import { archiveWorkflowAction, createWorkflowAction, updateWorkflowAction } from "./actions";
