@@ -24,13 +24,13 @@ test("create, edit, archive and restore a workflow; the API lists it", async ({ 
   await expect(page.getByRole("heading", { name: /Built in/ })).toBeVisible();
 
   // Nothing ticked: the server names what is missing, on the field.
-  await page.getByLabel("Id").fill(id);
+  await page.locator("#workflow-new-id").fill(id);
   await page.locator("#workflow-new-name").fill("Selfie and address");
   await page.getByRole("button", { name: "Create workflow" }).click();
   await expect(page.getByTestId("workflow-new-message")).toHaveText("Invalid workflow");
   await expect(page.locator("#workflow-new-steps-error")).toContainText("Steps must be some of");
 
-  await page.getByLabel("Id").fill(id);
+  await page.locator("#workflow-new-id").fill(id);
   await page.locator("#workflow-new-name").fill("Selfie and address");
   await page.locator("#workflow-new-message").locator("..").getByRole("checkbox", { name: /^Selfie/ }).check();
   await page.locator("#workflow-new-message").locator("..").getByRole("checkbox", { name: /^Proof of address/ }).check();
@@ -40,7 +40,7 @@ test("create, edit, archive and restore a workflow; the API lists it", async ({ 
   await expect(row).toContainText("2 tokens per verification");
   await checkPage(page, "workflows");
 
-  await row.getByText("Edit Selfie and address").click();
+  await row.locator("summary", { hasText: "Edit Selfie and address" }).click();
   await row.getByLabel("Name", { exact: true }).fill("Photo ID, selfie and address");
   await row.getByRole("checkbox", { name: /^Photo ID/ }).check();
   await row.getByRole("button", { name: "Save changes" }).click();
