@@ -1,18 +1,11 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { FieldError } from "./field-error";
 import { SimpleForm, type SimpleFormState } from "./simple-form";
 import { buttonPrimary, buttonSecondary, inputClass, labelClass } from "./styles";
 
 type Action = (previous: SimpleFormState, formData: FormData) => Promise<SimpleFormState>;
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return (
-    <p id={id} aria-live="polite" className="mt-1 text-sm text-rose-800">
-      {message}
-    </p>
-  );
-}
 
 function Field({ id, name, label, type = "text", state, hint, autoComplete }: { id: string; name: string; label: string; type?: string; state: SimpleFormState; hint?: string; autoComplete?: string }) {
   const error = state.fieldErrors?.[name];

@@ -1,17 +1,10 @@
 "use client";
 
+import { FieldError } from "./field-error";
 import { SimpleForm, type SimpleFormState } from "./simple-form";
 import { buttonPrimary, buttonSecondary, inputClass, labelClass } from "./styles";
 
 type Action = (previous: SimpleFormState, formData: FormData) => Promise<SimpleFormState>;
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return (
-    <p id={id} aria-live="polite" className="mt-1 text-sm text-rose-800">
-      {message}
-    </p>
-  );
-}
 
 export function WebhookEndpointForm({ action, url, enabled, disabled }: { action: Action; url: string | null; enabled: boolean; disabled: boolean }) {
   return (

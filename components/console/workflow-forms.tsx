@@ -1,19 +1,12 @@
 "use client";
 
+import { FieldError } from "./field-error";
 import { SimpleForm, type SimpleFormState } from "./simple-form";
 import { buttonPrimary, buttonSecondary, inputClass, labelClass } from "./styles";
 import { STEP_LABELS } from "./workflow-steps";
 
 type Action = (previous: SimpleFormState, formData: FormData) => Promise<SimpleFormState>;
 
-
-function ErrorText({ id, message }: { id: string; message?: string }) {
-  return (
-    <p id={id} aria-live="polite" className="mt-1 text-sm text-rose-800">
-      {message}
-    </p>
-  );
-}
 
 /** Creates a workflow (with an id field) or edits one (`existing`: its id, name and steps). */
 export function WorkflowForm({ action, existing }: { action: Action; existing?: { id: string; name: string; steps: string[] } }) {
@@ -41,7 +34,7 @@ export function WorkflowForm({ action, existing }: { action: Action; existing?: 
               <p id={`${prefix}-id-hint`} className="mt-1 text-xs text-slate-700">
                 What your integration sends as <code>workflow_id</code>: lower-case letters, digits and dashes. It cannot change later.
               </p>
-              <ErrorText id={`${prefix}-id-error`} message={state.fieldErrors?.id} />
+              <FieldError id={`${prefix}-id-error`} message={state.fieldErrors?.id} />
             </div>
           )}
           <div>
@@ -58,7 +51,7 @@ export function WorkflowForm({ action, existing }: { action: Action; existing?: 
               aria-describedby={`${prefix}-name-error`}
               className={`mt-1 ${inputClass}`}
             />
-            <ErrorText id={`${prefix}-name-error`} message={state.fieldErrors?.name} />
+            <FieldError id={`${prefix}-name-error`} message={state.fieldErrors?.name} />
           </div>
           <fieldset aria-describedby={`${prefix}-steps-error`}>
             <legend className={labelClass}>Steps</legend>
@@ -74,7 +67,7 @@ export function WorkflowForm({ action, existing }: { action: Action; existing?: 
                 </li>
               ))}
             </ul>
-            <ErrorText id={`${prefix}-steps-error`} message={state.fieldErrors?.steps} />
+            <FieldError id={`${prefix}-steps-error`} message={state.fieldErrors?.steps} />
           </fieldset>
           <button type="submit" className={buttonPrimary}>
             {existing ? "Save changes" : "Create workflow"}

@@ -1,14 +1,13 @@
-import { z } from "./common";
+import { personNameSchema, thresholdSchema, z } from "./common";
 
 // POST /api/v1/adverse-media (real-api.md): news articles naming a person, scored for adversity.
-const name = z.string().trim().min(1, "Required").max(100);
 export const adverseMediaRequestSchema = z
   .object({
-    first_name: name,
+    first_name: personNameSchema,
     middle_names: z.string().trim().max(200).optional(),
-    last_name: name,
+    last_name: personNameSchema,
     location: z.string().trim().max(200).optional(),
-    threshold: z.number({ error: "Must be a number from 0 to 100" }).min(0).max(100).optional(),
+    threshold: thresholdSchema.optional(),
   })
   .strict()
   .openapi("AdverseMediaInput");

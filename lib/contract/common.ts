@@ -37,6 +37,18 @@ export const isoDate = z
   }, "Must be a real calendar date (YYYY-MM-DD)")
   .openapi({ example: "1990-01-31" });
 
+/** A past or present date of birth (YYYY-MM-DD): the risk, smart-lookup and eVisa inputs. */
+export const dateOfBirthSchema = isoDate.refine((v) => v <= new Date().toISOString().slice(0, 10), "Must not be in the future");
+
+/** A first or last name as callers send it. */
+export const personNameSchema = z.string().trim().min(1, "Required").max(100);
+
+/** A 0–100 threshold (AML, online footprint, adverse media). */
+export const thresholdSchema = z.number({ error: "Must be a number from 0 to 100" }).min(0).max(100);
+
+/** An E.164 phone number. */
+export const phoneSchema = z.string().regex(/^\+[1-9]\d{6,14}$/, "Must be an E.164 phone number, for example +447700900123");
+
 export const httpUrl = z
   .url({ protocol: /^https?$/, message: "Must be an absolute http(s) URL" })
   .max(2048)

@@ -1,4 +1,4 @@
-import { isoDate, z } from "./common";
+import { dateOfBirthSchema, z } from "./common";
 
 // POST /api/v1/verify/evisa (real-api.md): a UK eVisa checked by its Home Office share code.
 const text = (max = 200) => z.string().trim().min(1, "Required").max(max);
@@ -7,7 +7,6 @@ export const shareCodeSchema = z
   .string()
   .transform((v) => v.replace(/[\s-]+/g, "").toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9]{9}$/, "Must be a 9-character share code (letters and digits)"));
-const dateOfBirth = isoDate.refine((v) => v <= new Date().toISOString().slice(0, 10), "Must not be in the future");
 
 export const EVISA_FAILED_REASONS = ["SHARE_CODE_ERROR", "INCORRECT_DETAILS", "EVISA_NOT_YET_VALID", "EXPIRY_DATE_PASSED", "UNRECOGNISED_INDEFINITE_STATUS"] as const;
 
@@ -16,19 +15,19 @@ export const evisaRequestSchema = z
     z
       .object({
         sub_type: z.literal("ImmigrationStatus"),
-        payload: z.object({ reason: text(500), job_title: text(), company_name: text(), date_of_birth: dateOfBirth, share_code: shareCodeSchema }).strict(),
+        payload: z.object({ reason: text(500), job_title: text(), company_name: text(), date_of_birth: dateOfBirthSchema, share_code: shareCodeSchema }).strict(),
       })
       .strict(),
     z
       .object({
         sub_type: z.literal("RightToWork"),
-        payload: z.object({ company_name: text(), date_of_birth: dateOfBirth, share_code: shareCodeSchema }).strict(),
+        payload: z.object({ company_name: text(), date_of_birth: dateOfBirthSchema, share_code: shareCodeSchema }).strict(),
       })
       .strict(),
     z
       .object({
         sub_type: z.literal("RightToRent"),
-        payload: z.object({ role: z.enum(["Agent", "Landlord"]), company_name: text(), date_of_birth: dateOfBirth, share_code: shareCodeSchema }).strict(),
+        payload: z.object({ role: z.enum(["Agent", "Landlord"]), company_name: text(), date_of_birth: dateOfBirthSchema, share_code: shareCodeSchema }).strict(),
       })
       .strict(),
   ])

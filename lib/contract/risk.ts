@@ -1,4 +1,4 @@
-import { addressSchema, isoDate, isoDateTime, jsonField, z } from "./common";
+import { addressSchema, dateOfBirthSchema, isoDateTime, jsonField, personNameSchema, phoneSchema, thresholdSchema, z } from "./common";
 
 // POST /api/v2/risk (spec 2.5–2.8, 4.4; wire-details: risk).
 
@@ -31,25 +31,18 @@ const enrichmentListSchema = z
     });
   });
 
-const thresholdSchema = z.number({ error: "Must be a number from 0 to 100" }).min(0).max(100);
 const thresholdsSchema = z
   .object({ aml: thresholdSchema.optional(), online_footprint: thresholdSchema.optional() }, { error: "Must be a JSON object" })
   .strict();
 
-const personName = z.string().trim().min(1, "Required").max(100);
-
 /** spec 2.5: the multipart form (wire-details: risk), validated and normalised. */
 export const riskRequestSchema = z
   .object({
-    first_name: personName,
-    last_name: personName,
+    first_name: personNameSchema,
+    last_name: personNameSchema,
     email: z.email({ error: (issue) => (issue.input === undefined ? "Required" : "Must be an email address") }).max(320),
-    date_of_birth: isoDate.refine((v) => v <= new Date().toISOString().slice(0, 10), "Must not be in the future"),
-    phone: z
-      .string()
-      .regex(/^\+[1-9]\d{6,14}$/, "Must be an E.164 phone number, for example +447700900123")
-      .optional()
-      .openapi({ example: "+447700900123" }),
+    date_of_birth: dateOfBirthSchema,
+    phone: phoneSchema.optional().openapi({ example: "+447700900123" }),
     enrichments: jsonField(enrichmentListSchema, `JSON array of ${ENRICHMENTS} (lower case accepted)`, '["CREDIT_BUREAU","AML"]').optional(),
     address: jsonField(
       addressSchema,

@@ -1,4 +1,4 @@
-import { addressSchema, isoDate, z } from "./common";
+import { addressSchema, dateOfBirthSchema, personNameSchema, phoneSchema, thresholdSchema, z } from "./common";
 
 // POST /api/v1/smart-lookups (real-api.md): the risk endpoint's enrichments (credit bureau, online
 // footprint, AML with optional monitoring) asked directly, with the real API's names and shapes.
@@ -7,13 +7,11 @@ const checkStateSchema = z.enum(["PASS", "FAIL", "INCONCLUSIVE", "PARTIAL", "NOT
 /** The real API's `Reason` values this deployment gives (the others are not produced by its engines). */
 export const SMART_LOOKUP_REASONS = ["NO_IDENTITY_MATCH", "NO_RESIDENCY_MATCH"] as const;
 const checkResultSchema = z.object({ state: checkStateSchema, reason: z.enum(SMART_LOOKUP_REASONS).optional() }).openapi("SmartLookupCheckResult");
-const threshold = z.number({ error: "Must be a number from 0 to 100" }).min(0).max(100);
-const personName = z.string().trim().min(1, "Required").max(100);
 
 export const smartLookupRequestSchema = z
   .object({
-    first_name: personName,
-    last_name: personName,
+    first_name: personNameSchema,
+    last_name: personNameSchema,
     checks: z
       .array(z.enum(SMART_LOOKUP_CHECKS))
       .min(1, "Name at least one check")
@@ -22,9 +20,9 @@ export const smartLookupRequestSchema = z
     first_line_of_address: z.string().trim().min(1).max(200).optional(),
     postcode: z.string().trim().min(1).max(16).optional(),
     email: z.email("Must be an email address").max(320).optional(),
-    phone: z.string().regex(/^\+[1-9]\d{6,14}$/, "Must be an E.164 phone number, for example +447700900123").optional(),
-    date_of_birth: isoDate.refine((v) => v <= new Date().toISOString().slice(0, 10), "Must not be in the future").optional(),
-    thresholds: z.object({ aml: threshold.optional(), onlineFootprint: threshold.optional() }).strict().optional(),
+    phone: phoneSchema.optional(),
+    date_of_birth: dateOfBirthSchema.optional(),
+    thresholds: z.object({ aml: thresholdSchema.optional(), onlineFootprint: thresholdSchema.optional() }).strict().optional(),
     alerts_enabled: z.boolean().optional(),
   })
   .strict()

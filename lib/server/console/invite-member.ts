@@ -31,15 +31,37 @@ export async function inviteMember(
     const member = await db.query.memberships.findFirst({ where: (m, { and, eq, isNull }) => and(eq(m.teamId, input.teamId), eq(m.userId, existing.id), isNull(m.removedAt)) });
     if (member) return fail("conflict", "Already a member", { detail: { email: "This person is already a member of the team" } });
   }
-  const expiresAt = new Date((input.now ?? new Date()).getTime() + INVITE_DAYS * 86_400_000);
-  const token = encodeInvite({ teamId: input.teamId, email, role: input.role, invitedBy: input.staff.userId, expiresAt: expiresAt.getTime() }, input.secret);
-  const link = `${input.baseUrl}/console/invite/${token}`;
   await recordAudit(db, { teamId: input.teamId, actor: allowed.value.actor, action: "member.invited", targetType: "user", targetId: email, metadata: { role: input.role } });
   const team = await db.query.teams.findFirst({ where: (t, { eq }) => eq(t.id, input.teamId), columns: { name: true } });
   const inviter = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, input.staff.userId), columns: { email: true, name: true } });
-  const mailer = input.mailer ?? createLocalMailbox(db);
-  const sent = await mailer.send(
-    invitationEmail({ teamId: input.teamId, teamName: team?.name ?? "your team", to: email, role: input.role, link, expiresAt, inviter: inviter?.name || inviter?.email || "A colleague" }),
+  return ok(
+    await sendInvitation(db, {
+      teamId: input.teamId,
+      teamName: team?.name ?? "your team",
+      email,
+      role: input.role,
+      invitedBy: input.staff.userId,
+      inviterName: inviter?.name || inviter?.email || "A colleague",
+      secret: input.secret,
+      baseUrl: input.baseUrl,
+      mailer: input.mailer,
+      now: input.now,
+    }),
   );
-  return ok({ link, expiresAt, email: sent });
+}
+
+/**
+ * The signed link (valid INVITE_DAYS) and its email, for an invitation already allowed and
+ * audited by the caller: a member's (inviteMember) or a partner's new team (partner-teams.ts).
+ */
+export async function sendInvitation(
+  db: Db,
+  input: { teamId: string; teamName: string; email: string; role: Role; invitedBy: string; inviterName: string; secret: string; baseUrl: string; mailer?: Mailer; now?: Date },
+): Promise<{ link: string; expiresAt: Date; email: SentEmail }> {
+  const expiresAt = new Date((input.now ?? new Date()).getTime() + INVITE_DAYS * 86_400_000);
+  const token = encodeInvite({ teamId: input.teamId, email: input.email, role: input.role, invitedBy: input.invitedBy, expiresAt: expiresAt.getTime() }, input.secret);
+  const link = `${input.baseUrl}/console/invite/${token}`;
+  const mailer = input.mailer ?? createLocalMailbox(db);
+  const sent = await mailer.send(invitationEmail({ teamId: input.teamId, teamName: input.teamName, to: input.email, role: input.role, link, expiresAt, inviter: input.inviterName }));
+  return { link, expiresAt, email: sent };
 }

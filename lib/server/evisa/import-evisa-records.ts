@@ -81,12 +81,19 @@ export async function importEvisaRecords(db: Db, input: { csv: string; actor: Ac
         .values(values.slice(i, i + 500))
         .onConflictDoUpdate({
           target: evisaRecords.shareCode,
-          set: Object.fromEntries(
-            ["date_of_birth", "first_name", "last_name", "reference_number", "immigration_status", "nationality", "valid_from", "expiration_date", "max_weekly_hours", "no_self_employment", "status_recognised"].map((c) => [
-              c.replace(/_([a-z])/g, (_, l: string) => l.toUpperCase()),
-              sql.raw(`excluded.${c}`),
-            ]),
-          ),
+          set: {
+            dateOfBirth: sql`excluded.date_of_birth`,
+            firstName: sql`excluded.first_name`,
+            lastName: sql`excluded.last_name`,
+            referenceNumber: sql`excluded.reference_number`,
+            immigrationStatus: sql`excluded.immigration_status`,
+            nationality: sql`excluded.nationality`,
+            validFrom: sql`excluded.valid_from`,
+            expirationDate: sql`excluded.expiration_date`,
+            maxWeeklyHours: sql`excluded.max_weekly_hours`,
+            noSelfEmployment: sql`excluded.no_self_employment`,
+            statusRecognised: sql`excluded.status_recognised`,
+          },
         });
     }
     await recordAudit(tx, { teamId: null, actor: input.actor, action: "evisa_register.imported", targetType: "evisa_register", metadata: { records: values.length } });

@@ -1,5 +1,5 @@
 import { getConfig } from "@/lib/config";
-import type { Address, RiskEnrichment, RiskState, SmartLookupRequest, SmartLookupResponse } from "@/lib/contract";
+import { RISK_ENRICHMENT_CHECKS, type Address, type RiskEnrichment, type RiskState, type SmartLookupRequest, type SmartLookupResponse } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { smartLookups } from "@/lib/db/schema";
 import { LIVE_ENRICHMENT_PROVIDERS } from "../risk/live/enrichment-providers";
@@ -94,14 +94,12 @@ export async function runSmartLookup(db: Db, tenant: Tenant, input: SmartLookupR
       outcomes.set(check, { state: result.state, checks: result.checks as CheckOutcome["checks"], score: result.score, monitoredAccountId: result.monitoredAccountId });
     }
   } else {
-    const recommendation = sandboxRecommendation(input.email ?? "");
-    for (const { enrichment, state } of sandboxEnrichmentOutcomes(
-      input.checks.map((c) => CHECK_ENRICHMENT[c]),
-      recommendation,
-    )) {
-      const check = (Object.keys(CHECK_ENRICHMENT) as CheckName[]).find((c) => CHECK_ENRICHMENT[c] === enrichment)!;
+    // The outcomes come in the order of the checks asked.
+    const sandboxOutcomes = sandboxEnrichmentOutcomes(input.checks.map((c) => CHECK_ENRICHMENT[c]), sandboxRecommendation(input.email ?? ""));
+    input.checks.forEach((check, i) => {
+      const { state } = sandboxOutcomes[i]!;
       outcomes.set(check, { state, checks: Object.fromEntries(checkNames(check, input).map((n) => [n, { state, reason: `Sandbox: ${state === "PASS" ? "passes" : "fails"} by the email rule (spec 4.9)` }])) });
-    }
+    });
   }
 
   const response: SmartLookupResponse = {
@@ -151,9 +149,7 @@ export async function runSmartLookup(db: Db, tenant: Tenant, input: SmartLookupR
   return ok(response);
 }
 
-/** The real API's check names of each report; the online footprint's phone score only when a phone was given. */
+/** The check names of each report (the risk endpoint's); the online footprint's phone score only when a phone was given. */
 function checkNames(check: CheckName, input: SmartLookupRequest): string[] {
-  if (check === "CreditBureau") return ["IDENTITY_MATCH", "RESIDENCY_MATCH"];
-  if (check === "AML") return ["AML_SANCTIONS_CHECK"];
-  return input.phone ? ["EMAIL_SCORE", "PHONE_SCORE"] : ["EMAIL_SCORE"];
+  return RISK_ENRICHMENT_CHECKS[CHECK_ENRICHMENT[check]].filter((name) => name !== "PHONE_SCORE" || input.phone);
 }

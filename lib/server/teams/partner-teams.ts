@@ -5,9 +5,7 @@ import type { Db } from "@/lib/db";
 import { teams, type Team } from "@/lib/db/schema";
 import { recordAudit } from "../audit/record-audit";
 import { createApiClient } from "../auth/create-api-client";
-import { encodeInvite } from "../console/invite-token";
-import { INVITE_DAYS } from "../console/invite-member";
-import { invitationEmail } from "../mail/invitation-email";
+import { sendInvitation } from "../console/invite-member";
 import { createMailer } from "../mail/create-mailer";
 import type { Mailer } from "../mail/mailer";
 import { fail, ok, type Result } from "../shared/result";
@@ -80,15 +78,20 @@ export async function createPartnerTeam(
   if (!created.ok) return created;
   const { team, credentials } = created.value;
 
-  const secret = getConfig().auth.secret;
   const mailer = options.mailer ?? createMailer(db, getConfig().mail);
-  const expiresAt = new Date((options.now ?? new Date()).getTime() + INVITE_DAYS * 86_400_000);
   for (const email of admins) {
-    const token = encodeInvite({ teamId: team.id, email, role: "admin", invitedBy: `api:${options.actor.id ?? "client"}`, expiresAt: expiresAt.getTime() }, secret);
-    const link = `${options.publicBaseUrl}/console/invite/${token}`;
-    await mailer
-      .send(invitationEmail({ teamId: team.id, teamName: team.publicName ?? team.name, to: email, role: "admin", link, expiresAt, inviter: partner.name }))
-      .catch((error: unknown) => console.error(`[teams] the invitation to ${email} could not be sent:`, error));
+    await sendInvitation(db, {
+      teamId: team.id,
+      teamName: team.publicName ?? team.name,
+      email,
+      role: "admin",
+      invitedBy: `api:${options.actor.id ?? "client"}`,
+      inviterName: partner.name,
+      secret: getConfig().auth.secret,
+      baseUrl: options.publicBaseUrl,
+      mailer,
+      now: options.now,
+    }).catch((error: unknown) => console.error(`[teams] the invitation to ${email} could not be sent:`, error));
   }
   return ok({
     id: team.id,

@@ -1,16 +1,13 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { artefactKeyParamSchema, artefactLinkSchema } from "@/lib/contract";
 import { createArtefactLink, openArtefactLink } from "../../evidence/artefact-links";
+import { evidenceResponseType } from "../../evidence/serve-evidence";
 import { failureResponse, orFail } from "../errors";
 import { bearer, errors, json } from "../route-helpers";
 import type { ApiDeps, ApiEnv } from "../types";
 
 /** The download path is reachable without a bearer token: its signature is the credential. */
 export const ARTEFACT_DOWNLOAD_PATH = /^\/api\/v1\/artefacts\/[^/]+\/download$/;
-
-// Stored evidence is only ever JPEG, PNG or PDF (judged from the bytes); anything else is served inert.
-const SERVABLE = new Set(["image/jpeg", "image/png", "application/pdf"]);
-const EXTENSION: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "application/pdf": "pdf" };
 
 export function registerArtefactRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   // GET /api/v1/artefacts/{key} – a time-limited download link for one evidence file
@@ -56,13 +53,13 @@ export function registerArtefactRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) 
       const opened = await openArtefactLink(await deps.db(), c.req.valid("param").key, c.req.valid("query"));
       if (!opened.ok) return failureResponse(c, opened.error) as never;
       const file = opened.value;
-      const type = SERVABLE.has(file.mimeType) ? file.mimeType : "application/octet-stream";
+      const { contentType, extension } = evidenceResponseType(file.mimeType);
       return c.body(new Uint8Array(file.bytes), 200, {
-        "content-type": type,
+        "content-type": contentType,
         "content-length": String(file.bytes.length),
         // Personal data: no shared cache keeps it; the link's own expiry bounds the browser's copy.
         "cache-control": "private, max-age=300",
-        "content-disposition": `attachment; filename="artefact.${EXTENSION[type] ?? "bin"}"`,
+        "content-disposition": `attachment; filename="artefact.${extension}"`,
       }) as never;
     },
   );

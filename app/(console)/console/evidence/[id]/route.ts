@@ -2,6 +2,7 @@
 import { getStaffContext } from "@/lib/auth/staff-context";
 import { authorizeStaff } from "@/lib/server/console/authorize-staff";
 import { getEvidenceFile } from "@/lib/server/evidence/get-evidence-file";
+import { evidenceResponseType } from "@/lib/server/evidence/serve-evidence";
 
 export const dynamic = "force-dynamic";
 
@@ -24,15 +25,14 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   // removed from the team loses access at once); an unchanged image is a 304.
   const caching = { "cache-control": "private, no-cache", etag, "x-content-type-options": "nosniff" };
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers: caching });
-  // Stored types are only ever JPEG, PNG or PDF (judged from the bytes); anything else is served inert.
-  const type = file.mimeType === "image/jpeg" || file.mimeType === "image/png" || file.mimeType === "application/pdf" ? file.mimeType : "application/octet-stream";
+  const { contentType, extension } = evidenceResponseType(file.mimeType);
   return new Response(new Uint8Array(file.bytes), {
     headers: {
-      "content-type": type,
+      "content-type": contentType,
       "content-length": String(file.bytes.length),
       ...caching,
       "content-security-policy": "default-src 'none'",
-      "content-disposition": `inline; filename="${file.id}.${type === "image/png" ? "png" : type === "application/pdf" ? "pdf" : "jpg"}"`,
+      "content-disposition": `inline; filename="${file.id}.${extension}"`,
     },
   });
 }
