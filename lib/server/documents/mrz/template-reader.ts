@@ -14,7 +14,15 @@ import { TEMPLATE_BLURS, templateSets, type TemplateSet } from "./template/glyph
 
 /** How far (px) a cell may sit from where the locator's fit puts it. */
 const SHIFT = 2;
-const N = TEMPLATE_WIDTH * TEMPLATE_HEIGHT;
+// The shape as plain module constants: imported bindings are read through getters in the compiled
+// module, and the hot loops below read them per pixel (a third of the matcher's time in a profile).
+const TW: number = TEMPLATE_WIDTH;
+const TH: number = TEMPLATE_HEIGHT;
+const TB: number = TEMPLATE_BASELINE;
+const N = TW * TH;
+const CW = Math.ceil(TW / 2);
+const CH = Math.ceil(TH / 2);
+const CN = CW * CH;
 
 export function readMrzTemplate(lines: MrzLineImage[], format: MrzFormat): MrzReading {
   const sets = templateSets();
@@ -29,8 +37,11 @@ export function readMrzTemplate(lines: MrzLineImage[], format: MrzFormat): MrzRe
       // A narrow search for every allowed glyph, then the full search for the few that lead.
       const allowed = CLASS_GLYPHS[cellClass(format, li, k)];
       const near = window.scoreCell(set, k, allowed, 1);
-      const candidates = allowed.map((g, i) => ({ g, s: near[i]! })).sort((a, b) => b.s - a.s).slice(0, 5).map((c) => c.g);
-      const scores = window.scoreCell(set, k, candidates);
+      const ranked = allowed.map((g, i) => ({ g, s: near[i]! })).sort((a, b) => b.s - a.s).slice(0, 5);
+      const candidates = ranked.map((c) => c.g);
+      // The full search's inner offsets are the narrow search's: only the outer ring is new.
+      const scores = window.scoreCell(set, k, candidates, SHIFT, false, 1);
+      for (let i = 0; i < ranked.length; i++) if (ranked[i]!.s > scores[i]!) scores[i] = ranked[i]!.s;
       let best = -2;
       let second = -2;
       let bestGlyph = 0;
@@ -85,14 +96,17 @@ export function calibrationScore(line: MrzLineImage): { total: number; cells: nu
 
 /** A line's pixels with running sums, so a window's mean and norm cost four lookups each. */
 class LineWindows {
-  private readonly pixels: Float32Array;
+  private readonly pixels: Float64Array;
   private readonly sum: Float64Array;
   private readonly sumSq: Float64Array;
   private readonly stride: number;
+  /** One window's pixels (or every other pixel of every other row), copied out once per offset. */
+  private readonly window = new Float64Array(N);
+  private readonly coarseWindow = new Float64Array(CN);
 
   constructor(private readonly line: MrzLineImage) {
     const { width, height, data } = line;
-    this.pixels = Float32Array.from(data);
+    this.pixels = Float64Array.from(data);
     this.stride = width + 1;
     this.sum = new Float64Array(this.stride * (height + 1));
     this.sumSq = new Float64Array(this.stride * (height + 1));
@@ -113,21 +127,26 @@ class LineWindows {
    * Best correlation of each candidate glyph with cell k over the shifts; `coarse` compares every
    * other pixel of every other row only (a quarter of the work; close enough to rank candidates and
    * choose the template set, never to read: the final reading and its margins use every pixel).
+   * Offsets within `skipInner` of the cell's centre are left out (the caller has them already).
    */
-  scoreCell(set: TemplateSet, k: number, candidates: readonly number[], shift = SHIFT, coarse = false): number[] {
+  scoreCell(set: TemplateSet, k: number, candidates: readonly number[], shift = SHIFT, coarse = false, skipInner = -1): number[] {
     const { line } = this;
-    const cx = Math.round(line.cellLeft + (k + 0.5) * line.cellPitch - TEMPLATE_WIDTH / 2);
-    const cy = line.baseline - TEMPLATE_BASELINE;
+    const cx = Math.round(line.cellLeft + (k + 0.5) * line.cellPitch - TW / 2);
+    const cy = line.baseline - TB;
     const best = new Array<number>(candidates.length).fill(-2);
+    const templates = coarse ? set.coarse : set.glyphs;
+    const window = coarse ? this.coarseWindow : this.window;
     for (let dy = -shift; dy <= shift; dy++) {
       for (let dx = -shift; dx <= shift; dx++) {
+        if (Math.abs(dx) <= skipInner && Math.abs(dy) <= skipInner) continue;
         const x0 = cx + dx;
         const y0 = cy + dy;
-        if (x0 < 0 || y0 < 0 || x0 + TEMPLATE_WIDTH > line.width || y0 + TEMPLATE_HEIGHT > line.height) continue;
+        if (x0 < 0 || y0 < 0 || x0 + TW > line.width || y0 + TH > line.height) continue;
         const norm = this.windowNorm(x0, y0);
         if (norm < 1e-6) continue;
+        this.copyWindow(x0, y0, coarse, window);
         for (let i = 0; i < candidates.length; i++) {
-          const s = (coarse ? this.coarseDot(set.coarse[candidates[i]!]!, x0, y0) : this.dot(set.glyphs[candidates[i]!]!, x0, y0)) / norm;
+          const s = dot(templates[candidates[i]!]!, window) / norm;
           if (s > best[i]!) best[i] = s;
         }
       }
@@ -138,34 +157,39 @@ class LineWindows {
   /** ‖window − its mean‖: the templates are zero-mean, so the dot product needs no centring. */
   private windowNorm(x0: number, y0: number): number {
     const s = this.stride;
-    const x1 = x0 + TEMPLATE_WIDTH;
-    const y1 = y0 + TEMPLATE_HEIGHT;
+    const x1 = x0 + TW;
+    const y1 = y0 + TH;
     const sum = this.sum[y1 * s + x1]! - this.sum[y0 * s + x1]! - this.sum[y1 * s + x0]! + this.sum[y0 * s + x0]!;
     const sq = this.sumSq[y1 * s + x1]! - this.sumSq[y0 * s + x1]! - this.sumSq[y1 * s + x0]! + this.sumSq[y0 * s + x0]!;
     return Math.sqrt(Math.max(0, sq - (sum * sum) / N));
   }
 
-  private coarseDot(template: Float32Array, x0: number, y0: number): number {
+  private copyWindow(x0: number, y0: number, coarse: boolean, out: Float64Array): void {
     const { pixels } = this;
     const width = this.line.width;
-    let acc = 0;
+    const step = coarse ? 2 : 1;
     let t = 0;
-    for (let y = 0; y < TEMPLATE_HEIGHT; y += 2) {
+    for (let y = 0; y < TH; y += step) {
       let p = (y0 + y) * width + x0;
-      for (let x = 0; x < TEMPLATE_WIDTH; x += 2, p += 2) acc += template[t++]! * pixels[p]!;
+      for (let x = 0; x < TW; x += step, p += step) out[t++] = pixels[p]!;
     }
-    return acc;
   }
+}
 
-  private dot(template: Float32Array, x0: number, y0: number): number {
-    const { pixels } = this;
-    const width = this.line.width;
-    let acc = 0;
-    let t = 0;
-    for (let y = 0; y < TEMPLATE_HEIGHT; y++) {
-      let p = (y0 + y) * width + x0;
-      for (let x = 0; x < TEMPLATE_WIDTH; x++) acc += template[t++]! * pixels[p++]!;
-    }
-    return acc;
+/** A template against a copied-out window: one flat loop, four running sums. */
+function dot(template: Float64Array, window: Float64Array): number {
+  const n = template.length;
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let d = 0;
+  let i = 0;
+  for (; i + 3 < n; i += 4) {
+    a += template[i]! * window[i]!;
+    b += template[i + 1]! * window[i + 1]!;
+    c += template[i + 2]! * window[i + 2]!;
+    d += template[i + 3]! * window[i + 3]!;
   }
+  for (; i < n; i++) a += template[i]! * window[i]!;
+  return a + b + c + d;
 }

@@ -13,13 +13,17 @@ import { TEMPLATE_CAP_HEIGHTS, TEMPLATE_HEIGHT, TEMPLATE_WIDTH } from "./atlas-s
 export interface TemplateSet {
   cap: number;
   blur: number;
-  /** Per glyph of MRZ_ALPHABET: TEMPLATE_WIDTH × TEMPLATE_HEIGHT zero-mean, unit-norm values. */
-  glyphs: Float32Array[];
+  /**
+   * Per glyph of MRZ_ALPHABET: TEMPLATE_WIDTH × TEMPLATE_HEIGHT zero-mean, unit-norm values (the
+   * float32 values held as float64: the matcher's windows are float64, and one type in its dot
+   * products keeps them from converting every element).
+   */
+  glyphs: Float64Array[];
   /**
    * The same glyphs on every other pixel of every other row (a quarter of the work), scaled ×4 so a
    * coarse dot product is on the full one's scale: for ranking candidates before the full match.
    */
-  coarse: Float32Array[];
+  coarse: Float64Array[];
 }
 
 export const TEMPLATE_BLURS = [0, 1, 1.8] as const;
@@ -43,17 +47,17 @@ function build(): TemplateSet[] {
     if (!raw) throw new Error(`glyph atlas lacks cap height ${cap}: rebuild it`);
     for (const blur of TEMPLATE_BLURS) {
       const glyphs = Array.from(MRZ_ALPHABET, (ch) => normalise(gaussianBlur(Float32Array.from(Buffer.from(raw[ch]!, "base64")), blur)));
-      sets.push({ cap, blur, glyphs, coarse: glyphs.map(everyOtherPixel) });
+      sets.push({ cap, blur, glyphs: glyphs.map((g) => Float64Array.from(g)), coarse: glyphs.map(everyOtherPixel) });
     }
   }
   return sets;
 }
 
-function everyOtherPixel(glyph: Float32Array): Float32Array {
+function everyOtherPixel(glyph: Float32Array): Float64Array {
   const out = new Float32Array(COARSE_WIDTH * COARSE_HEIGHT);
   let i = 0;
   for (let y = 0; y < TEMPLATE_HEIGHT; y += 2) for (let x = 0; x < TEMPLATE_WIDTH; x += 2) out[i++] = 4 * glyph[y * TEMPLATE_WIDTH + x]!;
-  return out;
+  return Float64Array.from(out);
 }
 
 function normalise(values: Float32Array): Float32Array {
