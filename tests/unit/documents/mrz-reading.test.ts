@@ -2,7 +2,8 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { decodeGray } from "@/lib/server/documents/image/decode-gray";
 import { rotate180 } from "@/lib/server/documents/image/rotate-180";
-import { locateMrz } from "@/lib/server/documents/mrz/locate-mrz";
+import { locateMrz, mrzBlobs } from "@/lib/server/documents/mrz/locate-mrz";
+import { turnBlobs } from "@/lib/server/documents/mrz/locate/components";
 import { judgeOrientation, turnLine } from "@/lib/server/documents/mrz/orientation";
 import { readMrz } from "@/lib/server/documents/mrz/read-mrz";
 import { readMrzTemplate } from "@/lib/server/documents/mrz/template-reader";
@@ -47,6 +48,16 @@ describe("locateMrz + readMrzTemplate", () => {
     // Measured 26 of 30 on this generator (commit 84041db); a floor, not the figure.
     expect(exact).toBeGreaterThanOrEqual(7);
   }, 120_000);
+
+  it("turns a page's blobs exactly as finding them on the turned page would", async () => {
+    // read-mrz.ts reads an upside-down band from the turned blobs instead of thresholding again.
+    for (const sample of [clean[1]!, phone[0]!, phone[1]!]) {
+      const gray = await decodeGray(sample.mrzImage);
+      const turned = rotate180(gray);
+      expect(turnBlobs(mrzBlobs(gray), gray.width, gray.height)).toEqual(mrzBlobs(turned));
+      expect(locateMrz(turned, undefined, turnBlobs(mrzBlobs(gray), gray.width, gray.height))).toEqual(locateMrz(turned));
+    }
+  }, 60_000);
 
   it("reads an upside-down page once it is turned, and says when there is no MRZ", async () => {
     const gray = await decodeGray(clean[0]!.mrzImage);

@@ -1,5 +1,5 @@
 import { MRZ_SHAPES, type GrayImage, type MrzFormat, type LocateMrzResult, type MrzLineImage } from "../types";
-import { characterBlobs } from "./locate/components";
+import { characterBlobs, type Blob } from "./locate/components";
 import { estimateSkew, findTextLines, pickMrz } from "./locate/find-lines";
 import { fitLineGeometry, lineInside, straightenLine } from "./locate/straighten-line";
 
@@ -13,11 +13,19 @@ import { fitLineGeometry, lineInside, straightenLine } from "./locate/straighten
 /** Below this cap height (px) the glyphs are too small to tell apart. */
 const MIN_CAP = 9;
 
-/** `expect`: the formats the caller can take; with it, a zone whose lines were cut short is followed to its full length. */
-export function locateMrz(image: GrayImage, expect?: readonly MrzFormat[]): LocateMrzResult {
-  // The threshold window spans a few characters of the expected sizes.
+/** The character-like blobs the locator starts from (locateMrz's first step). */
+export function mrzBlobs(image: GrayImage): Blob[] {
+  // The threshold window spans a few characters of the expected sizes (odd: centred on its pixel).
   const window = Math.max(25, Math.round(Math.max(image.width, image.height) / 40) | 1);
-  const blobs = characterBlobs(image, window);
+  return characterBlobs(image, window);
+}
+
+/**
+ * `expect`: the formats the caller can take; with it, a zone whose lines were cut short is followed
+ * to its full length. `blobs`: the image's mrzBlobs when the caller has them already (turnBlobs
+ * gives them for the image turned half a turn).
+ */
+export function locateMrz(image: GrayImage, expect?: readonly MrzFormat[], blobs: Blob[] = mrzBlobs(image)): LocateMrzResult {
   const angle = estimateSkew(blobs);
   const lines = findTextLines(blobs, angle);
   const candidate = pickMrz(lines, angle, expect);
@@ -55,26 +63,44 @@ export function locateMrz(image: GrayImage, expect?: readonly MrzFormat[]): Loca
 /** Steepest horizontal step over the line's contrast: ~1 for crisp print, lower when blurred. */
 function sharpness(line: MrzLineImage): number {
   const { width, height, data } = line;
-  const steps: number[] = [];
-  const values: number[] = [];
+  // Percentiles of whole numbers 0–255 from histograms: the values a sort would put at those ranks.
+  const steps = new Uint32Array(256);
+  const values = new Uint32Array(256);
+  let n = 0;
   for (let y = line.baseline - 32; y < line.baseline; y += 2) {
     for (let x = line.cellLeft; x < width - line.cellLeft - 1; x++) {
-      steps.push(Math.abs(data[y * width + x + 1]! - data[y * width + x]!));
-      values.push(data[y * width + x]!);
+      const v = data[y * width + x]!;
+      steps[Math.abs(data[y * width + x + 1]! - v)]!++;
+      values[v]!++;
+      n++;
     }
   }
-  steps.sort((a, b) => a - b);
-  values.sort((a, b) => a - b);
-  const contrast = (values[Math.floor(values.length * 0.95)] ?? 0) - (values[Math.floor(values.length * 0.05)] ?? 0);
-  if (contrast < 20 || height === 0) return 0;
-  return Math.min(1, (2 * (steps[Math.floor(steps.length * 0.99)] ?? 0)) / contrast);
+  if (n === 0 || height === 0) return 0;
+  const contrast = ranked(values, Math.floor(n * 0.95)) - ranked(values, Math.floor(n * 0.05));
+  if (contrast < 20) return 0;
+  return Math.min(1, (2 * ranked(steps, Math.floor(n * 0.99))) / contrast);
 }
 
 /** Share of the line's pixels washed out above its paper (light reflected off a laminate). */
 function glare(line: MrzLineImage): number {
-  const values = Array.from(line.data).sort((a, b) => a - b);
-  const paper = values[Math.floor(values.length * 0.6)] ?? 255;
+  const { data } = line;
+  if (data.length === 0) return 0;
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i < data.length; i++) histogram[data[i]!]!++;
+  const paper = ranked(histogram, Math.floor(data.length * 0.6));
   if (paper >= 238) return 0; // white paper already near saturation: no glare can be told from it
   const limit = Math.min(254, paper + 18);
-  return values.filter((v) => v >= limit).length / values.length;
+  let bright = 0;
+  for (let v = limit; v < 256; v++) bright += histogram[v]!;
+  return bright / data.length;
+}
+
+/** The value at `rank` (from 0) of the sorted values a histogram counts. */
+function ranked(histogram: Uint32Array, rank: number): number {
+  let seen = 0;
+  for (let v = 0; v < histogram.length; v++) {
+    seen += histogram[v]!;
+    if (seen > rank) return v;
+  }
+  return histogram.length - 1;
 }

@@ -3,7 +3,8 @@ import { rotate180 } from "../image/rotate-180";
 import type { GrayImage, LocatedMrz, MrzFormat, MrzLocateFailure, MrzReading } from "../types";
 import { acceptMrz, type MrzDecision } from "./accept-mrz";
 import { readMrzCells } from "./cell-classifier/read-mrz-cells";
-import { locateMrz } from "./locate-mrz";
+import { turnBlobs } from "./locate/components";
+import { locateMrz, mrzBlobs } from "./locate-mrz";
 import { judgeOrientation } from "./orientation";
 import { readMrzTesseract } from "./ocrb-tesseract/read-mrz-tesseract";
 import { readMrzTemplate } from "./template-reader";
@@ -35,13 +36,15 @@ export async function readMrz(image: Buffer | GrayImage, expect: { formats: MrzF
     return { ok: false, reason: "unreadable", decision: null, located: null, readings: [] };
   }
   let firstFailure: MrzRead | null = null;
-  const upright = locateMrz(gray, expect.formats);
+  const blobs = mrzBlobs(gray);
+  const upright = locateMrz(gray, expect.formats, blobs);
   // Nothing line-like this way up: turning the photo cannot help (the locator is orientation-blind).
   if (!upright.found) return { ok: false, reason: upright.reason, decision: null, located: null, readings: [] };
   const { orientation, sure } = judgeOrientation(upright.mrz.lines);
   const ways = orientation === "upside_down" ? [true, false] : [false, true];
   for (const upsideDown of sure ? ways.slice(0, 1) : ways) {
-    const located = upsideDown ? locateMrz(rotate180(gray), expect.formats) : upright;
+    // Turned, the page's blobs are the upright ones turned (turnBlobs): only the lines are found again.
+    const located = upsideDown ? locateMrz(rotate180(gray), expect.formats, turnBlobs(blobs, gray.width, gray.height)) : upright;
     if (!located.found) continue;
     const mrz = located.mrz;
     if (!expect.formats.includes(mrz.format)) {
