@@ -66,12 +66,17 @@ async function detectFaces(image: Buffer, describe: boolean) {
   }
   const { data, width, height, scale } = decoded;
   const faces = await withHuman(async (human) => {
+    // Human merges a call's settings into the shared instance's for good: its own are put back after.
+    const saved = structuredClone(human.config);
     const input = human.tf.tensor3d(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), [height, width, 3], "int32");
     try {
-      // Human merges a call's settings into the shared instance's for good: every call says both.
-      return (await human.detect(input, { face: { mesh: { enabled: describe }, description: { enabled: describe } } })).face;
+      // Turning a tilted face upright only serves the mesh (and the descriptor cut from it): without
+      // them, the detector's boxes and scores are the same, and the turn of the whole picture is saved.
+      const face = { detector: { rotation: describe }, mesh: { enabled: describe }, description: { enabled: describe } };
+      return (await human.detect(input, { face } as Parameters<typeof human.detect>[1])).face;
     } finally {
       human.tf.dispose(input);
+      human.config = saved;
     }
   });
   return ok({ faces, scale });

@@ -126,14 +126,65 @@ function registerFileLoader(tf: Human["tf"]): void {
     const file = fileURLToPath(url);
     return {
       load: async () => {
-        const json = JSON.parse(readFileSync(file, "utf8"));
-        return tf.io.getModelArtifactsForJSON(json, async (manifest: WeightsGroup[]) => {
-          const shards = manifest.flatMap((group) => group.paths.map((p) => readFileSync(path.join(path.dirname(file), p))));
-          const data = Buffer.concat(shards);
-          const weightData = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength);
-          return [manifest.flatMap((group) => group.weights), weightData];
-        });
+        const json = JSON.parse(readFileSync(file, "utf8")) as ModelJson;
+        const manifest = json.weightsManifest ?? [];
+        const shards = manifest.flatMap((group) => group.paths.map((p) => readFileSync(path.join(path.dirname(file), p))));
+        const data = Buffer.concat(shards);
+        const weightData = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength);
+        const weightSpecs = manifest.flatMap((group) => group.weights) as Parameters<typeof tf.io.decodeWeights>[1];
+        foldRelu6(tf, json, weightSpecs, weightData);
+        return tf.io.getModelArtifactsForJSON(json as never, async () => [weightSpecs, weightData]);
       },
     };
   });
+}
+
+interface GraphNode {
+  name: string;
+  op: string;
+  input?: string[];
+  attr?: Record<string, unknown>;
+}
+interface ModelJson {
+  modelTopology?: { node?: GraphNode[] };
+  weightsManifest?: WeightsGroup[];
+}
+
+/**
+ * Keras' ReLU(max_value=6) reaches tfjs as Relu → Minimum(·, 6) → Maximum(·, 0) (faceres, the
+ * descriptor: 27 times). On the WASM backend a binary op against a scalar takes the slow
+ * broadcasting path: those two ops cost as much as the descriptor's convolutions. One Relu6 op
+ * gives the same values (min(max(x, 0), 6) is exact), so the chain is replaced when its constants
+ * really are 6 and 0 (read from the weights, not assumed from the names).
+ */
+function foldRelu6(tf: Human["tf"], json: ModelJson, specs: Parameters<typeof tf.io.decodeWeights>[1], weightData: ArrayBuffer): void {
+  const nodes = json.modelTopology?.node;
+  if (!nodes || !nodes.some((n) => n.op === "Minimum")) return;
+  const byName = new Map(nodes.map((n) => [n.name, n]));
+  const uses = new Map<string, number>();
+  for (const n of nodes) for (const input of n.input ?? []) uses.set(input, (uses.get(input) ?? 0) + 1);
+  const weights = tf.io.decodeWeights(weightData, specs);
+  try {
+    const scalar = (name: string | undefined) => {
+      const t = name === undefined ? undefined : weights[name];
+      return t && t.size === 1 ? t.dataSync()[0] : undefined;
+    };
+    const removed = new Set<string>();
+    for (const max of nodes) {
+      if (max.op !== "Maximum" || max.input?.length !== 2) continue;
+      const min = byName.get(max.input[0]!);
+      if (min?.op !== "Minimum" || min.input?.length !== 2 || uses.get(min.name) !== 1) continue;
+      const relu = byName.get(min.input[0]!);
+      if (relu?.op !== "Relu" || relu.input?.length !== 1 || uses.get(relu.name) !== 1) continue;
+      if (scalar(min.input[1]) !== 6 || scalar(max.input[1]) !== 0) continue;
+      // The Maximum node keeps its name, so whatever reads it reads the Relu6.
+      max.op = "Relu6";
+      max.input = [relu.input[0]!];
+      max.attr = relu.attr;
+      removed.add(min.name).add(relu.name);
+    }
+    json.modelTopology!.node = nodes.filter((n) => !removed.has(n.name));
+  } finally {
+    tf.dispose(Object.values(weights));
+  }
 }

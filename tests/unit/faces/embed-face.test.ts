@@ -119,7 +119,10 @@ describe("embedFace on the sample photos' faces", () => {
       expect(Math.hypot(ax! - bx!, ay! - by!)).toBeLessThan(described.box[2] / 5);
       expect(located.value.detectionScore).toBeGreaterThanOrEqual(FACE_MIN_DETECTION_SCORE);
     }
-    // The detector-only call must not leave the shared instance without its mesh and descriptor.
+    // The detector-only call must not leave the shared instance without its mesh, descriptor or
+    // rotation correction (the liveness frames read the instance's settings).
+    const { face } = (await getHuman()).config;
+    expect([face.detector?.rotation, face.mesh?.enabled, face.description?.enabled]).toEqual([true, true, true]);
     const again = await embedded(people[0]!.image);
     expect(faceSimilarity(again.embedding, embeddings.get(people[0]!.person)!.embedding)).toBeCloseTo(1, 5);
     expect(await locateFace(await sharp({ create: { width: 320, height: 240, channels: 3, background: "#c9a" } }).png().toBuffer())).toMatchObject({ ok: false, error: { code: "no_face" } });
