@@ -27,10 +27,23 @@ export function createMlp(inputs: number, hidden: number, outputs: number, rando
 export function mlpForward(m: MlpWeights, x: Float32Array, probs: Float32Array, hiddenOut?: Float32Array): Float32Array {
   const h = hiddenOut ?? new Float32Array(m.hidden);
   const { inputs, hidden, outputs, w1, b1, w2, b2 } = m;
+  // The first layer is nearly all the work (inputs × hidden multiply-adds): four running sums.
+  const tail = inputs - (inputs % 4);
   for (let j = 0; j < hidden; j++) {
-    let acc = b1[j]!;
     const row = j * inputs;
-    for (let i = 0; i < inputs; i++) acc += w1[row + i]! * x[i]!;
+    let a = 0;
+    let b = 0;
+    let c = 0;
+    let d = 0;
+    let i = 0;
+    for (; i < tail; i += 4) {
+      a += w1[row + i]! * x[i]!;
+      b += w1[row + i + 1]! * x[i + 1]!;
+      c += w1[row + i + 2]! * x[i + 2]!;
+      d += w1[row + i + 3]! * x[i + 3]!;
+    }
+    for (; i < inputs; i++) a += w1[row + i]! * x[i]!;
+    const acc = b1[j]! + (a + b + (c + d));
     h[j] = acc > 0 ? acc : 0;
   }
   let max = -Infinity;
