@@ -84,7 +84,8 @@ export function turnBlobs(blobs: readonly Blob[], width: number, height: number)
 
 function labelBlobs(dark: Uint8Array, width: number, height: number): Blob[] {
   const blobs: Blob[] = [];
-  const stack = new Int32Array(width * height);
+  // A stack that grows as a blob needs it: sized for the whole image it was ~8 MB a page, mostly unused.
+  let stack = new Int32Array(4096);
   for (let start = 0; start < dark.length; start++) {
     if (dark[start] !== 1) continue;
     let top = 0;
@@ -119,6 +120,11 @@ function labelBlobs(dark: Uint8Array, width: number, height: number): Blob[] {
           const q = ny * width + nx;
           if (dark[q] === 1) {
             dark[q] = 2;
+            if (top === stack.length) {
+              const grown = new Int32Array(stack.length * 2);
+              grown.set(stack);
+              stack = grown;
+            }
             stack[top++] = q;
           }
         }
