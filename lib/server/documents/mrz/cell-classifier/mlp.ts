@@ -27,22 +27,25 @@ export function createMlp(inputs: number, hidden: number, outputs: number, rando
 export function mlpForward(m: MlpWeights, x: Float32Array, probs: Float32Array, hiddenOut?: Float32Array): Float32Array {
   const h = hiddenOut ?? new Float32Array(m.hidden);
   const { inputs, hidden, outputs, w1, b1, w2, b2 } = m;
-  // The first layer is nearly all the work (inputs × hidden multiply-adds): four running sums.
+  // The first layer is nearly all the work (inputs × hidden multiply-adds): four running sums over
+  // each weight row as its own view (a loop bounded by the view's length compiles tighter than
+  // offsets into one long array).
+  const rows = weightRows(w1, inputs);
   const tail = inputs - (inputs % 4);
   for (let j = 0; j < hidden; j++) {
-    const row = j * inputs;
+    const w = rows[j]!;
     let a = 0;
     let b = 0;
     let c = 0;
     let d = 0;
     let i = 0;
     for (; i < tail; i += 4) {
-      a += w1[row + i]! * x[i]!;
-      b += w1[row + i + 1]! * x[i + 1]!;
-      c += w1[row + i + 2]! * x[i + 2]!;
-      d += w1[row + i + 3]! * x[i + 3]!;
+      a += w[i]! * x[i]!;
+      b += w[i + 1]! * x[i + 1]!;
+      c += w[i + 2]! * x[i + 2]!;
+      d += w[i + 3]! * x[i + 3]!;
     }
-    for (; i < inputs; i++) a += w1[row + i]! * x[i]!;
+    for (; i < inputs; i++) a += w[i]! * x[i]!;
     const acc = b1[j]! + (a + b + (c + d));
     h[j] = acc > 0 ? acc : 0;
   }
@@ -62,6 +65,18 @@ export function mlpForward(m: MlpWeights, x: Float32Array, probs: Float32Array, 
   }
   for (let c = 0; c < outputs; c++) probs[c] = probs[c]! / total;
   return probs;
+}
+
+const rowViews = new WeakMap<Float32Array, Float32Array[]>();
+
+/** The rows of a row-major weight matrix as views (made once per matrix; a view shares its memory, so training's updates show). */
+function weightRows(w: Float32Array, width: number): Float32Array[] {
+  let rows = rowViews.get(w);
+  if (!rows) {
+    rows = Array.from({ length: Math.floor(w.length / width) }, (_, j) => w.subarray(j * width, (j + 1) * width));
+    rowViews.set(w, rows);
+  }
+  return rows;
 }
 
 export function encodeMlp(m: MlpWeights): { inputs: number; hidden: number; outputs: number; w1: string; b1: string; w2: string; b2: string } {
