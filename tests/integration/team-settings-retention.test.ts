@@ -23,7 +23,7 @@ import {
 import { runCli } from "@/lib/server/cli/run-cli";
 import { newId, randomToken } from "@/lib/server/shared/crypto";
 import { applyRetention } from "@/lib/server/settings/apply-retention";
-import { getRiskSettings } from "@/lib/server/settings/get-risk-settings";
+import { getCachedRiskSettings, getRiskSettings } from "@/lib/server/settings/get-risk-settings";
 import { startRetentionSchedule } from "@/lib/server/settings/schedule-retention";
 import { updateRiskSettings } from "@/lib/server/settings/update-risk-settings";
 import { addStaffMember } from "@/lib/server/teams/add-staff-member";
@@ -148,6 +148,26 @@ describeEngines("risk settings and retention on %s", (engine) => {
       expect((await updateRiskSettings(db, tenant, { staff: owner, amlThreshold: 0, onlineFootprintThreshold: 100, retentionDays: 7 })).ok).toBe(true);
       expect((await updateRiskSettings(db, tenant, { staff: owner, amlThreshold: 0, onlineFootprintThreshold: 100, retentionDays: 3650 })).ok).toBe(true);
       expect(await getRiskSettings(db, tenant)).toEqual({ amlThreshold: 0, onlineFootprintThreshold: 100, retentionDays: 3650 });
+    });
+
+    it("the request paths' cached read sees a change made here at once, and a change made elsewhere within seconds", async () => {
+      const tenant = { teamId: acme, mode: "sandbox" as const };
+      await updateRiskSettings(db, tenant, { staff: owner, amlThreshold: 70, onlineFootprintThreshold: 60, retentionDays: null });
+      const t0 = Date.now();
+      expect(await getCachedRiskSettings(db, tenant, t0)).toMatchObject({ amlThreshold: 70, onlineFootprintThreshold: 60 });
+      // Through this process: forgotten at once.
+      await updateRiskSettings(db, tenant, { staff: owner, amlThreshold: 71, onlineFootprintThreshold: 61, retentionDays: null });
+      expect(await getCachedRiskSettings(db, tenant, t0)).toMatchObject({ amlThreshold: 71, onlineFootprintThreshold: 61 });
+      // Written by another instance (straight to the table): the cache answers until it expires (5 s).
+      await db.update(teamSettings).set({ amlThreshold: 72 }).where(and(eq(teamSettings.teamId, acme), eq(teamSettings.mode, "sandbox")));
+      expect(await getCachedRiskSettings(db, tenant, t0 + 1_000)).toMatchObject({ amlThreshold: 71 });
+      expect(await getCachedRiskSettings(db, tenant, t0 + 6_000)).toMatchObject({ amlThreshold: 72 });
+      // The cached copy is the caller's own: changing it changes nothing for the next request.
+      const copy = await getCachedRiskSettings(db, tenant, t0 + 6_000);
+      copy.amlThreshold = 5;
+      expect(await getCachedRiskSettings(db, tenant, t0 + 6_000)).toMatchObject({ amlThreshold: 72 });
+      // Another tenant, another entry.
+      expect(await getCachedRiskSettings(db, { teamId: globex, mode: "sandbox" }, t0)).toMatchObject({ amlThreshold: 96, onlineFootprintThreshold: 50 });
     });
 
     it("refuses reviewers (forbidden) and other teams' members (not found) on the server", async () => {

@@ -4,7 +4,7 @@ import { isDisposableDomain } from "../enrichments/online-footprint/score-email"
 import { detectImageType } from "../risk/check-face-scan";
 import type { NetworkObservation } from "../risk/risk-engine";
 import { riskEngineFor } from "../risk/risk-engine";
-import { getRiskSettings } from "../settings/get-risk-settings";
+import { getCachedRiskSettings } from "../settings/get-risk-settings";
 import type { Tenant } from "../shared/tenant";
 
 export interface CaseRisk {
@@ -19,7 +19,7 @@ export interface CaseRisk {
  */
 export async function assessCaseRisk(db: Db, input: { tenant: Tenant; verification: Verification; identity: { firstName: string; lastName: string; dateOfBirth: string }; face: Buffer | null; now: Date }): Promise<CaseRisk> {
   const { verification, identity } = input;
-  const settings = await getRiskSettings(db, input.tenant);
+  const settings = await getCachedRiskSettings(db, input.tenant);
   const mimeType = input.face ? detectImageType(input.face) : null;
   const found = await riskEngineFor(input.tenant.mode).assess(
     {

@@ -19,8 +19,21 @@ export interface RecordObservationOptions {
  * that was not kept, nor misses one that was.
  */
 export async function recordObservation(db: Db, options: RecordObservationOptions): Promise<string> {
+  const { id, insert } = observationInsert(db, options);
+  await insert;
+  if (options.faceEmbedding) {
+    await recordFace(db, { teamId: options.teamId, networkIdentityId: id, identityKey: options.identityKey, embedding: options.faceEmbedding });
+  }
+  return id;
+}
+
+/**
+ * The network row of an observation without a face, as a statement not yet run: callers that store
+ * the submission in one statement put both inserts in it (atomic without BEGIN and COMMIT).
+ */
+export function observationInsert(db: Db, options: Omit<RecordObservationOptions, "faceEmbedding">) {
   const id = newId("net");
-  await db.insert(networkIdentities).values({
+  const insert = db.insert(networkIdentities).values({
     id,
     teamId: options.teamId,
     source: options.source,
@@ -29,8 +42,5 @@ export async function recordObservation(db: Db, options: RecordObservationOption
     identityKey: options.identityKey,
     ...(options.now && { createdAt: options.now }),
   });
-  if (options.faceEmbedding) {
-    await recordFace(db, { teamId: options.teamId, networkIdentityId: id, identityKey: options.identityKey, embedding: options.faceEmbedding });
-  }
-  return id;
+  return { id, insert };
 }

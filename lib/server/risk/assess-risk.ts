@@ -1,9 +1,10 @@
+import { sql } from "drizzle-orm";
 import type { RiskAssessmentResponse, RiskRequest } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { riskAssessments } from "@/lib/db/schema";
 import { storeEvidence } from "../evidence/store-evidence";
-import { recordObservation } from "../network/record-observation";
-import { getRiskSettings } from "../settings/get-risk-settings";
+import { observationInsert, recordObservation } from "../network/record-observation";
+import { getCachedRiskSettings } from "../settings/get-risk-settings";
 import { newId } from "../shared/crypto";
 import { ok, type Result } from "../shared/result";
 import type { Tenant } from "../shared/tenant";
@@ -33,7 +34,7 @@ export async function assessRisk(db: Db, options: AssessRiskOptions): Promise<Re
   if (!faceScan.ok) return faceScan;
 
   // The request's thresholds win; then the team's Settings; then the defaults (wire-details).
-  const settings = await getRiskSettings(db, tenant);
+  const settings = await getCachedRiskSettings(db, tenant);
   const subject = {
     request,
     thresholds: {
@@ -58,29 +59,41 @@ export async function assessRisk(db: Db, options: AssessRiskOptions): Promise<Re
     createdAt: now,
     alertsEnabledAt: enrichments.includes("AML") ? now : null,
   });
+  const row: typeof riskAssessments.$inferInsert = {
+    id,
+    teamId: tenant.teamId,
+    mode: tenant.mode,
+    email: request.email,
+    firstName: request.first_name,
+    lastName: request.last_name,
+    dateOfBirth: request.date_of_birth,
+    report,
+    // The radar description carries no score, so the row does not either.
+    riskScore: report === "headline" ? findings.value.risk_score : null,
+    recommendation: report === "headline" ? findings.value.recommendation : null,
+    enrichments,
+    response,
+    billable: findings.value.billable,
+    createdAt: now,
+  };
+  const observation = tenant.mode === "live" ? findings.value.observation : undefined;
+  if (!faceScan.value && !observation?.faceEmbedding) {
+    // No face: the assessment and the network's observation go in one statement, atomic on its
+    // own, instead of BEGIN, two inserts and COMMIT (four round trips to one, issue 14).
+    const insertAssessment = db.insert(riskAssessments).values(row);
+    if (!observation) await insertAssessment;
+    else {
+      const { insert } = observationInsert(db, { teamId: tenant.teamId, source: "risk_assessment", sourceId: id, emailKey: observation.emailKey, identityKey: observation.identityKey, now });
+      await db.execute(sql`with assessment as (${insertAssessment.getSQL()}) ${insert.getSQL()}`);
+    }
+    return ok(response);
+  }
   await db.transaction(async (tx) => {
-    await tx.insert(riskAssessments).values({
-      id,
-      teamId: tenant.teamId,
-      mode: tenant.mode,
-      email: request.email,
-      firstName: request.first_name,
-      lastName: request.last_name,
-      dateOfBirth: request.date_of_birth,
-      report,
-      // The radar description carries no score, so the row does not either.
-      riskScore: report === "headline" ? findings.value.risk_score : null,
-      recommendation: report === "headline" ? findings.value.recommendation : null,
-      enrichments,
-      response,
-      billable: findings.value.billable,
-      createdAt: now,
-    });
+    await tx.insert(riskAssessments).values(row);
     if (faceScan.value) {
       await storeEvidence(tx, { tenant, ownerType: "risk_assessment", ownerId: id, role: "face_scan", mimeType: faceScan.value.mimeType, bytes: faceScan.value.bytes });
     }
-    const observation = findings.value.observation;
-    if (observation && tenant.mode === "live") {
+    if (observation) {
       await recordObservation(tx, { teamId: tenant.teamId, source: "risk_assessment", sourceId: id, ...observation, now });
     }
   });

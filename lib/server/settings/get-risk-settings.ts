@@ -22,3 +22,28 @@ export async function getRiskSettings(db: Db, tenant: Tenant): Promise<RiskSetti
     .limit(1);
   return row ?? { ...DEFAULT_RISK_SETTINGS };
 }
+
+// The risk endpoints read the settings on every request; they change a few times a year. A short
+// cache per tenant keeps that read off the hot path: a change made in this process
+// (updateRiskSettings) clears it at once; other instances see it within CACHE_MS, as with tokens.
+const CACHE_MS = 5_000;
+const CACHE_MAX = 10_000;
+const cache = new Map<string, { db: Db; settings: RiskSettings; until: number }>();
+const cacheKey = (tenant: Tenant) => `${tenant.teamId}:${tenant.mode}`;
+
+/** getRiskSettings through the short cache: for request paths, never inside a transaction that writes them. */
+export async function getCachedRiskSettings(db: Db, tenant: Tenant, now = Date.now()): Promise<RiskSettings> {
+  const key = cacheKey(tenant);
+  const hit = cache.get(key);
+  // The database is part of the key: tests and tools may hold several in one process.
+  if (hit && hit.db === db && hit.until > now) return { ...hit.settings };
+  const settings = await getRiskSettings(db, tenant);
+  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+  cache.set(key, { db, settings, until: now + CACHE_MS });
+  return { ...settings };
+}
+
+/** Drops a tenant's cached settings (after they change). */
+export function forgetCachedRiskSettings(tenant: Tenant): void {
+  cache.delete(cacheKey(tenant));
+}

@@ -5,7 +5,7 @@ import { recordAudit } from "../audit/record-audit";
 import { authorizeStaff, type StaffRef } from "../console/authorize-staff";
 import { fail, ok, type Result } from "../shared/result";
 import type { Tenant } from "../shared/tenant";
-import { getRiskSettings, type RiskSettings } from "./get-risk-settings";
+import { forgetCachedRiskSettings, getRiskSettings, type RiskSettings } from "./get-risk-settings";
 
 export const RETENTION_MIN_DAYS = 7;
 export const RETENTION_MAX_DAYS = 3650;
@@ -40,7 +40,7 @@ export async function updateRiskSettings(db: Db, tenant: Tenant, input: RiskSett
     return fail("invalid", "Check the values", { detail });
   }
   const after: RiskSettings = parsed.data;
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const before = await getRiskSettings(tx as unknown as Db, tenant);
     await tx
       .insert(teamSettings)
@@ -57,4 +57,6 @@ export async function updateRiskSettings(db: Db, tenant: Tenant, input: RiskSett
     });
     return ok(after);
   });
+  forgetCachedRiskSettings(tenant);
+  return saved;
 }

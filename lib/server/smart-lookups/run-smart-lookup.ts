@@ -6,7 +6,7 @@ import { LIVE_ENRICHMENT_PROVIDERS } from "../risk/live/enrichment-providers";
 import type { EnrichmentProvider, EnrichmentResult } from "../risk/live/providers";
 import type { RiskSubject } from "../risk/risk-engine";
 import { sandboxEnrichmentOutcomes, sandboxRecommendation } from "../sandbox/risk";
-import { getRiskSettings } from "../settings/get-risk-settings";
+import { getCachedRiskSettings } from "../settings/get-risk-settings";
 import { newId } from "../shared/crypto";
 import { ok, type Result } from "../shared/result";
 import type { Tenant } from "../shared/tenant";
@@ -56,7 +56,7 @@ function addressOf(input: SmartLookupRequest): Address | undefined {
 export async function runSmartLookup(db: Db, tenant: Tenant, input: SmartLookupRequest, options: SmartLookupOptions = {}): Promise<Result<SmartLookupResponse>> {
   const now = options.now ?? new Date();
   const id = newId("slk");
-  const settings = await getRiskSettings(db, tenant);
+  const settings = await getCachedRiskSettings(db, tenant);
   const thresholds = { aml: input.thresholds?.aml ?? settings.amlThreshold, onlineFootprint: input.thresholds?.onlineFootprint ?? settings.onlineFootprintThreshold };
   const address = addressOf(input);
   const live = tenant.mode === "live";
