@@ -20,8 +20,7 @@ export async function findDocumentFace(image: Buffer): Promise<DocumentFace | nu
   const first = await locateFace(image);
   if (!first.ok) return null;
   const [x, y, w, h] = first.value.box;
-  const source = sharp(image, { failOn: "error", limitInputPixels: 50_000_000 }).rotate();
-  const { width = 0, height = 0 } = await source.metadata().then((m) => ((m.orientation ?? 1) >= 5 ? { width: m.height, height: m.width } : m));
+  const [width, height] = first.value.imageSize;
   const side = Math.round(2 * Math.max(w, h));
   const left = clamp(Math.round(x + w / 2 - side / 2), 0, width - 1);
   const top = clamp(Math.round(y + h / 2 - side / 2), 0, height - 1);

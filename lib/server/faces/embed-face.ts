@@ -45,26 +45,27 @@ export async function embedFace(image: Buffer): Promise<Result<FaceEmbedding>> {
  * no descriptor), for callers that describe a crop of their own (document-face.ts's first pass:
  * about half the work of embedFace on a page with a portrait and its ghost image).
  */
-export async function locateFace(image: Buffer): Promise<Result<Omit<FaceEmbedding, "embedding">>> {
+export async function locateFace(image: Buffer): Promise<Result<Omit<FaceEmbedding, "embedding"> & { imageSize: [number, number] }>> {
   const detected = await detectFaces(image, false);
   if (!detected.ok) return detected;
-  const { faces, scale } = detected.value;
+  const { faces, scale, imageSize } = detected.value;
   const found = faces.filter((face) => face.boxScore >= FACE_MIN_DETECTION_SCORE);
   const largest = found.sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3])[0];
   if (!largest) return fail("invalid", "No face was found in the image", { code: "no_face" });
-  return ok({ detectionScore: largest.boxScore, box: toOriginal(largest.box, scale), faces: found.length });
+  // The picture's own size (after EXIF rotation) comes along: a caller cutting the face out needs it.
+  return ok({ detectionScore: largest.boxScore, box: toOriginal(largest.box, scale), faces: found.length, imageSize });
 }
 
 const toOriginal = (box: readonly number[], scale: number) => box.map((v) => Math.round(v / scale)) as [number, number, number, number];
 
 async function detectFaces(image: Buffer, describe: boolean) {
-  let decoded: { data: Buffer; width: number; height: number; scale: number };
+  let decoded: Awaited<ReturnType<typeof decode>>;
   try {
     decoded = await decode(image);
   } catch {
     return fail("invalid", "The image could not be read as a JPEG, PNG or WebP picture", { code: "unreadable_image" });
   }
-  const { data, width, height, scale } = decoded;
+  const { data, width, height, scale, imageSize } = decoded;
   const faces = await withHuman(async (human) => {
     // Human merges a call's settings into the shared instance's for good: its own are put back after.
     const saved = structuredClone(human.config);
@@ -79,15 +80,16 @@ async function detectFaces(image: Buffer, describe: boolean) {
       human.config = saved;
     }
   });
-  return ok({ faces, scale });
+  return ok({ faces, scale, imageSize });
 }
 
-/** RGB pixels, EXIF-rotated, at most FACE_MAX_SIDE per side; `scale` = decoded ÷ original size. */
+/** RGB pixels, EXIF-rotated, at most FACE_MAX_SIDE per side; `scale` = decoded ÷ original size; `imageSize` the original's [width, height]. */
 async function decode(image: Buffer) {
   const pipeline = sharp(image, { failOn: "error", limitInputPixels: 50_000_000 }).rotate();
   const meta = await pipeline.metadata();
   const portrait = (meta.orientation ?? 1) >= 5; // EXIF 5–8 swap width and height
   const originalWidth = (portrait ? meta.height : meta.width) ?? 0;
+  const originalHeight = (portrait ? meta.width : meta.height) ?? 0;
   const { data, info } = await pipeline
     .resize(FACE_MAX_SIDE, FACE_MAX_SIDE, { fit: "inside", withoutEnlargement: true })
     .removeAlpha()
@@ -95,5 +97,5 @@ async function decode(image: Buffer) {
     .raw()
     .toBuffer({ resolveWithObject: true });
   if (info.channels !== 3 || !originalWidth) throw new Error(`unexpected decode: ${info.channels} channels`);
-  return { data, width: info.width, height: info.height, scale: info.width / originalWidth };
+  return { data, width: info.width, height: info.height, scale: info.width / originalWidth, imageSize: [originalWidth, originalHeight] as [number, number] };
 }
