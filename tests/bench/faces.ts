@@ -9,7 +9,8 @@
 //                  against a brute-force search in this process.        goal with pgvector: p50 < 50 ms
 //
 //   npm run bench:faces   (BENCH_FACES_ROWS=100000, BENCH_FACES_RANDOM_QUERIES=20, BENCH_FACES_EXACT_QUERIES=5,
-//   BENCH_FACES_ENGINES=pglite,postgres; BENCH_PG_URL as in api.ts)
+//   BENCH_FACES_ENGINES=pglite,postgres; BENCH_FACES_ALTERNATIVE=0 skips the stream-every-row comparison;
+//   BENCH_PG_URL as in api.ts)
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -300,6 +301,9 @@ async function planOf(database: Database, query: number[]): Promise<string> {
 
 type Query = ReturnType<typeof queries>[number];
 
+/** The search rows, for the JSON line `npm run bench` reads. */
+const summary: { engine: string; kind: string; faces: number; group: string; queries: number; p50Ms: number; p99Ms: number; recallAt10: number; copiesFound?: number }[] = [];
+
 async function searchSection(engine: string, database: Database, data: Dataset, qs: Query[], truth: Map<number[], string[]>) {
   await load(database, data);
   const kind = await faceSearchKind(database.db);
@@ -328,6 +332,7 @@ async function searchSection(engine: string, database: Database, data: Dataset, 
       const n = String(group.queries.length);
       const how = kind === "hnsw" ? `hnsw, ef_search ${HNSW_EF_SEARCH}` : `sign codes, ${CODED_CANDIDATES} ranked exactly`;
       rows.push([`findSimilarFaces (${how}), ${group.name}`, n, ms(median(times)), ms(pct(times, 99)), mean(recalls).toFixed(3), group.name.startsWith("altered") ? `${found}/${n}` : ""]);
+      summary.push({ engine, kind, faces: ROWS + data.real.length, group: group.name, queries: group.queries.length, p50Ms: Number(median(times).toFixed(1)), p99Ms: Number(pct(times, 99).toFixed(1)), recallAt10: Number(mean(recalls).toFixed(3)), ...(group.name.startsWith("altered") && { copiesFound: found }) });
       for (const ef of kind === "hnsw" ? [40, 100, 200] : []) {
         const efTimes: number[] = [];
         const efRecalls: number[] = [];
@@ -353,9 +358,10 @@ async function searchSection(engine: string, database: Database, data: Dataset, 
     exactRecalls.push(recall(result.map((f) => f.id), q.embedding));
   }
   if (exactTimes.length) {
+    summary.push({ engine, kind: "exact", faces: ROWS + data.real.length, group: "exact", queries: exactTimes.length, p50Ms: Number(median(exactTimes).toFixed(1)), p99Ms: Number(pct(exactTimes, 99).toFixed(1)), recallAt10: Number(mean(exactRecalls).toFixed(3)) });
     rows.push([`findSimilarFaces (exact${kind === "hnsw" ? ", forced" : ""})`, String(exactTimes.length), ms(median(exactTimes)), ms(pct(exactTimes, 99)), mean(exactRecalls).toFixed(3), ""]);
   }
-  if (database.kind === "postgres" && kind === "coded" && EXACT_QUERIES > 0) {
+  if (database.kind === "postgres" && kind === "coded" && EXACT_QUERIES > 0 && process.env.BENCH_FACES_ALTERNATIVE !== "0") {
     // The other way to search without pgvector: read every embedding and score it here.
     const q = qs[0]!.embedding;
     const [ids, t] = await timed(async () => {
@@ -416,4 +422,5 @@ void runBench(async () => {
   const real = await embedSection();
   separationSection(real);
   await searchEngines(real);
+  console.log(JSON.stringify({ bench: "faces", search: summary, load: os.loadavg()[0] }));
 });

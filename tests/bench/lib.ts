@@ -17,7 +17,7 @@
 //     printReport(rows, "bare");                        // returns the ratios against "bare"
 //     return rows.some((r) => failures(r) > 0) ? 1 : 0; // servers are stopped by runBench
 //   });
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
@@ -197,11 +197,43 @@ export interface StartProcessOptions {
  * and resolves once GET readyPath answers readyStatus. Rejects, after stopping it, if the server
  * exits or is not ready in time.
  */
+/**
+ * The load generator off the cores it measures (issue 14): on a machine with two or more cores and
+ * `taskset`, every measured server (the real one and the bare one alike, with all their threads and
+ * children) runs on core 0 and this process, which drives autocannon, on the others. A database
+ * server the real one talks to is not pinned. BENCH_PIN=0 turns it off.
+ */
+let pinned: { server: string; load: string } | null | undefined;
+export function pinning(): { server: string; load: string } | null {
+  if (pinned !== undefined) return pinned;
+  const cores = os.cpus().length;
+  pinned = null;
+  if (process.env.BENCH_PIN === "0" || cores < 2 || process.platform !== "linux") return pinned;
+  const load = cores === 2 ? "1" : `1-${cores - 1}`;
+  try {
+    // Only benches that start servers get here: the others keep every core.
+    execFileSync("taskset", ["-apc", load, String(process.pid)], { stdio: "ignore" });
+    pinned = { server: "0", load };
+  } catch {
+    // no taskset on this machine
+  }
+  return pinned;
+}
+
+/** One line for a report: where servers and load ran, and the machine's load average. */
+export function machineNote(): string {
+  const [one, five] = os.loadavg();
+  const pin = pinned ? `servers pinned to core ${pinned.server}, load generator on ${pinned.load}` : "no core pinning";
+  return `${os.cpus().length} cores, ${pin}; load average ${one!.toFixed(2)} (1 min), ${five!.toFixed(2)} (5 min)`;
+}
+
 export async function startProcess(opts: StartProcessOptions): Promise<ServerHandle> {
   installSignalHandlers();
   const url = `http://127.0.0.1:${opts.port}`;
   const stopTimeoutMs = opts.stopTimeoutMs ?? 15_000;
-  const spec = { command: opts.command, args: opts.args, cwd: opts.cwd ?? APP_DIR, stopTimeoutMs, removeDir: opts.dataDir };
+  const pin = pinning();
+  const [command, args] = pin ? ["taskset", ["-c", pin.server, opts.command, ...opts.args]] : [opts.command, opts.args];
+  const spec = { command, args, cwd: opts.cwd ?? APP_DIR, stopTimeoutMs, removeDir: opts.dataDir };
   const supervisor = spawn(process.execPath, ["-e", SUPERVISOR_SOURCE], {
     env: { ...opts.env, BENCH_SUPERVISOR: JSON.stringify(spec) },
     stdio: ["ignore", "pipe", "pipe", "ipc"],
