@@ -1,0 +1,1 @@
+CREATE INDEX "network_faces_uncoded_idx" ON "network_faces" USING btree ("id") WHERE "network_faces"."embedding_code" is null;
