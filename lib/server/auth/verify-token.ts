@@ -22,10 +22,13 @@ export function forgetCachedTokens(apiClientId?: string): void {
 }
 
 /** The team and mode a bearer token speaks for, or null when it is unknown, expired or revoked. */
-export async function verifyToken(db: Db, token: string, now = new Date()): Promise<TokenContext | null> {
+export async function verifyToken(db: Db, token: string, at?: Date): Promise<TokenContext | null> {
   const hash = sha256(token);
   const hit = cache.get(hash);
-  if (hit && hit.until > now.getTime() && hit.context.expiresAt > now) return hit.context;
+  // A number, not a Date, on the cached path: Next wraps the Date constructor in this process.
+  const nowMs = at ? at.getTime() : Date.now();
+  if (hit && hit.until > nowMs && hit.context.expiresAt.getTime() > nowMs) return hit.context;
+  const now = at ?? new Date(nowMs);
   const [row] = await db
     .select({ teamId: accessTokens.teamId, mode: accessTokens.mode, apiClientId: accessTokens.apiClientId, expiresAt: accessTokens.expiresAt })
     .from(accessTokens)
@@ -37,6 +40,6 @@ export async function verifyToken(db: Db, token: string, now = new Date()): Prom
     return null;
   }
   if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
-  cache.set(hash, { context: row, until: now.getTime() + CACHE_MS });
+  cache.set(hash, { context: row, until: nowMs + CACHE_MS });
   return row;
 }
