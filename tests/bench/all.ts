@@ -25,7 +25,7 @@ const STEPS: Step[] = [
   { name: "api", script: "api.ts" },
   { name: "live-risk", script: "live-risk.ts" },
   // Face search over 100,000 faces on PostgreSQL (the coded search where pgvector is missing).
-  { name: "faces", script: "faces.ts", env: { BENCH_FACES_ENGINES: "postgres", BENCH_FACES_EXACT_QUERIES: "1", BENCH_FACES_ALTERNATIVE: "0" } },
+  { name: "faces", script: "faces.ts", env: { BENCH_FACES_ENGINES: "postgres", BENCH_FACES_EXACT_QUERIES: "0", BENCH_FACES_ALTERNATIVE: "0" } },
 ];
 
 type Json = Record<string, any>;
@@ -106,7 +106,7 @@ add("GET /api/v1/health", "0.53", fixed(health.reqPerSec), "≥ 0.6", typeof hea
     const p99 = Math.max(...coded.map((f) => f.p99Ms as number));
     const copies = coded.find((f) => f.group.startsWith("altered"));
     const random = coded.find((f) => !f.group.startsWith("altered"));
-    const now = `p99 ${p99.toFixed(0)} ms (exact ${exact ? (exact.p50Ms as number).toFixed(0) : "?"} ms); recall@10 ${fixed(copies?.recallAt10, 3)} on copies of stored faces, ${fixed(random?.recallAt10, 3)} on random directions`;
+    const now = `p99 ${p99.toFixed(0)} ms ${exact ? ` (exact ${(exact.p50Ms as number).toFixed(0)} ms)` : ""}; recall@10 ${fixed(copies?.recallAt10, 3)} on copies of stored faces, ${fixed(random?.recallAt10, 3)} on random directions`;
     add(`face search, ${(coded[0]!.faces as number).toLocaleString("en-US")} faces, PostgreSQL without pgvector`, "10–14 s per query", now, "≤ 200 ms p99, recall ≥ 0.99 of exact", p99 <= 200 && (copies?.recallAt10 ?? 0) >= 0.99);
   }
   const hnsw = faces.filter((f) => f.engine === "postgres" && f.kind === "hnsw");

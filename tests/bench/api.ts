@@ -11,7 +11,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ensureBuild, failures, machineNote, measure, printReport, runBench, scratchPostgres, startBareServer, startServer, type Row, type ServerHandle } from "./lib";
+import { ensureBuild, failures, machineNote, measure, PGLITE_WARMUP_S, printReport, runBench, scratchPostgres, startBareServer, startServer, type Row, type ServerHandle } from "./lib";
 
 const BOUNDARY = "----verity-bench-boundary";
 const RISK_BODY = [
@@ -27,6 +27,7 @@ const RISK_BODY = [
 const RISK_HEADERS = { "content-type": `multipart/form-data; boundary=${BOUNDARY}` };
 
 type Creds = { client_id: string; client_secret: string };
+
 
 async function token(server: ServerHandle, creds: Creds): Promise<string> {
   const res = await fetch(`${server.url}/api/v2/authenticate`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(creds) });
@@ -83,7 +84,7 @@ await runBench(async () => {
 
   const pair = async (label: string, goal: number, target: { path: string; method?: string; headers: Record<string, string>; body?: string; expectBody?: string }, p99Goal?: number) => {
     const b = await measure(`bare: ${label}`, { url: bare.url + target.path, method: target.method, body: target.body, headers: target.headers });
-    const r = await measure(`${real.name}: ${label}`, { url: real.url + target.path, method: target.method, body: target.body, headers: target.headers, expectBody: target.expectBody });
+    const r = await measure(`${real.name}: ${label}`, { url: real.url + target.path, method: target.method, body: target.body, headers: target.headers, expectBody: target.expectBody, config: { warmup: PGLITE_WARMUP_S } });
     rows.push(b, r);
     const [, cmp] = printReport([b, r], b.name);
     report[`${real.name}: ${label}`] = { ratio: cmp?.reqPerSecRatio ?? null, goal, ...(p99Goal !== undefined && { p99Ratio: cmp?.p99Ratio ?? null, p99Goal }) };

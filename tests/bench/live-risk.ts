@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ensureBuild, failures, machineNote, measure, printReport, runBench, scratchPostgres, startBareServer, startServer, type Row, type ServerHandle } from "./lib";
+import { ensureBuild, failures, machineNote, measure, PGLITE_WARMUP_S, printReport, runBench, scratchPostgres, startBareServer, startServer, type Row, type ServerHandle } from "./lib";
 
 const BOUNDARY = "----verity-live-risk";
 let n = 0;
@@ -50,7 +50,9 @@ await runBench(async () => {
     const bare = await startBareServer({ name: "bare", routes: [{ method: "POST", path: "/api/v2/risk", status: 201, body }, { path: "/ready", body: "{}" }] });
     try {
       const b = await measure("bare: POST /api/v2/risk", { url: `${bare.url}/api/v2/risk`, method: "POST", headers, nextBody });
-      const r = await measure(`${server.name}: live POST /api/v2/risk`, { url: `${server.url}/api/v2/risk`, method: "POST", headers, nextBody });
+      // On PGlite, warmed up to its steady state first (lib.ts, PGLITE_WARMUP_S).
+      const config = server.name.includes("PGlite") ? { warmup: PGLITE_WARMUP_S } : undefined;
+      const r = await measure(`${server.name}: live POST /api/v2/risk`, { url: `${server.url}/api/v2/risk`, method: "POST", headers, nextBody, config });
       rows.push(b, r);
       const [, cmp] = printReport([b, r], b.name);
       report[server.name] = cmp?.reqPerSecRatio ?? null;
