@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { teamSettings } from "@/lib/db/schema";
 import type { Tenant } from "../shared/tenant";
+import { sharedTtlCache } from "../shared/ttl-cache";
 
 export interface RiskSettings {
   amlThreshold: number;
@@ -24,22 +25,19 @@ export async function getRiskSettings(db: Db, tenant: Tenant): Promise<RiskSetti
 }
 
 // The risk endpoints read the settings on every request; they change a few times a year. A short
-// cache per tenant keeps that read off the hot path: a change made in this process
-// (updateRiskSettings) clears it at once; other instances see it within CACHE_MS, as with tokens.
-const CACHE_MS = 5_000;
-const CACHE_MAX = 10_000;
-const cache = new Map<string, { db: Db; settings: RiskSettings; until: number }>();
+// cache per tenant keeps that read off the hot path: a change saved through the console
+// (updateRiskSettings) clears it at once (ttl-cache.ts); other instances see it within 5 s.
+const cache = sharedTtlCache<{ db: Db; settings: RiskSettings }>("riskSettings", { ttlMs: 5_000, max: 10_000 });
 const cacheKey = (tenant: Tenant) => `${tenant.teamId}:${tenant.mode}`;
 
 /** getRiskSettings through the short cache: for request paths, never inside a transaction that writes them. */
 export async function getCachedRiskSettings(db: Db, tenant: Tenant, now = Date.now()): Promise<RiskSettings> {
   const key = cacheKey(tenant);
-  const hit = cache.get(key);
+  const hit = cache.get(key, now);
   // The database is part of the key: tests and tools may hold several in one process.
-  if (hit && hit.db === db && hit.until > now) return { ...hit.settings };
+  if (hit && hit.db === db) return { ...hit.settings };
   const settings = await getRiskSettings(db, tenant);
-  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
-  cache.set(key, { db, settings, until: now + CACHE_MS });
+  cache.set(key, { db, settings }, now);
   return { ...settings };
 }
 
