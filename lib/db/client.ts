@@ -8,6 +8,7 @@ import pg from "pg";
 import * as schema from "./schema";
 import * as onboardingSchema from "../onboarding/schema";
 import { lockDataDir } from "./pglite-lock";
+import { preparedPglite } from "./pglite-prepared";
 
 const fullSchema = { ...schema, ...onboardingSchema };
 export type Schema = typeof fullSchema;
@@ -61,7 +62,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   } else {
     client = await PGlite.create({ extensions: { vector } });
   }
-  const db = drizzlePglite(client, { schema: fullSchema }) as unknown as Db;
+  // Drizzle runs its statements through named prepared statements (pglite-prepared.ts); `$client`
+  // stays the PGlite itself for code that needs its own API (the job queue).
+  const db = drizzlePglite(preparedPglite(client) as unknown as PGlite, { schema: fullSchema }) as unknown as Db;
+  (db as unknown as { $client: PGlite }).$client = client;
   return {
     db,
     kind: "pglite",
