@@ -8,6 +8,7 @@ import pg from "pg";
 import * as schema from "./schema";
 import * as onboardingSchema from "../onboarding/schema";
 import { lockDataDir } from "./pglite-lock";
+import { NamedStatementClient } from "./named-statements";
 import { preparedPglite } from "./pglite-prepared";
 
 const fullSchema = { ...schema, ...onboardingSchema };
@@ -33,7 +34,8 @@ export interface Database {
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // Clients name the app's statements, so PostgreSQL parses and plans each once per connection.
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, Client: NamedStatementClient });
     // An idle client's error (for example PostgreSQL restarting) must not crash the process: the
     // pool drops that client and the next query connects again.
     pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));
