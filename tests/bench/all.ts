@@ -26,6 +26,9 @@ const STEPS: Step[] = [
   { name: "live-risk", script: "live-risk.ts" },
   // Face search over 100,000 faces on PostgreSQL (the coded search where pgvector is missing).
   { name: "faces", script: "faces.ts", env: { BENCH_FACES_ENGINES: "postgres", BENCH_FACES_EXACT_QUERIES: "0", BENCH_FACES_ALTERNATIVE: "0" } },
+  // Face search over 1,000,000 faces with pgvector: only where `npm run bench:faces-1m` made its
+  // fixture once (a PostgreSQL with pgvector; the build takes over an hour), queries only here.
+  { name: "faces-1m", script: "faces-1m.ts", env: { BENCH_FACES_1M_READY_ONLY: "1", BENCH_FACES_1M_SWEEP: "" } },
 ];
 
 type Json = Record<string, any>;
@@ -72,6 +75,7 @@ const api = results.api?.json?.ratios ?? {};
 const risk = results["live-risk"]?.json?.ratios ?? {};
 const health = results.health?.json?.ratios ?? {};
 const faces: Json[] = results.faces?.json?.search ?? [];
+const faces1m: Json | null = results["faces-1m"]?.json ?? null;
 const apiRow = (key: string) => api[key] as { ratio: number | null; goal: number; p99Ratio?: number | null } | undefined;
 
 const rows: string[][] = [];
@@ -110,13 +114,21 @@ add("GET /api/v1/health", "0.53", fixed(health.reqPerSec), "≥ 0.6", typeof hea
     add(`face search, ${(coded[0]!.faces as number).toLocaleString("en-US")} faces, PostgreSQL without pgvector`, "10–14 s per query", now, "≤ 200 ms p99, recall ≥ 0.99 of exact", p99 <= 200 && (copies?.recallAt10 ?? 0) >= 0.99);
   }
   const hnsw = faces.filter((f) => f.engine === "postgres" && f.kind === "hnsw");
-  add(
-    "face search, 1,000,000 faces, pgvector HNSW",
-    "not measured (100k: p50 42, p99 74 ms)",
-    hnsw.length ? `${(hnsw[0]!.faces as number).toLocaleString("en-US")} faces: p99 ${Math.max(...hnsw.map((f) => f.p99Ms as number)).toFixed(0)} ms` : "not measured here: this PostgreSQL has no pgvector, and PGlite cannot hold 1,000,000 × 1024 floats (~4 GB) in its WASM heap",
-    "p99 ≤ 50 ms",
-    null,
-  );
+  if (faces1m?.measured) {
+    const groups = (faces1m.groups ?? []) as Json[];
+    const copies = groups.find((g) => String(g.group).startsWith("altered"));
+    const random = groups.find((g) => !String(g.group).startsWith("altered"));
+    const now = `p50 ${fixed(faces1m.p50Ms, 1)}, p99 ${fixed(faces1m.p99Ms, 1)} ms; recall@10 ${fixed(copies?.recallAt10, 3)} on copies of stored faces, ${fixed(random?.recallAt10, 3)} on random directions`;
+    add(`face search, ${(faces1m.faces as number).toLocaleString("en-US")} faces, pgvector HNSW`, "not measured (100k: p50 42, p99 74 ms)", now, "p99 ≤ 50 ms", (faces1m.p99Ms as number) <= 50);
+  } else {
+    add(
+      "face search, 1,000,000 faces, pgvector HNSW",
+      "not measured (100k: p50 42, p99 74 ms)",
+      hnsw.length ? `${(hnsw[0]!.faces as number).toLocaleString("en-US")} faces: p99 ${Math.max(...hnsw.map((f) => f.p99Ms as number)).toFixed(0)} ms` : `not measured here (${faces1m?.reason ?? "faces-1m did not run"}): npm run bench:faces-1m makes the fixture once on a PostgreSQL with pgvector`,
+      "p99 ≤ 50 ms",
+      null,
+    );
+  }
 }
 
 const widths = ["path", "when filed", "now", "goal", ""].map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));

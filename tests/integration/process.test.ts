@@ -41,5 +41,7 @@ describe("entry points", () => {
     } finally {
       holder.kill("SIGKILL");
     }
-  });
+    // Two migrator processes, ~12 s each on an idle 2-core machine (tsx start, PGlite, every
+    // migration): 30 s left no room for a busy one.
+  }, 120_000);
 });
