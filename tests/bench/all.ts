@@ -119,7 +119,9 @@ add("GET /api/v1/health", "0.53", fixed(health.reqPerSec), "≥ 0.6", typeof hea
     const copies = groups.find((g) => String(g.group).startsWith("altered"));
     const random = groups.find((g) => !String(g.group).startsWith("altered"));
     const now = `p50 ${fixed(faces1m.p50Ms, 1)}, p99 ${fixed(faces1m.p99Ms, 1)} ms; recall@10 ${fixed(copies?.recallAt10, 3)} on copies of stored faces, ${fixed(random?.recallAt10, 3)} on random directions`;
-    add(`face search, ${(faces1m.faces as number).toLocaleString("en-US")} faces, pgvector HNSW`, "not measured (100k: p50 42, p99 74 ms)", now, "p99 ≤ 50 ms", (faces1m.p99Ms as number) <= 50);
+    // Fast is not enough: a copy of a stored face that is not found is a missed fraud signal, so
+    // the row needs the recall the 100,000-face row needs too.
+    add(`face search, ${(faces1m.faces as number).toLocaleString("en-US")} faces, pgvector HNSW`, "not measured (100k: p50 42, p99 74 ms)", now, "p99 ≤ 50 ms, recall ≥ 0.99 on copies", (faces1m.p99Ms as number) <= 50 && ((copies?.recallAt10 as number | undefined) ?? 0) >= 0.99);
   } else {
     add(
       "face search, 1,000,000 faces, pgvector HNSW",

@@ -21,8 +21,8 @@ import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { runMigrations } from "@/lib/db/migrate";
 import { FACE_MATCH_THRESHOLD, unitVector } from "@/lib/server/faces/compare-faces";
-import { faceCode } from "@/lib/server/faces/face-code";
 import { faceSearchKind, findSimilarFaces, HNSW_EF_SEARCH } from "@/lib/server/network/face-search";
+import { faceRowsCopy, randomDirections } from "./face-rows";
 import { runBench } from "./lib";
 
 const URL_ = process.env.BENCH_FACES_1M_URL ?? "postgres://postgres@127.0.0.1:5433/postgres";
@@ -58,74 +58,10 @@ function table(header: string[], rows: string[][]) {
   for (const r of rows) console.log(line(r));
 }
 
-/**
- * Random unit directions, uniform on the sphere, as a stream: the same seeded generator as
- * tests/bench/faces.ts (mulberry32, Box–Muller), read in order, so the ground-truth pass can make
- * the stored rows again instead of holding 4 GB of them.
- */
-function randomDirections(seed: number) {
-  let state = seed >>> 0;
-  const uniform = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) + 0.5) / 4294967296;
-  };
-  return (count: number): Float32Array => {
-    const out = new Float32Array(count * DIM);
-    for (let r = 0; r < count; r++) {
-      let norm = 0;
-      for (let i = 0; i < DIM; i += 2) {
-        const radius = Math.sqrt(-2 * Math.log(uniform()));
-        const angle = 2 * Math.PI * uniform();
-        out[r * DIM + i] = radius * Math.cos(angle);
-        out[r * DIM + i + 1] = radius * Math.sin(angle);
-        norm += out[r * DIM + i]! ** 2 + out[r * DIM + i + 1]! ** 2;
-      }
-      const scale = 1 / Math.sqrt(norm);
-      for (let i = 0; i < DIM; i++) out[r * DIM + i]! *= scale;
-    }
-    return out;
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Loading: binary COPY through node-postgres (no COPY package is a dependency)
 // ---------------------------------------------------------------------------------------------
-
-/** PostgreSQL's binary COPY rows for (id, team_id, identity_key, embedding real[], embedding_code bit(1024)). */
-function copyBinary(rows: { id: string; key: string; embedding: ArrayLike<number> }[], header: boolean): Buffer {
-  const parts: Buffer[] = header ? [Buffer.concat([Buffer.from("PGCOPY\n\xff\r\n\0", "latin1"), Buffer.alloc(8)])] : [];
-  const text = (value: string) => {
-    const bytes = Buffer.from(value);
-    const length = Buffer.alloc(4);
-    length.writeInt32BE(bytes.length);
-    return [length, bytes];
-  };
-  for (const row of rows) {
-    const fields = Buffer.alloc(2);
-    fields.writeInt16BE(5);
-    const array = Buffer.alloc(4 + 20 + 8 * DIM);
-    array.writeInt32BE(20 + 8 * DIM, 0);
-    array.writeInt32BE(1, 4); // dimensions
-    array.writeInt32BE(0, 8); // no nulls
-    array.writeUInt32BE(700, 12); // float4
-    array.writeInt32BE(DIM, 16);
-    array.writeInt32BE(1, 20); // lower bound
-    for (let i = 0; i < DIM; i++) {
-      array.writeInt32BE(4, 24 + 8 * i);
-      array.writeFloatBE(row.embedding[i]!, 28 + 8 * i);
-    }
-    const code = faceCode(row.embedding);
-    const bits = Buffer.alloc(4 + 4 + DIM / 8);
-    bits.writeInt32BE(4 + DIM / 8, 0);
-    bits.writeInt32BE(DIM, 4);
-    for (let i = 0; i < DIM; i++) if (code.charCodeAt(i) === 49) bits[8 + (i >> 3)]! |= 0x80 >> (i & 7);
-    parts.push(fields, ...text(row.id), ...text("team_bench"), ...text(row.key), array, bits);
-  }
-  return Buffer.concat(parts);
-}
 
 interface CopyConnection {
   query(text: string): void;
@@ -264,7 +200,7 @@ async function loadRows(database: Database, pool: pg.Pool): Promise<void> {
         const count = Math.min(BATCH, randomRows - start);
         const vectors = random(count);
         const batch = Array.from({ length: count }, (_, i) => ({ id: `rand_${start + i}`, key: `key_${start + i}`, embedding: vectors.subarray(i * DIM, (i + 1) * DIM) }));
-        await copyIn(client, "copy network_faces (id, team_id, identity_key, embedding, embedding_code) from stdin with (format binary)", Buffer.concat([copyBinary(batch, true), Buffer.from([0xff, 0xff])]));
+        await copyIn(client, "copy network_faces (id, team_id, identity_key, embedding, embedding_code) from stdin with (format binary)", faceRowsCopy(batch));
         if (performance.now() - reported > 30_000 || start + count === randomRows) {
           reported = performance.now();
           const done = start + count;
@@ -273,7 +209,7 @@ async function loadRows(database: Database, pool: pg.Pool): Promise<void> {
         }
       }
       const reals = real.map((f) => ({ id: `real_${f.person}`, key: `key_${f.person}`, embedding: Float32Array.from(f.embedding) }));
-      await copyIn(client, "copy network_faces (id, team_id, identity_key, embedding, embedding_code) from stdin with (format binary)", Buffer.concat([copyBinary(reals, true), Buffer.from([0xff, 0xff])]));
+      await copyIn(client, "copy network_faces (id, team_id, identity_key, embedding, embedding_code) from stdin with (format binary)", faceRowsCopy(reals));
       await client.query("commit");
     } catch (error) {
       await client.query("rollback").catch(() => {});

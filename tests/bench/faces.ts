@@ -24,6 +24,7 @@ import { getHuman } from "@/lib/server/faces/load-human";
 import { faceCode } from "@/lib/server/faces/face-code";
 import { CODED_CANDIDATES, faceSearchKind, findSimilarFaces, HNSW_EF_SEARCH } from "@/lib/server/network/face-search";
 import { alteredCopies, sampleFaces } from "../support/faces";
+import { faceRowsCopy, randomDirections } from "./face-rows";
 import { runBench, scratchPostgres } from "./lib";
 
 const ROWS = Number(process.env.BENCH_FACES_ROWS ?? 100_000);
@@ -138,31 +139,6 @@ function separationSection(faces: RealFace[]) {
 // 3: search
 // ---------------------------------------------------------------------------------------------
 
-/** Seeded PRNG (mulberry32) and Gaussian components: random directions, uniform on the sphere. */
-function randomUnitVectors(count: number, seed: number): Float32Array {
-  let state = seed >>> 0;
-  const uniform = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) + 0.5) / 4294967296;
-  };
-  const out = new Float32Array(count * DIM);
-  for (let r = 0; r < count; r++) {
-    let norm = 0;
-    for (let i = 0; i < DIM; i += 2) {
-      const radius = Math.sqrt(-2 * Math.log(uniform()));
-      const angle = 2 * Math.PI * uniform();
-      out[r * DIM + i] = radius * Math.cos(angle);
-      out[r * DIM + i + 1] = radius * Math.sin(angle);
-      norm += out[r * DIM + i]! ** 2 + out[r * DIM + i + 1]! ** 2;
-    }
-    const scale = 1 / Math.sqrt(norm);
-    for (let i = 0; i < DIM; i++) out[r * DIM + i]! *= scale;
-  }
-  return out;
-}
 
 interface Dataset {
   /** ROWS random unit vectors; row r has id `rand_r`. */
@@ -191,42 +167,6 @@ function bruteForce(data: Dataset, query: number[]): string[] {
   return best.map((b) => b.id);
 }
 
-/** PostgreSQL's binary COPY format for (id, team_id, identity_key, embedding real[], embedding_code bit(1024)). */
-function copyBinary(rows: { id: string; key: string; embedding: ArrayLike<number> }[]): Buffer {
-  const parts: Buffer[] = [Buffer.concat([Buffer.from("PGCOPY\n\xff\r\n\0", "latin1"), Buffer.alloc(8)])];
-  const text = (value: string) => {
-    const bytes = Buffer.from(value);
-    const length = Buffer.alloc(4);
-    length.writeInt32BE(bytes.length);
-    return [length, bytes];
-  };
-  for (const row of rows) {
-    const fields = Buffer.alloc(2);
-    fields.writeInt16BE(5);
-    const array = Buffer.alloc(4 + 20 + 8 * DIM);
-    array.writeInt32BE(20 + 8 * DIM, 0);
-    array.writeInt32BE(1, 4); // dimensions
-    array.writeInt32BE(0, 8); // no nulls
-    array.writeUInt32BE(700, 12); // float4
-    array.writeInt32BE(DIM, 16);
-    array.writeInt32BE(1, 20); // lower bound
-    for (let i = 0; i < DIM; i++) {
-      array.writeInt32BE(4, 24 + 8 * i);
-      array.writeFloatBE(row.embedding[i]!, 28 + 8 * i);
-    }
-    // bit(1024) in binary: the field's length, the number of bits, then the bits, high bit first.
-    const code = faceCode(row.embedding);
-    const bits = Buffer.alloc(4 + 4 + DIM / 8);
-    bits.writeInt32BE(4 + DIM / 8, 0);
-    bits.writeInt32BE(DIM, 4);
-    for (let i = 0; i < DIM; i++) if (code.charCodeAt(i) === 49) bits[8 + (i >> 3)]! |= 0x80 >> (i & 7);
-    parts.push(fields, ...text(row.id), ...text("team_bench"), ...text(row.key), array, bits);
-  }
-  const trailer = Buffer.alloc(2);
-  trailer.writeInt16BE(-1);
-  parts.push(trailer);
-  return Buffer.concat(parts);
-}
 
 function batches(data: Dataset, size: number) {
   const out: { id: string; key: string; embedding: ArrayLike<number> }[][] = [];
@@ -249,7 +189,7 @@ async function load(database: Database, data: Dataset) {
     if (database.kind === "pglite") {
       const client = (database.db as unknown as { $client: PGlite }).$client;
       for (const batch of batches(data, 5_000)) {
-        await client.query("copy network_faces (id, team_id, identity_key, embedding, embedding_code) from '/dev/blob' with (format binary)", [], { blob: new Blob([new Uint8Array(copyBinary(batch))]) });
+        await client.query("copy network_faces (id, team_id, identity_key, embedding, embedding_code) from '/dev/blob' with (format binary)", [], { blob: new Blob([new Uint8Array(faceRowsCopy(batch))]) });
       }
     } else {
       // node-postgres has no COPY without another package: multi-row INSERTs of array literals.
@@ -271,7 +211,7 @@ async function load(database: Database, data: Dataset) {
 /** Queries: every altered copy of the real faces (their original is stored) and random directions. */
 function queries(data: Dataset) {
   const nearDuplicates = data.real.flatMap((f) => f.copies.filter((c) => c.embedding).map((c) => ({ expect: `real_${f.person}` as string | null, embedding: c.embedding! })));
-  const random = randomUnitVectors(RANDOM_QUERIES, 99);
+  const random = randomDirections(99)(RANDOM_QUERIES);
   const randoms = Array.from({ length: RANDOM_QUERIES }, (_, i) => ({ expect: null as string | null, embedding: Array.from(random.subarray(i * DIM, (i + 1) * DIM)) }));
   return [...nearDuplicates, ...randoms];
 }
@@ -385,7 +325,7 @@ async function searchSection(engine: string, database: Database, data: Dataset, 
 
 async function searchEngines(real: RealFace[]) {
   console.log(`\n## 3. Face search over ${ROWS.toLocaleString("en-US")} random unit embeddings + the ${real.length} real faces`);
-  const [vectors, genMs] = await timed(async () => randomUnitVectors(ROWS, 42));
+  const [vectors, genMs] = await timed(async () => randomDirections(42)(ROWS));
   const data: Dataset = { vectors, real };
   const qs = queries(data);
   const [truth, truthMs] = await timed(async () => new Map(qs.map((q) => [q.embedding, bruteForce(data, q.embedding)])));
