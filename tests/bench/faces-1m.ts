@@ -22,7 +22,7 @@ import { openDatabase, type Database } from "@/lib/db/client";
 import { runMigrations } from "@/lib/db/migrate";
 import { FACE_MATCH_THRESHOLD, unitVector } from "@/lib/server/faces/compare-faces";
 import { faceSearchKind, findSimilarFaces, HNSW_EF_SEARCH } from "@/lib/server/network/face-search";
-import { faceRowsCopy, randomDirections } from "./face-rows";
+import { faceRowsCopy, mean, ms, pct, randomDirections, table, timed } from "./faces-shared";
 import { runBench } from "./lib";
 
 const URL_ = process.env.BENCH_FACES_1M_URL ?? "postgres://postgres@127.0.0.1:5433/postgres";
@@ -37,27 +37,8 @@ const DIM = 1024;
 const K = 10;
 const BATCH = 2_000; // rows per COPY statement (~17 MB of binary COPY data)
 
-const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
 const secs = (v: number) => `${(v / 1000).toFixed(0)} s`;
-function pct(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
-async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
-  const start = performance.now();
-  const value = await fn();
-  return [value, performance.now() - start];
-}
-function table(header: string[], rows: string[][]) {
-  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
-  const line = (cells: string[]) => cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  ");
-  console.log(line(header));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const r of rows) console.log(line(r));
-}
-
 
 // ---------------------------------------------------------------------------------------------
 // Loading: binary COPY through node-postgres (no COPY package is a dependency)

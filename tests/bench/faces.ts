@@ -24,7 +24,7 @@ import { getHuman } from "@/lib/server/faces/load-human";
 import { faceCode } from "@/lib/server/faces/face-code";
 import { CODED_CANDIDATES, faceSearchKind, findSimilarFaces, HNSW_EF_SEARCH } from "@/lib/server/network/face-search";
 import { alteredCopies, sampleFaces } from "../support/faces";
-import { faceRowsCopy, randomDirections } from "./face-rows";
+import { faceRowsCopy, mean, ms, pct, randomDirections, table, timed } from "./faces-shared";
 import { runBench, scratchPostgres } from "./lib";
 
 const ROWS = Number(process.env.BENCH_FACES_ROWS ?? 100_000);
@@ -34,26 +34,8 @@ const ENGINES = (process.env.BENCH_FACES_ENGINES ?? "pglite,postgres").split(","
 const DIM = 1024;
 const K = 10;
 
-const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
 const mb = () => `${Math.round(process.memoryUsage().rss / 2 ** 20)} MB resident`;
-function pct(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 const median = (values: number[]) => pct(values, 50);
-const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
-  const start = performance.now();
-  const value = await fn();
-  return [value, performance.now() - start];
-}
-function table(header: string[], rows: string[][]) {
-  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
-  const line = (cells: string[]) => cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  ");
-  console.log(line(header));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const r of rows) console.log(line(r));
-}
 
 // ---------------------------------------------------------------------------------------------
 // 1 + 2: embedding time and separation
@@ -139,7 +121,6 @@ function separationSection(faces: RealFace[]) {
 // 3: search
 // ---------------------------------------------------------------------------------------------
 
-
 interface Dataset {
   /** ROWS random unit vectors; row r has id `rand_r`. */
   vectors: Float32Array;
@@ -166,7 +147,6 @@ function bruteForce(data: Dataset, query: number[]): string[] {
   for (const face of data.real) consider(`real_${face.person}`, faceSimilarity(face.embedding, query));
   return best.map((b) => b.id);
 }
-
 
 function batches(data: Dataset, size: number) {
   const out: { id: string; key: string; embedding: ArrayLike<number> }[][] = [];

@@ -2,6 +2,29 @@ import { faceCode } from "@/lib/server/faces/face-code";
 
 const DIM = 1024;
 
+// Shared by the face-search benches (faces.ts, faces-1m.ts): timing and report helpers, the
+// binary COPY writer for network_faces rows, and the seeded random directions.
+
+export const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
+export function pct(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+export const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+export async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const start = performance.now();
+  const value = await fn();
+  return [value, performance.now() - start];
+}
+/** A table on stdout: first column left-aligned, the others right-aligned. */
+export function table(header: string[], rows: string[][]) {
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
+  const line = (cells: string[]) => cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  ");
+  console.log(line(header));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const r of rows) console.log(line(r));
+}
+
 /**
  * network_faces rows as one PostgreSQL binary COPY stream (header, rows, trailer) for
  * `copy network_faces (id, team_id, identity_key, embedding, embedding_code) from … with (format binary)`:
