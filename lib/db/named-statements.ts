@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
+import { DATA_STATEMENT } from "./prepared-query";
 
 /**
  * node-postgres with server-side prepared statements (issue 14). Drizzle sends every statement
@@ -15,7 +16,6 @@ import pg from "pg";
 const MAX_NAMED = 300;
 const MAX_TEXT = 8 * 1024;
 const MAX_VALUES = 64;
-const NAMEABLE = /^\s*(select|insert|update|delete|with)\b/i;
 const STALE = new Set(["0A000", "26000"]);
 
 const names = new Map<string, string | null>();
@@ -25,7 +25,7 @@ function nameFor(text: string, values: unknown): string | null {
   if (known !== undefined) return known;
   if (names.size >= MAX_NAMED) return null;
   const count = Array.isArray(values) ? values.length : 0;
-  const name = text.length <= MAX_TEXT && count <= MAX_VALUES && NAMEABLE.test(text) ? `v_${createHash("sha1").update(text).digest("base64url").slice(0, 22)}` : null;
+  const name = text.length <= MAX_TEXT && count <= MAX_VALUES && DATA_STATEMENT.test(text) ? `v_${createHash("sha1").update(text).digest("base64url").slice(0, 22)}` : null;
   names.set(text, name);
   return name;
 }

@@ -1,4 +1,5 @@
 import { protocol, types, type PGlite, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
+import { DATA_STATEMENT } from "./prepared-query";
 
 /**
  * PGlite with named prepared statements (issue 14). PGlite's own `query()` sends Parse, Describe,
@@ -29,7 +30,6 @@ export interface PreparedPglite {
 }
 
 const MAX_STATEMENTS = 500;
-const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 const PLAN_CHANGED = "0A000";
 
 interface Statement {
@@ -177,7 +177,7 @@ export function preparedPglite(pg: PGlite): PreparedPglite {
       get(target, property, receiver) {
         if (property !== "query") return Reflect.get(target, property, receiver);
         return async <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
-          if (options?.blob || !PREPARABLE.test(text)) return target.query<T>(text, params, options);
+          if (options?.blob || !DATA_STATEMENT.test(text)) return target.query<T>(text, params, options);
           if (target.closed) throw new Error("Transaction is closed");
           return inner._runExclusiveQuery(() => runStatement<T>(text, params, options, true));
         };
@@ -187,7 +187,7 @@ export function preparedPglite(pg: PGlite): PreparedPglite {
 
   return {
     async query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-      if (options?.blob || !PREPARABLE.test(text)) return pg.query<T>(text, params, options);
+      if (options?.blob || !DATA_STATEMENT.test(text)) return pg.query<T>(text, params, options);
       await pg.waitReady;
       return inner._runExclusiveTransaction(() =>
         inner._runExclusiveQuery(async () => {

@@ -1,5 +1,8 @@
 import type { Db } from "./client";
 
+/** A plain data statement: the kind both engines' prepared-statement layers prepare. */
+export const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
+
 /**
  * A hot query built once per database handle (issue 14): drizzle turns the query builder into SQL
  * and a column mapping on every call (a quarter of a stored case's read on PostgreSQL went there);

@@ -98,9 +98,7 @@ export function createApiApp(deps: ApiDeps) {
     );
     // Outside Node (app.request), a handler that returned a Response of its own skipped the
     // prepared headers; under Node they sit on the ServerResponse whatever it returned.
-    if (!nodeParts(c) && !c.res.headers.has("x-content-type-options")) {
-      for (const [name, value] of https ? SECURE_HEADERS : PLAIN_HEADERS) c.header(name, value);
-    }
+    if (!nodeParts(c) && !c.res.headers.has("x-content-type-options")) setResponseHeaders(c, https ? SECURE_HEADERS : PLAIN_HEADERS);
   });
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import busboy from "busboy";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
@@ -54,7 +55,7 @@ class TooLarge extends Error {}
  * streams: undici's parser was a fifth of a risk request's CPU, issue 14), counted as it comes
  * and refused past `maxBytes`, and the FormData it makes is the one the form validator reads.
  */
-function readNodeMultipart(c: Context<ApiEnv>, incoming: NonNullable<ReturnType<typeof nodeParts>>["incoming"], maxBytes: number): Promise<FormData> {
+function readNodeMultipart(incoming: IncomingMessage, maxBytes: number): Promise<FormData> {
   return new Promise<FormData>((resolve, reject) => {
     const form = new FormData();
     let parser: busboy.Busboy;
@@ -114,7 +115,7 @@ export function multipartForm(maxBytes: number): MiddlewareHandler<ApiEnv>[] {
     if (Number.isFinite(declared) && declared > maxBytes) return tooLarge(c);
     let form: FormData;
     try {
-      form = await readNodeMultipart(c, node.incoming, maxBytes);
+      form = await readNodeMultipart(node.incoming, maxBytes);
     } catch (error) {
       return error instanceof TooLarge ? tooLarge(c) : malformed(c);
     }
