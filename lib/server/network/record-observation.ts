@@ -19,28 +19,24 @@ export interface RecordObservationOptions {
  * that was not kept, nor misses one that was.
  */
 export async function recordObservation(db: Db, options: RecordObservationOptions): Promise<string> {
-  const { id, insert } = observationInsert(db, options);
-  await insert;
+  const row = observationRow(options);
+  const id = row.id;
+  await db.insert(networkIdentities).values(row);
   if (options.faceEmbedding) {
     await recordFace(db, { teamId: options.teamId, networkIdentityId: id, identityKey: options.identityKey, embedding: options.faceEmbedding });
   }
   return id;
 }
 
-/**
- * The network row of an observation without a face, as a statement not yet run: callers that store
- * the submission in one statement put both inserts in it (atomic without BEGIN and COMMIT).
- */
-export function observationInsert(db: Db, options: Omit<RecordObservationOptions, "faceEmbedding">) {
-  const id = newId("net");
-  const insert = db.insert(networkIdentities).values({
-    id,
+/** The network row of an observation (its id is new), for callers that store it in a statement of their own. */
+export function observationRow(options: Omit<RecordObservationOptions, "faceEmbedding">): typeof networkIdentities.$inferInsert {
+  return {
+    id: newId("net"),
     teamId: options.teamId,
     source: options.source,
     sourceId: options.sourceId,
     emailKey: options.emailKey,
     identityKey: options.identityKey,
     ...(options.now && { createdAt: options.now }),
-  });
-  return { id, insert };
+  };
 }

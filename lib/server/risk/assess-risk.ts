@@ -1,9 +1,9 @@
-import { sql } from "drizzle-orm";
 import type { RiskAssessmentResponse, RiskRequest } from "@/lib/contract";
 import type { Db } from "@/lib/db";
-import { riskAssessments } from "@/lib/db/schema";
+import { groupedInsert } from "@/lib/db/grouped-insert";
+import { networkIdentities, riskAssessments } from "@/lib/db/schema";
 import { storeEvidence } from "../evidence/store-evidence";
-import { observationInsert, recordObservation } from "../network/record-observation";
+import { observationRow, recordObservation } from "../network/record-observation";
 import { getCachedRiskSettings } from "../settings/get-risk-settings";
 import { newId } from "../shared/crypto";
 import { ok, type Result } from "../shared/result";
@@ -11,6 +11,13 @@ import type { Tenant } from "../shared/tenant";
 import { buildRiskResponse } from "./build-risk-response";
 import { checkFaceScan } from "./check-face-scan";
 import { riskEngineFor, type RiskEngine, type RiskReportKind } from "./risk-engine";
+
+/**
+ * An assessment without a face and its network observation (live only) in one statement, atomic
+ * on its own, instead of BEGIN, two inserts and COMMIT; on PGlite, concurrent requests' rows share
+ * the statement (group commit, lib/db/grouped-insert.ts). Issue 14.
+ */
+const storeAssessment = groupedInsert({ assessment: riskAssessments, observation: networkIdentities });
 
 export interface AssessRiskOptions {
   tenant: Tenant;
@@ -78,14 +85,8 @@ export async function assessRisk(db: Db, options: AssessRiskOptions): Promise<Re
   };
   const observation = tenant.mode === "live" ? findings.value.observation : undefined;
   if (!faceScan.value && !observation?.faceEmbedding) {
-    // No face: the assessment and the network's observation go in one statement, atomic on its
-    // own, instead of BEGIN, two inserts and COMMIT (four round trips to one, issue 14).
-    const insertAssessment = db.insert(riskAssessments).values(row);
-    if (!observation) await insertAssessment;
-    else {
-      const { insert } = observationInsert(db, { teamId: tenant.teamId, source: "risk_assessment", sourceId: id, emailKey: observation.emailKey, identityKey: observation.identityKey, now });
-      await db.execute(sql`with assessment as (${insertAssessment.getSQL()}) ${insert.getSQL()}`);
-    }
+    const observations = observation ? [observationRow({ teamId: tenant.teamId, source: "risk_assessment", sourceId: id, emailKey: observation.emailKey, identityKey: observation.identityKey, now })] : [];
+    await storeAssessment(db, { assessment: [row], observation: observations });
     return ok(response);
   }
   await db.transaction(async (tx) => {
