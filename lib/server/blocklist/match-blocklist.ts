@@ -1,5 +1,6 @@
-import { and, eq, isNotNull, isNull, or, type SQL } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
+import { preparedPerDb } from "@/lib/db/prepared-query";
 import { blocklistEntries } from "@/lib/db/schema";
 import { cosineSimilarity } from "./face-vectors";
 
@@ -24,15 +25,28 @@ export interface BlocklistMatch {
  * The person against the active platform blocklist: by email key, by identity key (name in
  * any word order + date of birth), and by face (cosine in JS: face entries are few).
  */
-export async function matchBlocklist(db: Db, input: BlocklistMatchInput): Promise<BlocklistMatch> {
-  const keyed: SQL[] = [and(eq(blocklistEntries.kind, "email"), eq(blocklistEntries.emailKey, input.emailKey))!];
-  if (input.identityKey) keyed.push(and(eq(blocklistEntries.kind, "identity"), eq(blocklistEntries.identityKey, input.identityKey))!);
-  const face = input.faceEmbedding?.length ? input.faceEmbedding : null;
-  if (face) keyed.push(and(eq(blocklistEntries.kind, "face"), isNotNull(blocklistEntries.faceEmbedding))!);
-  const rows = await db
+// One statement for every input (issue 14: built once per database, a placeholder per value). A
+// null identity key matches no row (`= null` is never true); face entries come only when asked.
+const activeEntries = preparedPerDb((db) =>
+  db
     .select({ id: blocklistEntries.id, kind: blocklistEntries.kind, reason: blocklistEntries.reason, faceEmbedding: blocklistEntries.faceEmbedding })
     .from(blocklistEntries)
-    .where(and(isNull(blocklistEntries.removedAt), or(...keyed)));
+    .where(
+      and(
+        isNull(blocklistEntries.removedAt),
+        or(
+          and(eq(blocklistEntries.kind, "email"), eq(blocklistEntries.emailKey, sql.placeholder("emailKey"))),
+          and(eq(blocklistEntries.kind, "identity"), eq(blocklistEntries.identityKey, sql.placeholder("identityKey"))),
+          and(sql`${sql.placeholder("withFaces")}::boolean`, eq(blocklistEntries.kind, "face"), isNotNull(blocklistEntries.faceEmbedding)),
+        ),
+      ),
+    )
+    .prepare("blocklist_active_entries"),
+);
+
+export async function matchBlocklist(db: Db, input: BlocklistMatchInput): Promise<BlocklistMatch> {
+  const face = input.faceEmbedding?.length ? input.faceEmbedding : null;
+  const rows = await activeEntries(db).execute({ emailKey: input.emailKey, identityKey: input.identityKey, withFaces: face !== null });
   const threshold = input.faceThreshold ?? 1;
   const entries = rows
     .filter((row) => row.kind !== "face" || (face && row.faceEmbedding && row.faceEmbedding.length === face.length && cosineSimilarity(face, row.faceEmbedding) >= threshold))
