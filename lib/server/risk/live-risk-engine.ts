@@ -10,6 +10,7 @@ import { score, type FactorOutcome } from "./live/score";
 import { loadScoringModel, type Factor } from "./live/scoring-model";
 import { blocklistSignal } from "./live/signals/blocklist";
 import { emailLinkingSignal } from "./live/signals/email-linking";
+import { readEmailHistory } from "./live/signals/email-history";
 import { emailVelocitySignal } from "./live/signals/email-velocity";
 import { faceLinkingSignal, type FaceInput } from "./live/signals/face-linking";
 import type { SignalResult } from "./live/signals/signal";
@@ -54,12 +55,13 @@ export function createLiveRiskEngine(options: LiveRiskEngineOptions = {}): RiskE
       const faceEmbedding = face.kind === "embedding" ? face.embedding : null;
       const { db } = context;
 
-      const signals: SignalResult[] = await Promise.all([
+      const limits = options.velocityLimits ?? config.risk.emailVelocity;
+      const [blocklist, history, faceLinking] = await Promise.all([
         blocklistSignal(db, { ...keys, faceEmbedding }),
-        emailLinkingSignal(db, keys),
-        emailVelocitySignal(db, { emailKey: keys.emailKey, now: context.now, limits: options.velocityLimits ?? config.risk.emailVelocity }),
+        readEmailHistory(db, { ...keys, now: context.now, limits }),
         faceLinkingSignal(db, { face, identityKey: keys.identityKey }),
       ]);
+      const signals: SignalResult[] = [blocklist, emailLinkingSignal(history, keys.identityKey), emailVelocitySignal(history, limits), faceLinking];
 
       const providers = options.providers ?? LIVE_ENRICHMENT_PROVIDERS;
       const enrichments = request.enrichments ?? [];
