@@ -1,7 +1,7 @@
-// Issue 14: group commit on PGlite. Concurrent units (an assessment and its network observation)
-// share one statement while another runs; each unit stays atomic and each caller sees only its own
-// unit's error. On PostgreSQL each unit is its own statement. Values read back are the literal ones
-// written (dates, jsonb, enum, nulls).
+// Issue 14: group commit. Concurrent units (an assessment and its network observation) share one
+// statement, on both engines; each unit stays atomic and each caller sees only its own unit's
+// error; inside a transaction a unit is that transaction's own statement. Values read back are
+// the literal ones written (dates, jsonb, enum, nulls).
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { groupedInsert } from "@/lib/db/grouped-insert";
@@ -49,12 +49,8 @@ describeEngines("grouped inserts (%s)", (engine) => {
     await Promise.all(Array.from({ length: 40 }, (_, n) => store(db, unit(n))));
     const statements = execute.mock.calls.length;
     execute.mockRestore();
-    if (engine === "pglite") {
-      // All forty were queued in one turn of the event loop: one statement.
-      expect(statements).toBe(1);
-    } else {
-      expect(statements).toBe(40);
-    }
+    // All forty were queued in one turn of the event loop: one statement.
+    expect(statements).toBe(1);
 
     const ids = Array.from({ length: 40 }, (_, n) => `risk_g${n}`);
     const rows = await db.select().from(riskAssessments).where(inArray(riskAssessments.id, ids));
@@ -101,7 +97,7 @@ describeEngines("grouped inserts (%s)", (engine) => {
     const { db } = database;
     const execute = vi.spyOn(db, "execute");
     await Promise.all(Array.from({ length: 100 }, (_, n) => store(db, unit(300 + n))));
-    expect(execute).toHaveBeenCalledTimes(engine === "pglite" ? 2 : 100);
+    expect(execute).toHaveBeenCalledTimes(2);
     execute.mockRestore();
     const stored = await db.select({ id: riskAssessments.id }).from(riskAssessments).where(sql`${riskAssessments.id} like 'risk_g3__'`);
     expect(stored).toHaveLength(100);
@@ -115,6 +111,26 @@ describeEngines("grouped inserts (%s)", (engine) => {
     expect(execute).toHaveBeenCalledTimes(2);
     execute.mockRestore();
     expect(await db.select({ id: riskAssessments.id }).from(riskAssessments).where(inArray(riskAssessments.id, ["risk_g200", "risk_g201"]))).toHaveLength(2);
+  });
+});
+
+describe("grouped inserts inside a transaction", () => {
+  it("run in the transaction, so a rollback takes them back", async () => {
+    const database = await createTestDatabase("pglite");
+    try {
+      await database.db.insert(teams).values({ id: "team_g", name: "G", slug: "g" });
+      await expect(
+        database.db.transaction(async (tx) => {
+          await store(tx as never, unit(1));
+          expect(await tx.select({ id: riskAssessments.id }).from(riskAssessments)).toEqual([{ id: "risk_g1" }]);
+          throw new Error("roll back");
+        }),
+      ).rejects.toThrow("roll back");
+      expect(await database.db.select({ id: riskAssessments.id }).from(riskAssessments)).toEqual([]);
+      expect(await database.db.select({ id: networkIdentities.id }).from(networkIdentities)).toEqual([]);
+    } finally {
+      await database.dispose();
+    }
   });
 });
 
