@@ -1,39 +1,28 @@
 import { getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
+import { turnBatches } from "./turn-batches";
 
 /**
  * Group commit of small inserts (issue 14). A one-row insert costs several times a row of a
  * many-row insert: on PGlite, which runs one statement at a time on the request thread, ~300 µs
  * alone against ~115 µs each in a statement of 32 (the risk assessment row); on PostgreSQL a round
- * trip and the driver's work per statement. So a unit to insert waits for the end of the current
- * turn of the event loop, and every unit queued by then (the other requests read in the same turn,
- * and those that reach this point while the previous statement runs) goes in as one statement: an
- * `insert … select … from jsonb_to_recordset($n)` per table, joined by a data-modifying CTE. One
- * statement runs at a time per database handle. Under load a statement carries ~30 requests' rows
- * (measured A/B: sandbox risk on PGlite 1.7× the requests per second, live risk on PostgreSQL
- * 1.5×); an idle server waits one turn of the loop.
+ * trip and the driver's work per statement. So the units of concurrent requests go in together
+ * (turn-batches.ts: those queued in one turn of the event loop, or while the previous statement
+ * ran), as one statement: an `insert … select … from jsonb_to_recordset($n)` per table, joined by
+ * a data-modifying CTE. Under load a statement carries ~30 requests' rows (measured A/B: sandbox
+ * risk on PGlite 1.7× the requests per second, live risk on PostgreSQL 1.5×).
  *
  * A unit (for example an assessment and its network observation) stays atomic: a statement is
- * all or nothing, and when a grouped statement fails each of its units runs again on its own, so
- * one unit's error (a missing team, say) reaches only its own caller. Each caller's promise
- * settles after the statement holding its rows has run. Inside a transaction a unit runs at once,
- * as its own statement, in that transaction.
+ * all or nothing, and when a grouped statement fails each of its units runs again on its own.
+ * Each caller's promise settles after the statement holding its rows has run. Inside a
+ * transaction a unit runs at once, as its own statement, in that transaction.
  *
  *   const storeAssessment = groupedInsert({ assessment: riskAssessments, observation: networkIdentities });
  *   await storeAssessment(db, { assessment: [row], observation: [] });
  */
 type Tables = Record<string, PgTable>;
 export type Unit<T extends Tables> = { [K in keyof T]: T[K]["$inferInsert"][] };
-
-interface Pending<T extends Tables> {
-  unit: Unit<T>;
-  resolve(): void;
-  reject(error: unknown): void;
-}
-
-/** Units per statement: bounds a statement's size (and its JSON parameter) under a burst. */
-const MAX_UNITS = 64;
 
 interface ColumnPlan {
   key: string;
@@ -88,41 +77,8 @@ export function groupedInsert<T extends Tables>(tables: T): (db: Db, unit: Unit<
     const ctes = inserts.slice(0, -1).map((insert, i) => sql`${sql.raw(`t${i}`)} as (${insert})`);
     return sql`with ${sql.join(ctes, sql`, `)} ${inserts.at(-1)!}`;
   };
-  const run = async (db: Db, units: Unit<T>[]) => void (await db.execute(statement(units)));
-
-  const queues = new WeakMap<Db, { pending: Pending<T>[]; running: boolean }>();
-
-  const drain = async (db: Db, queue: { pending: Pending<T>[]; running: boolean }) => {
-    queue.running = true;
-    try {
-      while (queue.pending.length > 0) {
-        const batch = queue.pending.splice(0, MAX_UNITS);
-        try {
-          await run(db, batch.map((p) => p.unit));
-          for (const p of batch) p.resolve();
-        } catch (error) {
-          if (batch.length === 1) batch[0]!.reject(error);
-          else {
-            // Which unit failed is unknown: each runs alone, and only its own error reaches its caller.
-            for (const p of batch) await run(db, [p.unit]).then(p.resolve, p.reject);
-          }
-        }
-      }
-    } finally {
-      queue.running = false;
-    }
-  };
-
-  return (db, unit) => {
-    // A transaction's statements are its own: only the root handle groups.
-    const client = (db as unknown as { $client?: unknown }).$client;
-    if (client === undefined) return run(db, [unit]);
-    let queue = queues.get(db);
-    if (!queue) queues.set(db, (queue = { pending: [], running: false }));
-    const settled = new Promise<void>((resolve, reject) => queue.pending.push({ unit, resolve, reject }));
-    // The first unit waits for the end of this turn of the event loop, so the other requests read
-    // in the same turn join it; later ones join the next statement while this one runs.
-    if (!queue.running && queue.pending.length === 1) setImmediate(() => void drain(db, queue));
-    return settled;
-  };
+  return turnBatches<Unit<T>, void>(async (db, units) => {
+    await db.execute(statement(units));
+    return units.map(() => undefined);
+  });
 }

@@ -2,7 +2,8 @@
 // answering the same bytes, measured in the same run:
 //   - sandbox GET /api/v2/verifications/333 (canned, no database)       goal ≥ 0.6 of bare
 //   - sandbox POST /api/v2/risk, multipart (validates, scores, stores)   goal ≥ 0.3 of bare, p99 ≤ 10× bare
-//   - live GET /api/v2/verifications/{id} of a stored case, on PGlite and on PostgreSQL
+//   - live GET /api/v2/verifications/{id} of stored cases, 200 in turn (each request the next one,
+//     the bare server answering each case's own bytes), on PGlite and on PostgreSQL
 //                                                                      goal ≥ 0.2 (PGlite), ≥ 0.3 (PostgreSQL)
 // (issue 14's table). Servers run on core 0, the load generator on the others (lib.ts, pinning).
 //
@@ -39,14 +40,34 @@ function demoCredentials(server: ServerHandle): { live: Creds; sandbox: Creds } 
   return JSON.parse(readFileSync(path.join(server.dataDir!, "demo-credentials.json"), "utf8"));
 }
 
-async function createCase(server: ServerHandle, bearer: string): Promise<string> {
+async function createCase(server: ServerHandle, bearer: string, n = 1): Promise<string> {
   const res = await fetch(`${server.url}/api/v1/verifications`, {
     method: "POST",
     headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json" },
-    body: JSON.stringify({ email: "bench@example.com", workflow_id: "sandbox-flow", external_id: "bench-1" }),
+    body: JSON.stringify({ email: `bench${n}@example.com`, workflow_id: "sandbox-flow", external_id: `bench-${n}` }),
   });
   if (res.status !== 201) throw new Error(`create verification: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { id: string }).id;
+}
+
+/** Cases the live reads rotate over: clients poll many cases, not one. */
+const STORED_CASES = 200;
+
+/** STORED_CASES new cases of the live token's team, each with the body a read answers. */
+async function storedCases(server: ServerHandle, bearer: string): Promise<Record<string, string>> {
+  const bodies: Record<string, string> = {};
+  for (let i = 0; i < STORED_CASES; i++) {
+    const id = await createCase(server, bearer, i);
+    const path = `/api/v2/verifications/${id}`;
+    bodies[path] = await sample(server.url + path, { headers: { authorization: `Bearer ${bearer}` } });
+  }
+  return bodies;
+}
+
+/** Each request reads the next of the cases, round the list. */
+function rotating(paths: string[]): () => string {
+  let next = 0;
+  return () => paths[next++ % paths.length]!;
 }
 
 async function sample(url: string, init: RequestInit): Promise<string> {
@@ -67,24 +88,26 @@ await runBench(async () => {
   const creds = demoCredentials(real);
   const sandbox = await token(real, creds.sandbox);
   const live = await token(real, creds.live);
-  const liveId = await createCase(real, live);
+  const cases = await storedCases(real, live);
   const auth = (t: string) => ({ authorization: `Bearer ${t}` });
   const canned = await sample(`${real.url}/api/v2/verifications/333`, { headers: auth(sandbox) });
   const risk = await sample(`${real.url}/api/v2/risk`, { method: "POST", headers: { ...auth(sandbox), ...RISK_HEADERS }, body: RISK_BODY });
-  const stored = await sample(`${real.url}/api/v2/verifications/${liveId}`, { headers: auth(live) });
 
   const bare = await startBareServer({
     name: "bare",
     routes: [
       { path: "/api/v2/verifications/333", body: canned },
       { method: "POST", path: "/api/v2/risk", status: 201, body: risk },
-      { path: `/api/v2/verifications/${liveId}`, body: stored },
+      ...Object.entries(cases).map(([path, body]) => ({ path, body })),
     ],
   });
 
-  const pair = async (label: string, goal: number, target: { path: string; method?: string; headers: Record<string, string>; body?: string; expectBody?: string }, p99Goal?: number) => {
-    const b = await measure(`bare: ${label}`, { url: bare.url + target.path, method: target.method, body: target.body, headers: target.headers });
-    const r = await measure(`${real.name}: ${label}`, { url: real.url + target.path, method: target.method, body: target.body, headers: target.headers, expectBody: target.expectBody, config: { warmup: PGLITE_WARMUP_S } });
+  type Target = { path: string; method?: string; headers: Record<string, string>; body?: string; expectBody?: string; expectBodies?: Record<string, string> };
+  const pair = async (label: string, goal: number, target: Target, p99Goal?: number) => {
+    // With expectBodies, each request reads the next of those paths (the same order on both servers).
+    const rotation = () => target.expectBodies && { nextPath: rotating(Object.keys(target.expectBodies)), expectBodies: target.expectBodies };
+    const b = await measure(`bare: ${label}`, { url: bare.url + target.path, method: target.method, body: target.body, headers: target.headers, ...rotation() });
+    const r = await measure(`${real.name}: ${label}`, { url: real.url + target.path, method: target.method, body: target.body, headers: target.headers, expectBody: target.expectBody, ...rotation(), config: { warmup: PGLITE_WARMUP_S } });
     rows.push(b, r);
     const [, cmp] = printReport([b, r], b.name);
     report[`${real.name}: ${label}`] = { ratio: cmp?.reqPerSecRatio ?? null, goal, ...(p99Goal !== undefined && { p99Ratio: cmp?.p99Ratio ?? null, p99Goal }) };
@@ -92,7 +115,7 @@ await runBench(async () => {
 
   await pair("sandbox GET /api/v2/verifications/333", 0.6, { path: "/api/v2/verifications/333", headers: auth(sandbox), expectBody: canned });
   await pair("sandbox POST /api/v2/risk (multipart)", 0.3, { path: "/api/v2/risk", method: "POST", headers: { ...auth(sandbox), ...RISK_HEADERS }, body: RISK_BODY }, 10);
-  await pair("live GET stored case", 0.2, { path: `/api/v2/verifications/${liveId}`, headers: auth(live), expectBody: stored });
+  await pair(`live GET stored case (${STORED_CASES} cases in turn)`, 0.2, { path: "/", headers: auth(live), expectBodies: cases });
   await real.stop();
 
   // PostgreSQL: live read of a stored case.
@@ -106,15 +129,16 @@ await runBench(async () => {
       });
       const pgCreds = demoCredentials(pgServer);
       const pgLive = await token(pgServer, pgCreds.live);
-      const pgId = await createCase(pgServer, pgLive);
-      const pgStored = await sample(`${pgServer.url}/api/v2/verifications/${pgId}`, { headers: auth(pgLive) });
+      const pgCases = await storedCases(pgServer, pgLive);
+      const paths = Object.keys(pgCases);
       await bare.stop();
-      const pgBare = await startBareServer({ name: "bare", routes: [{ path: `/api/v2/verifications/${pgId}`, body: pgStored }] });
-      const b = await measure("bare: live GET stored case", { url: `${pgBare.url}/api/v2/verifications/${pgId}` });
-      const r = await measure("real (PostgreSQL): live GET stored case", { url: `${pgServer.url}/api/v2/verifications/${pgId}`, headers: auth(pgLive), expectBody: pgStored });
+      const pgBare = await startBareServer({ name: "bare", routes: Object.entries(pgCases).map(([path, body]) => ({ path, body })) });
+      const label = `live GET stored case (${STORED_CASES} cases in turn)`;
+      const b = await measure(`bare: ${label}`, { url: pgBare.url, nextPath: rotating(paths), expectBodies: pgCases });
+      const r = await measure(`real (PostgreSQL): ${label}`, { url: pgServer.url, headers: auth(pgLive), nextPath: rotating(paths), expectBodies: pgCases });
       rows.push(b, r);
       const [, cmp] = printReport([b, r], b.name);
-      report["real (PostgreSQL): live GET stored case"] = { ratio: cmp?.reqPerSecRatio ?? null, goal: 0.3 };
+      report[`real (PostgreSQL): live GET stored case (${STORED_CASES} cases in turn)`] = { ratio: cmp?.reqPerSecRatio ?? null, goal: 0.3 };
       await pgServer.stop();
       await pgBare.stop();
     } finally {

@@ -18,7 +18,7 @@
 //     return rows.some((r) => failures(r) > 0) ? 1 : 0; // servers are stopped by runBench
 //   });
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -424,7 +424,7 @@ export interface BareRoute {
 const BARE_SERVER_SOURCE = `
 const http = require("node:http");
 const routes = new Map();
-for (const r of JSON.parse(process.env.BENCH_BARE_ROUTES)) {
+for (const r of JSON.parse(require("node:fs").readFileSync(process.env.BENCH_BARE_ROUTES_FILE, "utf8"))) {
   const body = Buffer.from(r.body, "utf8");
   const headers = { "content-type": "application/json", ...r.headers, "content-length": String(body.length) };
   routes.set((r.method || "GET").toUpperCase() + " " + r.path, { status: r.status || 200, headers, body });
@@ -458,16 +458,26 @@ export async function startBareServer(opts: StartBareServerOptions): Promise<Ser
   const port = await freePort();
   const readyPath = opts.readyPath ?? opts.routes.find((r) => (r.method ?? "GET").toUpperCase() === "GET")?.path;
   if (!readyPath) throw new Error("startBareServer: give readyPath or at least one GET route");
-  return startProcess({
-    name: opts.name ?? "bare",
-    command: process.execPath,
-    args: ["-e", BARE_SERVER_SOURCE],
-    env: { ...baseEnv(), NODE_ENV: "production", PORT: String(port), BENCH_BARE_ROUTES: JSON.stringify(opts.routes) },
-    port,
-    readyPath,
-    readyTimeoutMs: 15_000,
-    stopTimeoutMs: 5_000,
-  });
+  // The routes go in a file (removed with the server): many bodies do not fit in an environment variable.
+  const dir = mkdtempSync(path.join(os.tmpdir(), "idv-bench-bare-"));
+  const routesFile = path.join(dir, "routes.json");
+  writeFileSync(routesFile, JSON.stringify(opts.routes));
+  try {
+    return await startProcess({
+      name: opts.name ?? "bare",
+      command: process.execPath,
+      args: ["-e", BARE_SERVER_SOURCE],
+      env: { ...baseEnv(), NODE_ENV: "production", PORT: String(port), BENCH_BARE_ROUTES_FILE: routesFile },
+      port,
+      readyPath,
+      readyTimeoutMs: 15_000,
+      stopTimeoutMs: 5_000,
+      dataDir: dir,
+    });
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /**
@@ -532,7 +542,10 @@ interface AutocannonOptions {
   body?: string | Buffer;
   expectBody?: string;
   timeout?: number;
-  requests?: { setupRequest: (req: { body?: string | Buffer }) => { body?: string | Buffer } }[];
+  requests?: {
+    setupRequest: (req: { body?: string | Buffer; path?: string }, context: Record<string, unknown>) => { body?: string | Buffer; path?: string };
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+  }[];
 }
 interface AutocannonResult {
   requests: { average: number; total: number; sent: number };
@@ -558,6 +571,10 @@ export interface MeasureOptions {
   expectBody?: string;
   /** A new body for every request (e.g. a different person each time); replaces `body`. */
   nextBody?: () => string | Buffer;
+  /** A new path for every request (e.g. rotating over stored cases); `url` gives the origin. */
+  nextPath?: () => string;
+  /** With nextPath: the body each path must answer; a difference counts as a mismatch. */
+  expectBodies?: Record<string, string>;
   /** Overrides of benchConfig() (duration, connections, warmup, pipelining). */
   config?: Partial<BenchConfig>;
 }
@@ -602,14 +619,29 @@ export async function measure(name: string, opts: MeasureOptions): Promise<Row> 
   if (opts.headers !== undefined) base.headers = opts.headers;
   if (opts.body !== undefined) base.body = opts.body;
   if (opts.expectBody !== undefined) base.expectBody = opts.expectBody;
-  const nextBody = opts.nextBody;
-  if (nextBody) base.requests = [{ setupRequest: (req) => ({ ...req, body: nextBody() }) }];
+  const { nextBody, nextPath, expectBodies } = opts;
+  let pathMismatches = 0;
+  if (nextBody || nextPath) {
+    base.requests = [
+      {
+        setupRequest: (req, context) => {
+          const next = { ...req };
+          if (nextBody) next.body = nextBody();
+          if (nextPath) next.path = context.path = nextPath();
+          return next;
+        },
+        // One request in flight per connection (pipelining 1), so the connection's context knows the path.
+        ...(expectBodies && { onResponse: (_status: number, body: string, context: Record<string, unknown>) => void (body !== expectBodies[context.path as string] && pathMismatches++) }),
+      },
+    ];
+  }
   let warmupFailures = 0;
   process.stdout.write(`  ${name}: `);
   if (cfg.warmup > 0) {
     process.stdout.write(`warm-up ${cfg.warmup} s… `);
     const w = await autocannon({ ...base, duration: cfg.warmup });
-    warmupFailures = w.non2xx + w.errors + w.mismatches;
+    warmupFailures = w.non2xx + w.errors + w.mismatches + pathMismatches;
+    pathMismatches = 0;
   }
   process.stdout.write(`measuring ${cfg.duration} s × ${cfg.connections} connections… `);
   const r = await autocannon({ ...base, duration: cfg.duration });
@@ -625,7 +657,7 @@ export async function measure(name: string, opts: MeasureOptions): Promise<Row> 
     non2xx: r.non2xx,
     errors: r.errors,
     timeouts: r.timeouts,
-    mismatches: r.mismatches,
+    mismatches: r.mismatches + pathMismatches,
     statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats).map(([code, s]) => [code, s.count])),
     warmupFailures,
     duration: cfg.duration,
