@@ -1,6 +1,7 @@
-import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
-import { preparedPerDb } from "@/lib/db/prepared-query";
+import { rowsOf } from "@/lib/db/rows-of";
+import { turnBatches } from "@/lib/db/turn-batches";
 import { blocklistEntries } from "@/lib/db/schema";
 import { cosineSimilarity } from "./face-vectors";
 
@@ -25,28 +26,28 @@ export interface BlocklistMatch {
  * The person against the active platform blocklist: by email key, by identity key (name in
  * any word order + date of birth), and by face (cosine in JS: face entries are few).
  */
-// One statement for every input (issue 14: built once per database, a placeholder per value). A
-// null identity key matches no row (`= null` is never true); face entries come only when asked.
-const activeEntries = preparedPerDb((db) =>
-  db
-    .select({ id: blocklistEntries.id, kind: blocklistEntries.kind, reason: blocklistEntries.reason, faceEmbedding: blocklistEntries.faceEmbedding })
-    .from(blocklistEntries)
-    .where(
-      and(
-        isNull(blocklistEntries.removedAt),
-        or(
-          and(eq(blocklistEntries.kind, "email"), eq(blocklistEntries.emailKey, sql.placeholder("emailKey"))),
-          and(eq(blocklistEntries.kind, "identity"), eq(blocklistEntries.identityKey, sql.placeholder("identityKey"))),
-          and(sql`${sql.placeholder("withFaces")}::boolean`, eq(blocklistEntries.kind, "face"), isNotNull(blocklistEntries.faceEmbedding)),
-        ),
-      ),
-    )
-    .prepare("blocklist_active_entries"),
-);
+type EntryRow = { i: number; id: string; kind: string; reason: string; face_embedding: number[] | null };
+type Ask = { emailKey: string; identityKey: string | null; withFaces: boolean };
+
+/**
+ * The active entries matching each ask, for every ask of one turn in one statement (issue 14;
+ * lib/db/turn-batches.ts): each ask is a row of a JSON parameter joined to the entries by email key,
+ * by identity key, and to face entries when it has a face. A null identity key matches no row.
+ */
+const activeEntries = turnBatches<Ask, EntryRow[]>(async (db, asks) => {
+  const keys = JSON.stringify(asks.map((a, i) => ({ i, email_key: a.emailKey, identity_key: a.identityKey, with_faces: a.withFaces })));
+  const rows = rowsOf<EntryRow>(
+    await db.execute(sql`select k.i, b.id, b.kind, b.reason, b.face_embedding
+      from jsonb_to_recordset(${keys}::jsonb) as k(i int, email_key text, identity_key text, with_faces boolean)
+      join ${blocklistEntries} b on b.removed_at is null
+        and ((b.kind = 'email' and b.email_key = k.email_key) or (b.kind = 'identity' and b.identity_key = k.identity_key) or (k.with_faces and b.kind = 'face' and b.face_embedding is not null))`),
+  );
+  return asks.map((_, i) => rows.filter((row) => Number(row.i) === i));
+});
 
 export async function matchBlocklist(db: Db, input: BlocklistMatchInput): Promise<BlocklistMatch> {
   const face = input.faceEmbedding?.length ? input.faceEmbedding : null;
-  const rows = await activeEntries(db).execute({ emailKey: input.emailKey, identityKey: input.identityKey, withFaces: face !== null });
+  const rows = (await activeEntries(db, { emailKey: input.emailKey, identityKey: input.identityKey, withFaces: face !== null })).map((row) => ({ ...row, faceEmbedding: row.face_embedding }));
   const threshold = input.faceThreshold ?? 1;
   const entries = rows
     .filter((row) => row.kind !== "face" || (face && row.faceEmbedding && row.faceEmbedding.length === face.length && cosineSimilarity(face, row.faceEmbedding) >= threshold))

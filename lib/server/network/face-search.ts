@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
+import { rowsOf } from "@/lib/db/rows-of";
 import { networkFaces } from "@/lib/db/schema";
 import { FACE_EMBEDDING_DIMENSIONS, unitVector } from "../faces/compare-faces";
 import { faceCode } from "../faces/face-code";
@@ -190,9 +191,6 @@ export async function codeUncodedFaces(db: Db, options: { batchSize?: number; ma
   }
   return total;
 }
-
-/** Both drivers answer db.execute with `{ rows }`; Drizzle's shared type does not say so. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 function checkedEmbedding(embedding: number[]): number[] {
   if (embedding.length !== FACE_EMBEDDING_DIMENSIONS) {

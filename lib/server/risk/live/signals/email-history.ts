@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
-import { preparedPerDb } from "@/lib/db/prepared-query";
-import { networkIdentities } from "@/lib/db/schema";
+import { rowsOf } from "@/lib/db/rows-of";
+import { turnBatches } from "@/lib/db/turn-batches";
 
 export interface VelocityLimit {
   /** As configured, e.g. "24h". */
@@ -23,40 +23,46 @@ export interface EmailHistory {
   windows: number[];
 }
 
-const byWindows = new Map<number, ReturnType<typeof buildHistory>>();
-function buildHistory(windows: number) {
-  const t = networkIdentities;
-  const identity = sql.placeholder("identityKey");
-  return preparedPerDb((db) =>
-    db
-      .select({
-        others: sql<number>`count(distinct ${t.identityKey}) filter (where ${t.identityKey} <> ${identity})::int`,
-        teams: sql<number>`count(distinct ${t.teamId}) filter (where ${t.identityKey} <> ${identity})::int`,
-        same: sql<number>`count(*) filter (where ${t.identityKey} = ${identity})::int`,
-        ...Object.fromEntries(Array.from({ length: windows }, (_, i) => [`w${i}`, sql<number>`count(*) filter (where ${t.createdAt} > ${sql.placeholder(`since${i}`)}::timestamptz)::int`])),
-      })
-      .from(t)
-      .where(eq(t.emailKey, sql.placeholder("emailKey")))
-      .prepare(`email_history_${windows}`),
-  );
+interface HistoryAsk {
+  emailKey: string;
+  identityKey: string | null;
+  /** The start of each velocity window (ISO). */
+  since: string[];
 }
 
 /**
+ * Every ask of one turn in one statement (lib/db/turn-batches.ts), per number of windows: each ask
+ * is a row of a JSON parameter, joined to the submissions of its email and counted by itself.
+ */
+function historyReader(windows: number) {
+  const range = Array.from({ length: windows }, (_, i) => i);
+  const before = `select k.i, count(distinct n.identity_key) filter (where n.identity_key <> k.identity_key)::int as others, count(distinct n.team_id) filter (where n.identity_key <> k.identity_key)::int as teams, count(n.id) filter (where n.identity_key = k.identity_key)::int as same${range.map((i) => `, count(n.id) filter (where n.created_at > k.since${i})::int as w${i}`).join("")} from jsonb_to_recordset(`;
+  const after = `::jsonb) as k(i int, email_key text, identity_key text${range.map((i) => `, since${i} timestamptz`).join("")}) left join network_identities n on n.email_key = k.email_key group by k.i`;
+  return turnBatches<HistoryAsk, EmailHistory>(async (db, asks) => {
+    const keys = asks.map((a, i) => ({ i, email_key: a.emailKey, identity_key: a.identityKey, ...Object.fromEntries(a.since.map((s, w) => [`since${w}`, s])) }));
+    const rows = rowsOf<Record<string, number>>(await db.execute(sql`${sql.raw(before)}${JSON.stringify(keys)}${sql.raw(after)}`));
+    const byAsk = new Map(rows.map((row) => [Number(row.i), row]));
+    return asks.map((_, i) => {
+      const row = byAsk.get(i);
+      return {
+        others: Number(row?.others ?? 0),
+        teams: Number(row?.teams ?? 0),
+        same: Number(row?.same ?? 0),
+        windows: range.map((w) => Number(row?.[`w${w}`] ?? 0)),
+      };
+    });
+  });
+}
+const readers = new Map<number, ReturnType<typeof historyReader>>();
+
+/**
  * The email-linking and email-velocity signals read the same rows (every submission of the email),
- * so one indexed statement counts both (issue 14), built once per database and number of windows.
- * A null identity key matches no row (`= null` is never true).
+ * so one indexed statement counts both, and the asks of concurrent assessments share it (issue 14).
+ * A null identity key matches no row (`<>` and `=` with null are never true).
  */
 export async function readEmailHistory(db: Db, options: { emailKey: string; identityKey: string | null; now: Date; limits: readonly VelocityLimit[] }): Promise<EmailHistory> {
   const { limits, now } = options;
-  let query = byWindows.get(limits.length);
-  if (!query) byWindows.set(limits.length, (query = buildHistory(limits.length)));
-  const values: Record<string, string | null> = { emailKey: options.emailKey, identityKey: options.identityKey };
-  limits.forEach((l, i) => (values[`since${i}`] = new Date(now.getTime() - l.seconds * 1000).toISOString()));
-  const [row] = (await query(db).execute(values)) as Record<string, number>[];
-  return {
-    others: Number(row?.others ?? 0),
-    teams: Number(row?.teams ?? 0),
-    same: Number(row?.same ?? 0),
-    windows: limits.map((_, i) => Number(row?.[`w${i}`] ?? 0)),
-  };
+  let read = readers.get(limits.length);
+  if (!read) readers.set(limits.length, (read = historyReader(limits.length)));
+  return read(db, { emailKey: options.emailKey, identityKey: options.identityKey, since: limits.map((l) => new Date(now.getTime() - l.seconds * 1000).toISOString()) });
 }
