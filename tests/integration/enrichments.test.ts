@@ -254,6 +254,24 @@ describeEngines("fraud reports (NFD) on %s", (engine) => {
     expect((await nfd({ ...teamB, mode: "sandbox" }, mallory)).state).toBe("PASS");
   });
 
+  it("asked together (one statement, issue 14), each assessment gets its own answer", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const answers = await Promise.all([
+      nfd(teamB, { ...mallory, first_name: "Someone", last_name: "Else" }),
+      nfd(teamB, { email: "clean.person@example.com", first_name: "Clean", last_name: "Person", date_of_birth: "1990-02-02" }),
+      nfd(teamB, { ...mallory, email: "m.k.1979@example.org", first_name: "KEANE", last_name: "Mallory" }),
+      nfd({ ...teamB, mode: "sandbox" }, mallory),
+      nfd(teamB, mallory),
+    ]);
+    expect(answers.map((a) => a.checks.NFD_MATCH)).toEqual([
+      { state: "FAIL", reason: `Reported as confirmed fraud by a team on ${today} (matched by email)` },
+      { state: "PASS", reason: "No confirmed-fraud report matches the email, or the name and date of birth" },
+      { state: "FAIL", reason: `Reported as confirmed fraud by a team on ${today} (matched by name and date of birth)` },
+      { state: "PASS", reason: "No confirmed-fraud report matches the email, or the name and date of birth" },
+      { state: "FAIL", reason: `Reported as confirmed fraud by a team on ${today} (matched by email and name and date of birth)` },
+    ]);
+  });
+
   it("team B cannot see or touch team A's report or assessment", async () => {
     expect(await listFraudReports(db, teamB)).toEqual([]);
     const mine = await listFraudReports(db, teamA);

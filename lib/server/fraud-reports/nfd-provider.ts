@@ -1,19 +1,31 @@
-import { and, desc, eq, or, sql } from "drizzle-orm";
-import { preparedPerDb } from "@/lib/db/prepared-query";
+import { sql } from "drizzle-orm";
+import { rowsOf } from "@/lib/db/rows-of";
 import { fraudReports } from "@/lib/db/schema";
+import { turnBatches } from "@/lib/db/turn-batches";
 import type { EnrichmentProvider } from "../risk/live/providers";
 import { emailKey, identityKey } from "../network/keys";
 
-// Built once per database (issue 14). A null identity key matches no row (`= null` is never true).
-const reportsMatching = preparedPerDb((db) =>
-  db
-    .select({ emailKey: fraudReports.emailKey, identityKey: fraudReports.identityKey, createdAt: fraudReports.createdAt })
-    .from(fraudReports)
-    .where(and(eq(fraudReports.mode, sql.placeholder("mode")), or(eq(fraudReports.emailKey, sql.placeholder("emailKey")), eq(fraudReports.identityKey, sql.placeholder("identityKey")))))
-    .orderBy(desc(fraudReports.createdAt))
-    .limit(50)
-    .prepare("nfd_reports_matching"),
-);
+type ReportRow = { i: number; email_key: string | null; identity_key: string | null; day: string };
+type Ask = { mode: string; emailKey: string; identityKey: string | null };
+
+/**
+ * The newest 50 reports matching each ask, for every ask of one turn in one statement (issue 14;
+ * lib/db/turn-batches.ts), newest first. A null identity key matches no row.
+ */
+const reportsMatching = turnBatches<Ask, ReportRow[]>(async (db, asks) => {
+  const keys = JSON.stringify(asks.map((a, i) => ({ i, mode: a.mode, email_key: a.emailKey, identity_key: a.identityKey })));
+  const rows = rowsOf<ReportRow>(
+    await db.execute(sql`select k.i, f.email_key, f.identity_key, f.day
+      from jsonb_to_recordset(${keys}::jsonb) as k(i int, mode mode, email_key text, identity_key text)
+      cross join lateral (
+        select r.email_key, r.identity_key, r.created_at, to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD') as day from ${fraudReports} r
+        where r.mode = k.mode and (r.email_key = k.email_key or r.identity_key = k.identity_key)
+        order by r.created_at desc limit 50
+      ) f
+      order by k.i, f.created_at desc`),
+  );
+  return asks.map((_, i) => rows.filter((row) => Number(row.i) === i));
+});
 
 /**
  * NFD, built in: the platform's own confirmed-fraud reports, matched by email key or identity
@@ -26,13 +38,13 @@ export const nfdProvider: EnrichmentProvider = {
     const { request } = subject;
     const byEmail = emailKey(networkKey, request.email);
     const byIdentity = identityKey(networkKey, { firstName: request.first_name, lastName: request.last_name, dateOfBirth: request.date_of_birth });
-    const rows = await reportsMatching(db).execute({ mode: tenant.mode, emailKey: byEmail, identityKey: byIdentity });
+    const rows = await reportsMatching(db, { mode: tenant.mode, emailKey: byEmail, identityKey: byIdentity });
     if (rows.length === 0) {
       return { state: "PASS", checks: { NFD_MATCH: { state: "PASS", reason: "No confirmed-fraud report matches the email, or the name and date of birth" } } };
     }
-    const matchedBy = [rows.some((r) => r.emailKey === byEmail) && "email", rows.some((r) => byIdentity && r.identityKey === byIdentity) && "name and date of birth"].filter(Boolean).join(" and ");
+    const matchedBy = [rows.some((r) => r.email_key === byEmail) && "email", rows.some((r) => byIdentity && r.identity_key === byIdentity) && "name and date of birth"].filter(Boolean).join(" and ");
     const more = rows.length > 1 ? `; ${rows.length} reports in all` : "";
-    const reason = `Reported as confirmed fraud by a team on ${rows[0]!.createdAt.toISOString().slice(0, 10)} (matched by ${matchedBy}${more})`;
+    const reason = `Reported as confirmed fraud by a team on ${rows[0]!.day} (matched by ${matchedBy}${more})`;
     return { state: "FAIL", checks: { NFD_MATCH: { state: "FAIL", reason } }, fraudSignals: ["CONFIRMED_FRAUD_REPORT"] };
   },
 };
