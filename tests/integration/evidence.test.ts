@@ -66,6 +66,8 @@ describeEngines("evidence files on %s", (engine) => {
 
   it("lists an owner's images oldest first, metadata only", async () => {
     const front = await storeEvidence(db, { tenant: acme, ownerType: "verification", ownerId: "case_a", role: "document", mimeType: "image/jpeg", bytes: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 9]) });
+    // PGlite's clock can give two statements in one millisecond the same now(): "older" needs a later one.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     const back = await storeEvidence(db, { tenant: acme, ownerType: "verification", ownerId: "case_a", role: "back_side", mimeType: "image/jpeg", bytes: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 9, 9]) });
     // Same owner id, other owner type: not this case's.
     await storeEvidence(db, { tenant: acme, ownerType: "risk_assessment", ownerId: "case_a", role: "face_scan", mimeType: "image/png", bytes: pngBytes(32) });
