@@ -102,9 +102,9 @@ describeEngines("grouped reads (%s)", (engine) => {
       { matched: true, entries: [{ id: byEmail.value.entry.id, kind: "email", reason: "Mule account" }] },
       { matched: true, entries: [{ id: byIdentity.value.entry.id, kind: "identity", reason: "Synthetic identity" }] },
       { matched: false, entries: [] },
-      { matched: true, entries: expect.arrayContaining([{ id: byEmail.value.entry.id, kind: "email", reason: "Mule account" }, { id: byIdentity.value.entry.id, kind: "identity", reason: "Synthetic identity" }]) },
+      // By kind: email, then identity.
+      { matched: true, entries: [{ id: byEmail.value.entry.id, kind: "email", reason: "Mule account" }, { id: byIdentity.value.entry.id, kind: "identity", reason: "Synthetic identity" }] },
     ]);
-    expect(answers[3]!.entries).toHaveLength(2);
   });
 
   it("reads one case alone when nothing else is asked", async () => {

@@ -32,15 +32,20 @@ type Ask = { emailKey: string; identityKey: string | null; withFaces: boolean };
 /**
  * The active entries matching each ask, for every ask of one turn in one statement (issue 14;
  * lib/db/turn-batches.ts): each ask is a row of a JSON parameter joined to the entries by email key,
- * by identity key, and to face entries when it has a face. A null identity key matches no row.
+ * by identity key, and to face entries when it has a face. A null identity key matches no row. An
+ * ask's entries come by kind (email, identity, face), then id.
  */
 const activeEntries = turnBatches<Ask, EntryRow[]>(async (db, asks) => {
   const keys = JSON.stringify(asks.map((a, i) => ({ i, email_key: a.emailKey, identity_key: a.identityKey, with_faces: a.withFaces })));
   const rows = rowsOf<EntryRow>(
-    await db.execute(sql`select k.i, b.id, b.kind, b.reason, b.face_embedding
-      from jsonb_to_recordset(${keys}::jsonb) as k(i int, email_key text, identity_key text, with_faces boolean)
-      join ${blocklistEntries} b on b.removed_at is null
-        and ((b.kind = 'email' and b.email_key = k.email_key) or (b.kind = 'identity' and b.identity_key = k.identity_key) or (k.with_faces and b.kind = 'face' and b.face_embedding is not null))`),
+    // One join per kind, so the email and identity matches are index lookups however long the list;
+    // the face entries (a scan) are read only when an ask has a face.
+    await db.execute(sql`with k as (select * from jsonb_to_recordset(${keys}::jsonb) as k(i int, email_key text, identity_key text, with_faces boolean))
+      select k.i, 1 as o, b.id, b.kind, b.reason, b.face_embedding from k join ${blocklistEntries} b on b.email_key = k.email_key and b.kind = 'email' and b.removed_at is null
+      union all
+      select k.i, 2, b.id, b.kind, b.reason, b.face_embedding from k join ${blocklistEntries} b on b.identity_key = k.identity_key and b.kind = 'identity' and b.removed_at is null
+      ${asks.some((a) => a.withFaces) ? sql`union all select k.i, 3, b.id, b.kind, b.reason, b.face_embedding from k join ${blocklistEntries} b on k.with_faces and b.kind = 'face' and b.face_embedding is not null and b.removed_at is null` : sql``}
+      order by 1, 2, 3`),
   );
   return asks.map((_, i) => rows.filter((row) => Number(row.i) === i));
 });
