@@ -14,8 +14,8 @@ import { riskEngineFor, type RiskEngine, type RiskReportKind } from "./risk-engi
 
 /**
  * An assessment without a face and its network observation (live only) in one statement, atomic
- * on its own, instead of BEGIN, two inserts and COMMIT; on PGlite, concurrent requests' rows share
- * the statement (group commit, lib/db/grouped-insert.ts). Issue 14.
+ * on its own, instead of BEGIN, two inserts and COMMIT; concurrent requests' rows share the
+ * statement (group commit, lib/db/grouped-insert.ts). Issue 14.
  */
 const storeAssessment = groupedInsert({ assessment: riskAssessments, observation: networkIdentities });
 
