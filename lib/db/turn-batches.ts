@@ -3,11 +3,11 @@ import type { Db } from "./client";
 /**
  * Statements of concurrent requests grouped by turn of the event loop (issue 14), the core of
  * group commit (grouped-insert.ts) and of the grouped reads (the stored case, an email's network
- * history, the blocklist, NFD reports). An item waits for the
- * end of the current turn, and every item queued by then (the other requests read in the same
- * turn, and those that reach this point while the previous statement runs) goes to `run` as one
- * batch: one statement. One statement runs at a time per database handle, at most MAX_ITEMS
- * items each. An idle server waits one turn of the loop.
+ * history, the blocklist, NFD reports). An item waits for the end of the current turn, and every
+ * item queued by then (the other requests read in the same turn, and those that reach this point
+ * while the previous statement runs) goes to `run` as one batch: one statement. One statement
+ * runs at a time per database handle, at most MAX_ITEMS items each. An idle server waits one turn
+ * of the loop.
  *
  * When a batch fails, each of its items runs again alone, so one item's error (a missing team,
  * say) reaches only its own caller. On a transaction's handle (no `$client`) an item runs at once,
