@@ -59,3 +59,19 @@ export function turnBatches<I, O>(run: (db: Db, items: I[]) => Promise<O[]>): (d
     return settled;
   };
 }
+
+/**
+ * The items of a batch as the JSON parameter of its statement: one record per item, numbered `i`
+ * by its place in the batch, for `jsonb_to_recordset($n) as k(i int, …)`; rowsPerItem sorts the
+ * answer back by that number.
+ */
+export function itemsJson<I>(items: I[], record: (item: I) => Record<string, unknown>): string {
+  return JSON.stringify(items.map((item, i) => ({ i, ...record(item) })));
+}
+
+/** A batch's rows, each carrying its item's number `i`, as one list per item (in one pass). */
+export function rowsPerItem<R extends { i: unknown }>(rows: R[], count: number): R[][] {
+  const lists = Array.from({ length: count }, (): R[] => []);
+  for (const row of rows) lists[Number(row.i)]?.push(row);
+  return lists;
+}

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { rowsOf } from "@/lib/db/rows-of";
-import { turnBatches } from "@/lib/db/turn-batches";
+import { itemsJson, rowsPerItem, turnBatches } from "@/lib/db/turn-batches";
 import { blocklistEntries } from "@/lib/db/schema";
 import { cosineSimilarity } from "./face-vectors";
 
@@ -22,10 +22,6 @@ export interface BlocklistMatch {
   entries: { id: string; kind: string; reason: string }[];
 }
 
-/**
- * The person against the active platform blocklist: by email key, by identity key (name in
- * any word order + date of birth), and by face (cosine in JS: face entries are few).
- */
 type EntryRow = { i: number; id: string; kind: string; reason: string; face_embedding: number[] | null };
 type Ask = { emailKey: string; identityKey: string | null; withFaces: boolean };
 
@@ -36,7 +32,7 @@ type Ask = { emailKey: string; identityKey: string | null; withFaces: boolean };
  * ask's entries come by kind (email, identity, face), then id.
  */
 const activeEntries = turnBatches<Ask, EntryRow[]>(async (db, asks) => {
-  const keys = JSON.stringify(asks.map((a, i) => ({ i, email_key: a.emailKey, identity_key: a.identityKey, with_faces: a.withFaces })));
+  const keys = itemsJson(asks, (a) => ({ email_key: a.emailKey, identity_key: a.identityKey, with_faces: a.withFaces }));
   const rows = rowsOf<EntryRow>(
     // One join per kind, so the email and identity matches are index lookups however long the list;
     // the face entries (a scan) are read only when an ask has a face.
@@ -47,15 +43,19 @@ const activeEntries = turnBatches<Ask, EntryRow[]>(async (db, asks) => {
       ${asks.some((a) => a.withFaces) ? sql`union all select k.i, 3, b.id, b.kind, b.reason, b.face_embedding from k join ${blocklistEntries} b on k.with_faces and b.kind = 'face' and b.face_embedding is not null and b.removed_at is null` : sql``}
       order by 1, 2, 3`),
   );
-  return asks.map((_, i) => rows.filter((row) => Number(row.i) === i));
+  return rowsPerItem(rows, asks.length);
 });
 
+/**
+ * The person against the active platform blocklist: by email key, by identity key (name in
+ * any word order + date of birth), and by face (cosine in JS: face entries are few).
+ */
 export async function matchBlocklist(db: Db, input: BlocklistMatchInput): Promise<BlocklistMatch> {
   const face = input.faceEmbedding?.length ? input.faceEmbedding : null;
-  const rows = (await activeEntries(db, { emailKey: input.emailKey, identityKey: input.identityKey, withFaces: face !== null })).map((row) => ({ ...row, faceEmbedding: row.face_embedding }));
+  const rows = await activeEntries(db, { emailKey: input.emailKey, identityKey: input.identityKey, withFaces: face !== null });
   const threshold = input.faceThreshold ?? 1;
   const entries = rows
-    .filter((row) => row.kind !== "face" || (face && row.faceEmbedding && row.faceEmbedding.length === face.length && cosineSimilarity(face, row.faceEmbedding) >= threshold))
+    .filter((row) => row.kind !== "face" || (face && row.face_embedding && row.face_embedding.length === face.length && cosineSimilarity(face, row.face_embedding) >= threshold))
     .map(({ id, kind, reason }) => ({ id, kind, reason }));
   return { matched: entries.length > 0, entries };
 }

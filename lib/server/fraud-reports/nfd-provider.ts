@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { rowsOf } from "@/lib/db/rows-of";
 import { fraudReports } from "@/lib/db/schema";
-import { turnBatches } from "@/lib/db/turn-batches";
+import { itemsJson, rowsPerItem, turnBatches } from "@/lib/db/turn-batches";
 import type { EnrichmentProvider } from "../risk/live/providers";
 import { emailKey, identityKey } from "../network/keys";
 
@@ -13,7 +13,7 @@ type Ask = { mode: string; emailKey: string; identityKey: string | null };
  * lib/db/turn-batches.ts), newest first. A null identity key matches no row.
  */
 const reportsMatching = turnBatches<Ask, ReportRow[]>(async (db, asks) => {
-  const keys = JSON.stringify(asks.map((a, i) => ({ i, mode: a.mode, email_key: a.emailKey, identity_key: a.identityKey })));
+  const keys = itemsJson(asks, (a) => ({ mode: a.mode, email_key: a.emailKey, identity_key: a.identityKey }));
   const rows = rowsOf<ReportRow>(
     await db.execute(sql`select k.i, f.email_key, f.identity_key, f.day
       from jsonb_to_recordset(${keys}::jsonb) as k(i int, mode mode, email_key text, identity_key text)
@@ -24,7 +24,7 @@ const reportsMatching = turnBatches<Ask, ReportRow[]>(async (db, asks) => {
       ) f
       order by k.i, f.created_at desc`),
   );
-  return asks.map((_, i) => rows.filter((row) => Number(row.i) === i));
+  return rowsPerItem(rows, asks.length);
 });
 
 /**

@@ -43,12 +43,13 @@ const SECURITY_HEADERS = [
   ["Referrer-Policy", "no-referrer"],
 ] as const;
 
-const PLAIN_HEADERS = SECURITY_HEADERS;
+/** Over https, HSTS as well. */
+const SECURE_HEADERS = [...SECURITY_HEADERS, ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]] as const;
+
 /** A step of the API's gate that answered (401, 413, 429): its response is the request's. */
 function answerWith(c: Context<ApiEnv>, response: unknown): void {
   if (response instanceof Response) c.res = response;
 }
-const SECURE_HEADERS = [...SECURITY_HEADERS, ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]] as const;
 
 /** The service's REST API: a Hono app whose routes are declared with the contract's schemas. */
 export function createApiApp(deps: ApiDeps) {
@@ -82,7 +83,7 @@ export function createApiApp(deps: ApiDeps) {
     // the handler runs, so they are part of the response it builds: a header added to a finished
     // response makes Hono rebuild it as a stream (half the cost of a canned read, issue 14).
     const https = requestHeader(c, "x-forwarded-proto") === "https" || c.req.url.startsWith("https:");
-    setResponseHeaders(c, https ? SECURE_HEADERS : PLAIN_HEADERS);
+    setResponseHeaders(c, https ? SECURE_HEADERS : SECURITY_HEADERS);
     setResponseHeaders(c, [["x-request-id", id]]);
     const path = c.req.path;
     const isPublic = PUBLIC_PATHS.has(path) || ARTEFACT_DOWNLOAD_PATH.test(path);
@@ -98,7 +99,7 @@ export function createApiApp(deps: ApiDeps) {
     );
     // Outside Node (app.request), a handler that returned a Response of its own skipped the
     // prepared headers; under Node they sit on the ServerResponse whatever it returned.
-    if (!nodeParts(c) && !c.res.headers.has("x-content-type-options")) setResponseHeaders(c, https ? SECURE_HEADERS : PLAIN_HEADERS);
+    if (!nodeParts(c) && !c.res.headers.has("x-content-type-options")) setResponseHeaders(c, https ? SECURE_HEADERS : SECURITY_HEADERS);
   });
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {

@@ -10,7 +10,7 @@ import { score, type FactorOutcome } from "./live/score";
 import { loadScoringModel, type Factor } from "./live/scoring-model";
 import { blocklistSignal } from "./live/signals/blocklist";
 import { emailLinkingSignal } from "./live/signals/email-linking";
-import { readEmailHistory } from "./live/signals/email-history";
+import { readEmailHistory, type VelocityLimit } from "./live/signals/email-history";
 import { emailVelocitySignal } from "./live/signals/email-velocity";
 import { faceLinkingSignal, type FaceInput } from "./live/signals/face-linking";
 import type { SignalResult } from "./live/signals/signal";
@@ -19,7 +19,7 @@ import type { RiskEngine, RiskFindings } from "./risk-engine";
 export interface LiveRiskEngineOptions {
   networkKey?: string;
   providers?: Partial<Record<RiskEnrichment, EnrichmentProvider>>;
-  velocityLimits?: { label: string; seconds: number; limit: number }[];
+  velocityLimits?: VelocityLimit[];
   scoringModelFile?: string | null;
 }
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { rowsOf } from "@/lib/db/rows-of";
-import { turnBatches } from "@/lib/db/turn-batches";
+import { itemsJson, rowsPerItem, turnBatches } from "@/lib/db/turn-batches";
 
 export interface VelocityLimit {
   /** As configured, e.g. "24h". */
@@ -39,18 +39,15 @@ function historyReader(windows: number) {
   const before = `select k.i, count(distinct n.identity_key) filter (where n.identity_key <> k.identity_key)::int as others, count(distinct n.team_id) filter (where n.identity_key <> k.identity_key)::int as teams, count(n.id) filter (where n.identity_key = k.identity_key)::int as same${range.map((i) => `, count(n.id) filter (where n.created_at > k.since${i})::int as w${i}`).join("")} from jsonb_to_recordset(`;
   const after = `::jsonb) as k(i int, email_key text, identity_key text${range.map((i) => `, since${i} timestamptz`).join("")}) left join network_identities n on n.email_key = k.email_key group by k.i`;
   return turnBatches<HistoryAsk, EmailHistory>(async (db, asks) => {
-    const keys = asks.map((a, i) => ({ i, email_key: a.emailKey, identity_key: a.identityKey, ...Object.fromEntries(a.since.map((s, w) => [`since${w}`, s])) }));
-    const rows = rowsOf<Record<string, number>>(await db.execute(sql`${sql.raw(before)}${JSON.stringify(keys)}${sql.raw(after)}`));
-    const byAsk = new Map(rows.map((row) => [Number(row.i), row]));
-    return asks.map((_, i) => {
-      const row = byAsk.get(i);
-      return {
-        others: Number(row?.others ?? 0),
-        teams: Number(row?.teams ?? 0),
-        same: Number(row?.same ?? 0),
-        windows: range.map((w) => Number(row?.[`w${w}`] ?? 0)),
-      };
-    });
+    const keys = itemsJson(asks, (a) => ({ email_key: a.emailKey, identity_key: a.identityKey, ...Object.fromEntries(a.since.map((s, w) => [`since${w}`, s])) }));
+    const rows = rowsOf<{ i: number } & Record<string, number>>(await db.execute(sql`${sql.raw(before)}${keys}${sql.raw(after)}`));
+    // Grouped by k.i: one row per ask.
+    return rowsPerItem(rows, asks.length).map(([row]) => ({
+      others: Number(row?.others ?? 0),
+      teams: Number(row?.teams ?? 0),
+      same: Number(row?.same ?? 0),
+      windows: range.map((w) => Number(row?.[`w${w}`] ?? 0)),
+    }));
   });
 }
 const readers = new Map<number, ReturnType<typeof historyReader>>();

@@ -1,8 +1,6 @@
 import type { EmailHistory, VelocityLimit } from "./email-history";
 import { signal, type SignalResult } from "./signal";
 
-export type { VelocityLimit } from "./email-history";
-
 /**
  * `email_velocity`: submissions of this email across every team in sliding windows
  * (RISK_EMAIL_VELOCITY), this submission included, from the counts of `readEmailHistory`.
