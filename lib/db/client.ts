@@ -10,6 +10,7 @@ import * as onboardingSchema from "../onboarding/schema";
 import { lockDataDir } from "./pglite-lock";
 import { NamedStatementClient } from "./named-statements";
 import { preparedPglite } from "./pglite-prepared";
+import { BRIDGE_PORT } from "./pglite-bridge";
 
 const fullSchema = { ...schema, ...onboardingSchema };
 export type Schema = typeof fullSchema;
@@ -20,22 +21,30 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseTarget =
   | { kind: "pglite"; dataDir: string }
   | { kind: "pglite-memory" }
-  | { kind: "postgres"; url: string; poolSize?: number };
+  | { kind: "postgres"; url: string; poolSize?: number }
+  /** The owner process's PGlite over its bridge (pglite-bridge.ts): PostgreSQL to this process. */
+  | { kind: "pglite-bridge"; socketDir: string; poolSize?: number };
 
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
   /** The PostgreSQL pool (absent on PGlite). */
   pool?: pg.Pool;
+  /** The embedded database itself (PGlite only), for its bridge to the pages' process. */
+  pglite?: PGlite;
   /** Runs raw SQL (several statements allowed); used by migrations and test set-up. */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if (target.kind === "postgres") {
+  if (target.kind === "postgres" || target.kind === "pglite-bridge") {
     // Clients name the app's statements, so PostgreSQL parses and plans each once per connection.
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, Client: NamedStatementClient });
+    // Not over the bridge: PGlite's one session would share the names between connections.
+    const pool =
+      target.kind === "postgres"
+        ? new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, Client: NamedStatementClient })
+        : new pg.Pool({ host: target.socketDir, port: BRIDGE_PORT, user: "verity", database: "verity", max: target.poolSize ?? 4 });
     // An idle client's error (for example PostgreSQL restarting) must not crash the process: the
     // pool drops that client and the next query connects again.
     pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));
@@ -71,6 +80,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return {
     db,
     kind: "pglite",
+    pglite: client,
     exec: async (sql) => void (await client.exec(sql)),
     close: async () => {
       await client.close();

@@ -1,6 +1,7 @@
 import { getConfig } from "../config";
 import { openDatabase, type Database, type Db } from "./client";
 import { runMigrations } from "./migrate";
+import { DB_BRIDGE_ENV } from "./pglite-bridge";
 
 export type { Db, Database } from "./client";
 
@@ -15,6 +16,10 @@ const holder = globalThis as Holder;
 export function getDatabase(): Promise<Database> {
   holder[KEY] ??= (async () => {
     const { database } = getConfig();
+    // The pages' process of a production server reaches the embedded database through the API
+    // process that owns it (and migrated it before starting this one).
+    const bridge = process.env[DB_BRIDGE_ENV];
+    if (bridge && database.kind === "pglite") return openDatabase({ kind: "pglite-bridge", socketDir: bridge });
     const opened = await openDatabase(database);
     await runMigrations(opened);
     return opened;
