@@ -1,18 +1,29 @@
 // One process owns the port: the service API (Hono) for /api/v1, /api/v2 and /api/openapi.json,
 // Next for everything else (pages, server actions, next-auth, the onboarding app's handlers).
 // A Next route handler serves a thirteenth of Hono's throughput here (STACK.md).
-import { createServer, type IncomingMessage } from "node:http";
+// In production Next runs in a child process (pages-server.ts) that this one hands its requests
+// to, so that Next's async hooks do not tax the API (issue 14); `--dev` keeps one process.
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
 import { ConfigError, getConfig } from "./lib/config";
 import { loadEnvFiles } from "./lib/load-env";
-import { closeDatabase, getDb } from "./lib/db";
+import { closeDatabase, getDatabase, getDb } from "./lib/db";
+import { DB_BRIDGE_ENV, servePgliteBridge, type PgliteBridge } from "./lib/db/pglite-bridge";
 import { DataDirLockedError } from "./lib/db/pglite-lock";
 import { prepareService, demoCredentialsPath, startWebhooks } from "./lib/server/boot";
 import { createApiApp } from "./lib/server/http/app";
 import { isApiPath } from "./lib/server/http/routing";
 import { stampClientIp } from "./lib/server/security/client-ip";
 import { startRetentionSchedule } from "./lib/server/settings/schedule-retention";
+import { kickHostedChecks } from "./lib/server/hosted/hosted-check-runner";
+import { startHostedRuntime } from "./lib/server/hosted/start-hosted-runtime";
+import { startPagesProcess, type PagesProcess } from "./lib/server/process/pages-process";
+import { forgetSharedCacheEntries } from "./lib/server/shared/ttl-cache";
+import { notifyOutbox } from "./lib/server/webhooks/outbox";
 import { APP_VERSION } from "./lib/version";
 
 function fail(error: unknown): never {
@@ -39,15 +50,39 @@ async function main() {
   const api = createApiApp({ db: getDb, publicBaseUrl: config.publicBaseUrl, tokenTtlSeconds: config.tokenTtlSeconds, version: APP_VERSION, webhookAllowLoopback: config.webhookAllowLoopback, rateLimits: config.rateLimits });
   const apiListener = getRequestListener(api.fetch);
 
-  const nextApp = next({ dev, hostname: "localhost", port: config.port, turbopack: dev });
-  const nextHandler = nextApp.getRequestHandler();
-  await nextApp.prepare();
+  let pages: PagesProcess | null = null;
+  let bridge: PgliteBridge | null = null;
+  let pagesHandler: (req: IncomingMessage, res: ServerResponse) => void;
+  if (dev) {
+    const nextApp = next({ dev, hostname: "localhost", port: config.port, turbopack: dev });
+    const nextHandler = nextApp.getRequestHandler();
+    await nextApp.prepare();
+    pagesHandler = (req, res) => void nextHandler(req, res);
+  } else {
+    const database = await getDatabase();
+    const env: Record<string, string> = {};
+    if (database.pglite) {
+      const bridgeDir = mkdtempSync(path.join(tmpdir(), "verity-db-"));
+      bridge = await servePgliteBridge(database.pglite, bridgeDir).catch(fail);
+      env[DB_BRIDGE_ENV] = bridgeDir;
+    }
+    pages = await startPagesProcess({
+      entry: path.join(import.meta.dirname, "pages-server.ts"),
+      env,
+      onMessage: (message) => {
+        if (message.verity === "outbox") notifyOutbox();
+        else if (message.verity === "hosted-checks") void getDb().then(kickHostedChecks);
+        else forgetSharedCacheEntries(message.name, message.key);
+      },
+    }).catch(fail);
+    pagesHandler = pages.handle;
+  }
 
   const server = createServer((req: IncomingMessage, res) => {
     // The one address the rate limits trust (issue 15): set here, whatever the client sent under that name.
     stampClientIp(req, config.trustProxyHops);
     if (isApiPath(req.url ?? "/")) return void apiListener(req, res);
-    void nextHandler(req, res);
+    pagesHandler(req, res);
   });
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
 
@@ -55,6 +90,8 @@ async function main() {
   let webhooks: Promise<{ stop(): Promise<void> } | null> = Promise.resolve(null);
   // Data retention: daily in every app process (the runs are idempotent), first a few minutes after start.
   const retention = startRetentionSchedule({ db: getDb });
+  // The hosted flow's sweeps: checks whose lease ran out, expired links, deleted evidence objects.
+  const hosted = startHostedRuntime({ db: getDb });
   server.listen(config.port, config.host, () => {
     webhooks = startWebhooks(config).catch((error) => {
       console.error("Webhook delivery could not start:", error);
@@ -85,8 +122,10 @@ async function main() {
     server.closeAllConnections();
     // Deliveries in flight finish (up to their timeout) and their outcomes are stored; then
     // closing PGlite flushes it to disk and releases the data folder's lock.
-    Promise.all([webhooks.then((runtime) => runtime?.stop()), retention.stop()])
-      .catch((error) => console.error("stopping webhook delivery failed", error))
+    Promise.all([webhooks.then((runtime) => runtime?.stop()), retention.stop(), hosted.stop(), pages?.stop()])
+      .catch((error) => console.error("stopping background work failed", error))
+      .then(() => bridge?.close())
+      .then(() => bridge && rmSync(bridge.socketDir, { recursive: true, force: true }))
       .then(() => closeDatabase())
       .catch((error) => console.error("closing the database failed", error))
       .finally(() => process.exit(0));

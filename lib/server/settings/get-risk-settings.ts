@@ -43,5 +43,5 @@ export async function getCachedRiskSettings(db: Db, tenant: Tenant, now = Date.n
 
 /** Drops a tenant's cached settings (after they change). */
 export function forgetCachedRiskSettings(tenant: Tenant): void {
-  cache.delete(cacheKey(tenant));
+  cache.forget(cacheKey(tenant));
 }

@@ -3,6 +3,7 @@ import type { WebhookEventName } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import type { Tenant } from "../shared/tenant";
 import { newMessageId } from "./sign";
+import { tellPeer } from "../shared/process-link";
 
 // ARCHITECTURE (webhooks): an event is written to the outbox in the transaction of the change
 // that caused it, so it exists exactly when the change does. Delivery happens after commit.
@@ -48,11 +49,14 @@ type Holder = { [KEY]?: () => void };
 const holder = globalThis as Holder;
 
 /**
- * Tells the in-process dispatcher that new messages were committed. Best effort: without a
- * dispatcher in this process (CLI, a stopped worker) the periodic sweep picks them up.
+ * Tells the dispatcher that new messages were committed: this process's, or the API process's when
+ * this is the pages' process of a two-process server. Best effort: without a dispatcher (CLI, a
+ * stopped worker) the periodic sweep picks them up.
  */
 export function notifyOutbox(): void {
-  holder[KEY]?.();
+  const listener = holder[KEY];
+  if (listener) listener();
+  else tellPeer({ verity: "outbox" });
 }
 
 /** Installs the dispatcher's wake-up hook (one per process); returns its removal. */

@@ -132,9 +132,9 @@ describe("PGlite bridge", () => {
   });
 
   it("answers many concurrent clients' statements, interleaved with the owner's transactions", async () => {
-    const work = [];
+    const work: Promise<number>[] = [];
     for (let i = 0; i < 40; i++) {
-      work.push(pool.query("insert into items (id, name) values ($1, $2) returning id", [100 + i, `n${i}`]).then((r) => r.rows[0].id));
+      work.push(pool.query("insert into items (id, name) values ($1, $2) returning id", [100 + i, `n${i}`]).then((r) => r.rows[0].id as number));
       if (i % 10 === 0) work.push(owner.transaction(async (tx) => (await tx.query<{ id: number }>("insert into items (id, name) values ($1, 'o') returning id", [200 + i])).rows[0]!.id));
     }
     const ids = await Promise.all(work);
@@ -147,8 +147,8 @@ describe("PGlite bridge", () => {
     const database: Database = await openDatabase({ kind: "pglite-bridge", socketDir: dir, poolSize: 2 });
     try {
       expect(database.kind).toBe("postgres");
-      const rows = (await database.db.execute(sql`select name from items where id = ${31}`)).rows;
-      expect(rows).toEqual([{ name: "owner" }]);
+      const rows = (await database.db.execute(sql`select name from items where id = ${31}`)) as unknown as { rows: unknown[] };
+      expect(rows.rows).toEqual([{ name: "owner" }]);
       await database.db.transaction(async (tx) => {
         await tx.execute(sql`insert into items (id, name) values (${40}, ${"drizzle tx"})`);
       });
