@@ -8,7 +8,6 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
-import next from "next";
 import { ConfigError, getConfig } from "./lib/config";
 import { loadEnvFiles } from "./lib/load-env";
 import { closeDatabase, getDatabase, getDb } from "./lib/db";
@@ -54,6 +53,8 @@ async function main() {
   let bridge: PgliteBridge | null = null;
   let pagesHandler: (req: IncomingMessage, res: ServerResponse) => void;
   if (dev) {
+    // Imported only here: loading Next patches globals (Date, nextTick) of the process it is in.
+    const { default: next } = await import("next");
     const nextApp = next({ dev, hostname: "localhost", port: config.port, turbopack: dev });
     const nextHandler = nextApp.getRequestHandler();
     await nextApp.prepare();

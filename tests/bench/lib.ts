@@ -374,6 +374,21 @@ export interface StartServerOptions {
 }
 
 /**
+ * A server in use has served pages (the console, the hosted flow) before and while the API is
+ * called: the first page a Next render serves turns on its AsyncLocalStorage hooks in the process
+ * that runs it, for good. A server measured before any page would be measured in a state no
+ * deployment stays in (a one-process server's /health: 42 µs of CPU before its first page, 58 µs
+ * after), so every bench asks for the sign-in page first.
+ */
+async function servePagesOnce(server: ServerHandle): Promise<void> {
+  for (let i = 0; i < 2; i++) {
+    const res = await fetch(`${server.url}/console/sign-in`);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${server.name}: GET /console/sign-in answered ${res.status}, expected 200`);
+  }
+}
+
+/**
  * The real server (`npx tsx server.ts`, production mode) on a free port with a fresh DATA_DIR
  * (the server locks its data folder, one process per folder). Needs a prior `next build`: call
  * ensureBuild() first. The data folder is removed when the server stops.
@@ -395,7 +410,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Server
     ...opts.env,
   };
   try {
-    return await startProcess({
+    const server = await startProcess({
       name: opts.name ?? "real",
       command: "npx",
       args: ["tsx", "server.ts"],
@@ -405,6 +420,11 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Server
       readyTimeoutMs: opts.readyTimeoutMs ?? 120_000,
       dataDir,
     });
+    await servePagesOnce(server).catch(async (error: unknown) => {
+      await server.stop();
+      throw error;
+    });
+    return server;
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
