@@ -39,12 +39,12 @@ export interface Database {
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === "postgres" || target.kind === "pglite-bridge") {
-    // Clients name the app's statements, so PostgreSQL parses and plans each once per connection.
-    // Not over the bridge: PGlite's one session would share the names between connections.
+    // Clients name the app's statements, so PostgreSQL parses and plans each once per connection
+    // (over the bridge too: it keeps each connection's names apart in PGlite's one session).
     const pool =
       target.kind === "postgres"
         ? new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, Client: NamedStatementClient })
-        : new pg.Pool({ host: target.socketDir, port: BRIDGE_PORT, user: "verity", database: "verity", max: target.poolSize ?? 4 });
+        : new pg.Pool({ host: target.socketDir, port: BRIDGE_PORT, user: "verity", database: "verity", max: target.poolSize ?? 4, Client: NamedStatementClient });
     // An idle client's error (for example PostgreSQL restarting) must not crash the process: the
     // pool drops that client and the next query connects again.
     pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));

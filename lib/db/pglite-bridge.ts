@@ -21,9 +21,12 @@ import { protocol, type PGlite } from "@electric-sql/pglite";
  * - the file system is synced after each batch that ends outside a transaction, before the
  *   client hears the answer, as PGlite's `query()` does.
  *
- * Clients must not name statements (the session's names are shared): `openDatabase` gives the
- * bridged pool plain node-postgres clients. Only local processes of the same user reach the
- * socket: it sits in a directory of mode 0700 that the owner made.
+ * - statement and portal names are per connection, as on a server: the bridge gives each client's
+ *   names a prefix of its own in Parse, Bind, Describe, Execute and Close, and closes the client's
+ *   statements when it goes.
+ *
+ * Only local processes of the same user reach the socket: it sits in a directory of mode 0700
+ * that the owner made.
  */
 export const DB_BRIDGE_ENV = "VERITY_DB_BRIDGE";
 
@@ -69,6 +72,53 @@ function startupReply(pid: number): Buffer {
   return Buffer.concat([message("R", auth), ...parameters.map(([name, value]) => message("S", cstrings(name, value))), message("K", key), message("Z", Buffer.from("I"))]);
 }
 
+function cstringEnd(message: Buffer, start: number): number {
+  const end = message.indexOf(0, start);
+  if (end < 0) throw new Error("malformed frontend message");
+  return end;
+}
+
+/**
+ * The message with its statement and portal names given `prefix` (the empty name, the unnamed
+ * statement or portal, stays as it is). `statements` follows the client's named statements.
+ */
+export function withOwnNames(message: Buffer, prefix: string, statements: Set<string>): Buffer {
+  const type = message[0];
+  // Which names the message carries: [offset of the first, how many in a row].
+  let at: number;
+  let count = 1;
+  let kind: "S" | "P" = "S";
+  if (type === 0x50 /* Parse */) at = 5;
+  else if (type === 0x42 /* Bind: portal, statement */) {
+    at = 5;
+    count = 2;
+  } else if (type === 0x45 /* Execute: portal */) {
+    at = 5;
+    kind = "P";
+  } else if (type === 0x44 /* Describe */ || type === 0x43 /* Close */) {
+    kind = message[5] === 0x50 ? "P" : "S";
+    at = 6;
+  } else return message;
+  const parts: Buffer[] = [message.subarray(0, at)];
+  let offset = at;
+  for (let i = 0; i < count; i++) {
+    const end = cstringEnd(message, offset);
+    const name = message.toString("utf8", offset, end);
+    const isStatement = type === 0x42 ? i === 1 : kind === "S";
+    if (name) {
+      parts.push(Buffer.from(prefix + name, "utf8"));
+      if (isStatement && type === 0x50) statements.add(name);
+      if (isStatement && type === 0x43) statements.delete(name);
+    }
+    parts.push(message.subarray(end, end + 1));
+    offset = end + 1;
+  }
+  parts.push(message.subarray(offset));
+  const out = Buffer.concat(parts);
+  out.writeInt32BE(out.length - 1, 1);
+  return out;
+}
+
 /** The transaction status of the last ReadyForQuery in a backend reply, if any. */
 export function lastReadyStatus(reply: Uint8Array): "I" | "T" | "E" | null {
   let status: "I" | "T" | "E" | null = null;
@@ -112,6 +162,8 @@ export async function servePgliteBridge(pg: PGlite, socketDir: string): Promise<
     let started = false;
     let closed = false;
     let release: (() => void) | null = null;
+    const prefix = `b${pid}_`;
+    const statements = new Set<string>();
     // One batch at a time per client, in the order sent.
     let chain: Promise<void> = Promise.resolve();
 
@@ -145,9 +197,14 @@ export async function servePgliteBridge(pg: PGlite, socketDir: string): Promise<
       closed = true;
       sockets.delete(socket);
       chain = chain.then(async () => {
-        if (!release) return;
+        if (!release && statements.size === 0) return;
+        const inTransaction = release !== null;
+        release ??= await holdTransactionLock();
         // Gone inside a transaction: nothing it wrote may stay, and the others may go on.
-        await runBatch(protocol.serialize.query("ROLLBACK")).catch(() => {});
+        if (inTransaction) await runBatch(protocol.serialize.query("ROLLBACK")).catch(() => {});
+        // Its statements go with it (the session outlives every client).
+        const closes = [...statements].map((name) => protocol.serialize.close({ type: "S", name: prefix + name }));
+        if (closes.length) await runBatch(Buffer.concat([...closes, protocol.serialize.sync()])).catch(() => {});
         release();
         release = null;
       });
@@ -179,7 +236,11 @@ export async function servePgliteBridge(pg: PGlite, socketDir: string): Promise<
         pending = pending.subarray(1 + length);
         const type = one[0];
         if (type === 0x58 /* Terminate */) return void socket.end();
-        batch.push(one);
+        try {
+          batch.push(withOwnNames(one, prefix, statements));
+        } catch {
+          return void socket.destroy();
+        }
         if (type === 0x53 /* Sync */ || type === 0x51 /* Query */) {
           const messages = Buffer.concat(batch);
           batch = [];

@@ -11,7 +11,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lastReadyStatus, servePgliteBridge, type PgliteBridge } from "@/lib/db/pglite-bridge";
+import { lastReadyStatus, servePgliteBridge, withOwnNames, type PgliteBridge } from "@/lib/db/pglite-bridge";
 import { openDatabase, type Database } from "@/lib/db/client";
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -143,6 +143,22 @@ describe("PGlite bridge", () => {
     expect(rows[0]).toEqual({ n: 44 });
   });
 
+  it("keeps each connection's prepared statement names its own, and closes them when it goes", async () => {
+    const a = client();
+    const b = client();
+    await Promise.all([a.connect(), b.connect()]);
+    // The same name for different statements on two connections, as two server sessions allow.
+    expect((await a.query({ name: "same_name", text: "select $1::int + 1 as n", values: [1] })).rows).toEqual([{ n: 2 }]);
+    expect((await b.query({ name: "same_name", text: "select $1::text || '!' as s", values: ["b"] })).rows).toEqual([{ s: "b!" }]);
+    expect((await a.query({ name: "same_name", text: "select $1::int + 1 as n", values: [41] })).rows).toEqual([{ n: 42 }]);
+    const held = async () => (await owner.query<{ name: string }>("select name from pg_prepared_statements where name like '%same_name' order by name")).rows.length;
+    expect(await held()).toBe(2);
+    await a.end();
+    await b.end();
+    await wait(50);
+    expect(await held()).toBe(0);
+  });
+
   it("is what openDatabase opens as 'pglite-bridge': PostgreSQL to its process", async () => {
     const database: Database = await openDatabase({ kind: "pglite-bridge", socketDir: dir, poolSize: 2 });
     try {
@@ -156,6 +172,36 @@ describe("PGlite bridge", () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe("withOwnNames", () => {
+  const frame = (type: string, body: Buffer) => {
+    const head = Buffer.alloc(5);
+    head.write(type, 0, "latin1");
+    head.writeInt32BE(body.length + 4, 1);
+    return Buffer.concat([head, body]);
+  };
+  const z = (text: string) => Buffer.from(`${text}\0`, "utf8");
+
+  it("prefixes the names of Parse, Bind, Describe, Execute and Close, and leaves unnamed ones", () => {
+    const statements = new Set<string>();
+    const parse = frame("P", Buffer.concat([z("st"), z("select 1"), Buffer.from([0, 0])]));
+    expect(withOwnNames(parse, "b7_", statements)).toEqual(frame("P", Buffer.concat([z("b7_st"), z("select 1"), Buffer.from([0, 0])])));
+    expect([...statements]).toEqual(["st"]);
+    const tail = Buffer.from([0, 0, 0, 0, 0, 0]);
+    expect(withOwnNames(frame("B", Buffer.concat([z(""), z("st"), tail])), "b7_", statements)).toEqual(frame("B", Buffer.concat([z(""), z("b7_st"), tail])));
+    expect(withOwnNames(frame("B", Buffer.concat([z("pt"), z(""), tail])), "b7_", statements)).toEqual(frame("B", Buffer.concat([z("b7_pt"), z(""), tail])));
+    expect(withOwnNames(frame("D", Buffer.concat([Buffer.from("S"), z("st")])), "b7_", statements)).toEqual(frame("D", Buffer.concat([Buffer.from("S"), z("b7_st")])));
+    expect(withOwnNames(frame("E", Buffer.concat([z(""), Buffer.from([0, 0, 0, 0])])), "b7_", statements)).toEqual(frame("E", Buffer.concat([z(""), Buffer.from([0, 0, 0, 0])])));
+    expect(withOwnNames(frame("C", Buffer.concat([Buffer.from("S"), z("st")])), "b7_", statements)).toEqual(frame("C", Buffer.concat([Buffer.from("S"), z("b7_st")])));
+    expect(statements.size).toBe(0);
+    const sync = frame("S", Buffer.alloc(0));
+    expect(withOwnNames(sync, "b7_", statements)).toBe(sync);
+  });
+
+  it("refuses a name without its terminator", () => {
+    expect(() => withOwnNames(frame("P", Buffer.from("st")), "b1_", new Set())).toThrow("malformed");
   });
 });
 
