@@ -12,7 +12,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ensureBuild, failures, machineNote, measure, PGLITE_WARMUP_S, printReport, runBench, scratchPostgres, startBareServer, startServer, type Row, type ServerHandle } from "./lib";
+import { ensureBuild, failures, headerLinesOf, machineNote, measure, PGLITE_WARMUP_S, printReport, runBench, scratchPostgres, startBareServer, startServer, type Row, type ServerHandle } from "./lib";
 
 const BOUNDARY = "----verity-bench-boundary";
 const RISK_BODY = [
@@ -70,10 +70,14 @@ function rotating(paths: string[]): () => string {
   return () => paths[next++ % paths.length]!;
 }
 
+/** The header lines of each sampled answer, by path: the bare server answers with them too. */
+const linesOf = new Map<string, Record<string, string>>();
+
 async function sample(url: string, init: RequestInit): Promise<string> {
   const res = await fetch(url, init);
   const text = await res.text();
   if (!res.ok) throw new Error(`${url}: ${res.status} ${text}`);
+  linesOf.set(new URL(url).pathname, headerLinesOf(res));
   return text;
 }
 
@@ -96,9 +100,9 @@ await runBench(async () => {
   const bare = await startBareServer({
     name: "bare",
     routes: [
-      { path: "/api/v2/verifications/333", body: canned },
-      { method: "POST", path: "/api/v2/risk", status: 201, body: risk },
-      ...Object.entries(cases).map(([path, body]) => ({ path, body })),
+      { path: "/api/v2/verifications/333", body: canned, headers: linesOf.get("/api/v2/verifications/333") },
+      { method: "POST", path: "/api/v2/risk", status: 201, body: risk, headers: linesOf.get("/api/v2/risk") },
+      ...Object.entries(cases).map(([path, body]) => ({ path, body, headers: linesOf.get(path) })),
     ],
   });
 
@@ -132,7 +136,7 @@ await runBench(async () => {
       const pgCases = await storedCases(pgServer, pgLive);
       const paths = Object.keys(pgCases);
       await bare.stop();
-      const pgBare = await startBareServer({ name: "bare", routes: Object.entries(pgCases).map(([path, body]) => ({ path, body })) });
+      const pgBare = await startBareServer({ name: "bare", routes: Object.entries(pgCases).map(([path, body]) => ({ path, body, headers: linesOf.get(path) })) });
       const label = `live GET stored case (${STORED_CASES} cases in turn)`;
       const b = await measure(`bare: ${label}`, { url: pgBare.url, nextPath: rotating(paths), expectBodies: pgCases });
       const r = await measure(`real (PostgreSQL): ${label}`, { url: pgServer.url, headers: auth(pgLive), nextPath: rotating(paths), expectBodies: pgCases });

@@ -18,6 +18,7 @@ import {
   cpuBusyPercent,
   ensureBuild,
   failures,
+  headerLinesOf,
   measureAlternating,
   printReport,
   runBench,
@@ -46,11 +47,12 @@ await runBench(async () => {
 
   console.log(`GET ${PATH}: bare node:http vs the real server (each in its own child process, measured one after the other)`);
 
-  const bare = await startBareServer({ name: "bare", routes: [{ path: PATH, body: BODY }] });
-  console.log(`bare node:http server ready on ${bare.url} (pid ${bare.pid})`);
   const startedAt = Date.now();
   const real = await startServer({ name: "real" });
   console.log(`real server ready on ${real.url} after ${((Date.now() - startedAt) / 1000).toFixed(1)} s (pid ${real.pid}, DATA_DIR ${real.dataDir})`);
+  const headers = headerLinesOf(await fetch(real.url + PATH));
+  const bare = await startBareServer({ name: "bare", routes: [{ path: PATH, body: BODY, headers }] });
+  console.log(`bare node:http server ready on ${bare.url} (pid ${bare.pid}), answering the real server's header lines too`);
   await checkResponse(bare);
   await checkResponse(real);
 

@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ensureBuild, failures, machineNote, measure, PGLITE_WARMUP_S, printReport, runBench, scratchPostgres, startBareServer, startServer, type Row, type ServerHandle } from "./lib";
+import { ensureBuild, failures, headerLinesOf, machineNote, measure, PGLITE_WARMUP_S, printReport, runBench, scratchPostgres, startBareServer, startServer, type Row, type ServerHandle } from "./lib";
 
 const BOUNDARY = "----verity-live-risk";
 let n = 0;
@@ -47,7 +47,7 @@ await runBench(async () => {
     const sample = await fetch(`${server.url}/api/v2/risk`, { method: "POST", headers, body: nextBody() });
     const body = await sample.text();
     if (sample.status !== 201) throw new Error(`live risk: ${sample.status} ${body}`);
-    const bare = await startBareServer({ name: "bare", routes: [{ method: "POST", path: "/api/v2/risk", status: 201, body }, { path: "/ready", body: "{}" }] });
+    const bare = await startBareServer({ name: "bare", routes: [{ method: "POST", path: "/api/v2/risk", status: 201, body, headers: headerLinesOf(sample) }, { path: "/ready", body: "{}" }] });
     try {
       const b = await measure("bare: POST /api/v2/risk", { url: `${bare.url}/api/v2/risk`, method: "POST", headers, nextBody });
       // On PGlite, warmed up to its steady state first (lib.ts, PGLITE_WARMUP_S).

@@ -220,4 +220,21 @@ describe("rate-limit configuration and the caller's address", () => {
     expect(req.headers["x-verity-client-ip"]).toBe("198.51.100.3");
     expect(req.rawHeaders).toEqual(["Host", "idv.test", "x-verity-client-ip", "198.51.100.3"]);
   });
+
+  it("a connection's requests carry its address, every copy a client sent dropped; behind proxies each request's own chain counts", () => {
+    const socket = { remoteAddress: "::ffff:198.51.100.7" };
+    const first = { headers: {} as Record<string, string>, rawHeaders: ["Host", "idv.test"], socket };
+    stampClientIp(first, 0);
+    expect(first.rawHeaders).toEqual(["Host", "idv.test", "x-verity-client-ip", "198.51.100.7"]);
+    const second = { headers: { "x-verity-client-ip": "6.6.6.6" } as Record<string, string>, rawHeaders: ["x-verity-client-ip", "6.6.6.6", "Host", "idv.test", "X-VERITY-CLIENT-IP", "7.7.7.7"], socket };
+    stampClientIp(second, 0);
+    expect(second.headers["x-verity-client-ip"]).toBe("198.51.100.7");
+    expect(second.rawHeaders).toEqual(["Host", "idv.test", "x-verity-client-ip", "198.51.100.7"]);
+    const proxied = { remoteAddress: "10.0.0.2" };
+    const a = { headers: { "x-forwarded-for": "203.0.113.1" } as Record<string, string>, rawHeaders: [], socket: proxied };
+    const b = { headers: { "x-forwarded-for": "203.0.113.2" } as Record<string, string>, rawHeaders: [], socket: proxied };
+    stampClientIp(a, 1);
+    stampClientIp(b, 1);
+    expect([a.headers["x-verity-client-ip"], b.headers["x-verity-client-ip"]]).toEqual(["203.0.113.1", "203.0.113.2"]);
+  });
 });

@@ -46,6 +46,12 @@ const SECURITY_HEADERS = [
 /** Over https, HSTS as well. */
 const SECURE_HEADERS = [...SECURITY_HEADERS, ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]] as const;
 
+/** Whether the request came over TLS: under Node from its socket (no URL built for it), else from its URL. */
+function isHttps(c: Context<ApiEnv>): boolean {
+  const node = nodeParts(c);
+  return node ? (node.incoming.socket as { encrypted?: boolean }).encrypted === true : c.req.url.startsWith("https:");
+}
+
 /** A step of the API's gate that answered (401, 413, 429): its response is the request's. */
 function answerWith(c: Context<ApiEnv>, response: unknown): void {
   if (response instanceof Response) c.res = response;
@@ -82,7 +88,7 @@ export function createApiApp(deps: ApiDeps) {
     // JSON only, never framed, never sniffed, no referrer (issue 15); over https, HSTS. Set before
     // the handler runs, so they are part of the response it builds: a header added to a finished
     // response makes Hono rebuild it as a stream (half the cost of a canned read, issue 14).
-    const https = requestHeader(c, "x-forwarded-proto") === "https" || c.req.url.startsWith("https:");
+    const https = requestHeader(c, "x-forwarded-proto") === "https" || isHttps(c);
     setResponseHeaders(c, https ? SECURE_HEADERS : SECURITY_HEADERS);
     setResponseHeaders(c, [["x-request-id", id]]);
     const path = c.req.path;

@@ -37,12 +37,23 @@ export function trustedClientIp(headers: Headers): string | null {
  * adapter reads `rawHeaders`, so both are rewritten and any copy the client sent is dropped.
  */
 export function stampClientIp(req: { headers: Record<string, string | string[] | undefined>; rawHeaders: string[]; socket: { remoteAddress?: string } }, trustedHops: number): void {
-  const ip = clientIpOf(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedHops) ?? "";
-  const raw: string[] = [];
-  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
-    if (req.rawHeaders[i]!.toLowerCase() !== CLIENT_IP_HEADER) raw.push(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  // Without proxies the address is the connection's: worked out once per connection (keep-alive).
+  const socket = req.socket as { remoteAddress?: string; [PEER_IP]?: string };
+  const ip = trustedHops === 0 ? (socket[PEER_IP] ??= clientIpOf(socket.remoteAddress, undefined, 0) ?? "") : (clientIpOf(socket.remoteAddress, req.headers["x-forwarded-for"], trustedHops) ?? "");
+  let raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === CLIENT_IP_HEADER.length && name.toLowerCase() === CLIENT_IP_HEADER) {
+      // The client sent one (or more): every copy goes.
+      const kept: string[] = [];
+      for (let j = 0; j + 1 < raw.length; j += 2) if (raw[j]!.toLowerCase() !== CLIENT_IP_HEADER) kept.push(raw[j]!, raw[j + 1]!);
+      raw = kept;
+      break;
+    }
   }
   raw.push(CLIENT_IP_HEADER, ip);
   req.rawHeaders = raw;
   req.headers[CLIENT_IP_HEADER] = ip;
 }
+
+const PEER_IP = Symbol("verity.peerIp");
