@@ -91,7 +91,9 @@ export async function startPagesProcess(options: PagesProcessOptions): Promise<P
         restarts++;
         const pause = Math.min(30_000, 500 * 2 ** restarts);
         console.error(`[pages] the pages' process stopped (${reason}); starting it again in ${pause} ms`);
-        setTimeout(() => void spawn().catch((error: unknown) => console.error("[pages]", error)), pause).unref();
+        setTimeout(() => {
+          if (!stopping) void spawn().catch((error: unknown) => console.error("[pages]", error));
+        }, pause).unref();
       });
     });
   try {
