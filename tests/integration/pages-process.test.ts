@@ -4,7 +4,9 @@
 // Set-Cookie, a streamed body as it is written); the process link carries signals both ways; a
 // child that stops is started again while pages answer 503, and a child that cannot start stops
 // the server's start.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
+import { tmpdir } from "node:os";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -96,6 +98,29 @@ describe("the pages' process", () => {
     await until(async () => (await call(port, { path: "/who" })).status === 201);
     const after = JSON.parse((await call(port, { path: "/who" })).body).pid as number;
     expect(after).not.toBe(before);
+  });
+});
+
+describe("a pages' process that stops while the server stops", () => {
+  it("is not started again after the stop", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "pages-starts-"));
+    const starts = path.join(dir, "starts");
+    process.env.ECHO_PAGES_STARTS = starts;
+    try {
+      const pages = await startPagesProcess({ entry, execArgv: [], onMessage: () => {} });
+      const server = createServer((req, res) => pages.handle(req, res));
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      const port = (server.address() as AddressInfo).port;
+      await call(port, { path: "/exit" });
+      await until(async () => (await call(port, { path: "/who" })).status === 503, 5_000);
+      server.close();
+      await pages.stop(); // the restart (after 1 s) is still pending
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(readFileSync(starts, "utf8").trim().split("\n")).toHaveLength(1);
+    } finally {
+      delete process.env.ECHO_PAGES_STARTS;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,9 +1,11 @@
 // A stand-in for pages-server.ts in tests of lib/server/process/pages-process.ts: it listens where
 // the parent says, answers what it was sent, and speaks the process link.
+import { appendFileSync } from "node:fs";
 import { createServer } from "node:http";
 
 const socketPath = process.env.VERITY_PAGES_SOCKET;
 if (process.env.ECHO_PAGES_FAIL_START === "1") process.exit(3);
+if (process.env.ECHO_PAGES_STARTS) appendFileSync(process.env.ECHO_PAGES_STARTS, `${process.pid}\n`);
 const server = createServer((req, res) => {
   const chunks = [];
   req.on("data", (chunk) => chunks.push(chunk));
