@@ -3,9 +3,7 @@
 // A Next route handler serves a thirteenth of Hono's throughput here (STACK.md).
 // In production Next runs in a child process (pages-server.ts) that this one hands its requests
 // to, so that Next's async hooks do not tax the API (issue 14); `--dev` keeps one process.
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { ConfigError, getConfig } from "./lib/config";
@@ -63,9 +61,8 @@ async function main() {
     const database = await getDatabase();
     const env: Record<string, string> = {};
     if (database.pglite) {
-      const bridgeDir = mkdtempSync(path.join(tmpdir(), "verity-db-"));
-      bridge = await servePgliteBridge(database.pglite, bridgeDir).catch(fail);
-      env[DB_BRIDGE_ENV] = bridgeDir;
+      bridge = await servePgliteBridge(database.pglite).catch(fail);
+      env[DB_BRIDGE_ENV] = bridge.socketDir;
     }
     pages = await startPagesProcess({
       entry: path.join(import.meta.dirname, "pages-server.ts"),
@@ -126,7 +123,6 @@ async function main() {
     Promise.all([webhooks.then((runtime) => runtime?.stop()), retention.stop(), hosted.stop(), pages?.stop()])
       .catch((error) => console.error("stopping background work failed", error))
       .then(() => bridge?.close())
-      .then(() => bridge && rmSync(bridge.socketDir, { recursive: true, force: true }))
       .then(() => closeDatabase())
       .catch((error) => console.error("closing the database failed", error))
       .finally(() => process.exit(0));

@@ -1,5 +1,6 @@
-import { chmodSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { protocol, type PGlite } from "@electric-sql/pglite";
 
@@ -140,8 +141,12 @@ export interface PgliteBridge {
   close(): Promise<void>;
 }
 
-/** Serves `pg` on `<socketDir>/.s.PGSQL.5432` (the directory must exist and be private). */
-export async function servePgliteBridge(pg: PGlite, socketDir: string): Promise<PgliteBridge> {
+/**
+ * Serves `pg` on `<socketDir>/.s.PGSQL.5432`. Without `socketDir` the bridge makes a private
+ * directory of its own (mode 0700) and removes it on close; a given one must exist and be private.
+ */
+export async function servePgliteBridge(pg: PGlite, given?: string): Promise<PgliteBridge> {
+  const socketDir = given ?? mkdtempSync(path.join(tmpdir(), "verity-db-"));
   const locks = pg as unknown as Locks;
   const sockets = new Set<Socket>();
   let nextPid = 1;
@@ -254,13 +259,21 @@ export async function servePgliteBridge(pg: PGlite, socketDir: string): Promise<
 
   const file = path.join(socketDir, `.s.PGSQL.${BRIDGE_PORT}`);
   const server: Server = createServer(serve);
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(file, () => {
-      server.off("error", reject);
-      resolve();
+  const removeOwnDir = () => {
+    if (!given) rmSync(socketDir, { recursive: true, force: true });
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(file, () => {
+        server.off("error", reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    removeOwnDir();
+    throw error;
+  }
   chmodSync(file, 0o600);
 
   return {
@@ -271,7 +284,10 @@ export async function servePgliteBridge(pg: PGlite, socketDir: string): Promise<
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
+        server.close(() => {
+          removeOwnDir();
+          resolve();
+        });
       }),
   };
 }

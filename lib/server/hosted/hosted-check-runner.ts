@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db";
 import { hostedSessions } from "@/lib/db/schema";
 import { coalesce } from "../jobs/coalesce";
 import { checkHostedCase } from "./check-hosted-case";
-import { backgroundWorkIsElsewhere, tellPeer } from "../shared/process-link";
+import { tellOwner } from "../shared/process-link";
 
 /*
  * The check job's queue is the hosted_sessions table itself (submitted, not yet checked), like the
@@ -62,7 +62,7 @@ type Runner = { kick(): void; idle(): Promise<void>; db: Db };
 
 /** Starts (or wakes) this process's check runner on `db`; in the pages' process, the API process's. */
 export function kickHostedChecks(db: Db): void {
-  if (backgroundWorkIsElsewhere() && tellPeer({ verity: "hosted-checks" })) return;
+  if (tellOwner({ verity: "hosted-checks" })) return;
   const holder = globalThis as { [HOLDER]?: Runner };
   if (!holder[HOLDER] || holder[HOLDER].db !== db) {
     const runner = coalesce(async () => void (await drainHostedChecks(db)), (error) => console.error("[hosted] check runner:", error));

@@ -41,15 +41,11 @@ export function stampClientIp(req: { headers: Record<string, string | string[] |
   const socket = req.socket as { remoteAddress?: string; [PEER_IP]?: string };
   const ip = trustedHops === 0 ? (socket[PEER_IP] ??= clientIpOf(socket.remoteAddress, undefined, 0) ?? "") : (clientIpOf(socket.remoteAddress, req.headers["x-forwarded-for"], trustedHops) ?? "");
   let raw = req.rawHeaders;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i]!;
-    if (name.length === CLIENT_IP_HEADER.length && name.toLowerCase() === CLIENT_IP_HEADER) {
-      // The client sent one (or more): every copy goes.
-      const kept: string[] = [];
-      for (let j = 0; j + 1 < raw.length; j += 2) if (raw[j]!.toLowerCase() !== CLIENT_IP_HEADER) kept.push(raw[j]!, raw[j + 1]!);
-      raw = kept;
-      break;
-    }
+  // The client sent one (or more): every copy goes. Without one (nearly always) the array is kept.
+  if (raw.some((value, i) => i % 2 === 0 && isClientIpName(value))) {
+    const kept: string[] = [];
+    for (let i = 0; i + 1 < raw.length; i += 2) if (!isClientIpName(raw[i]!)) kept.push(raw[i]!, raw[i + 1]!);
+    raw = kept;
   }
   raw.push(CLIENT_IP_HEADER, ip);
   req.rawHeaders = raw;
@@ -57,3 +53,5 @@ export function stampClientIp(req: { headers: Record<string, string | string[] |
 }
 
 const PEER_IP = Symbol("verity.peerIp");
+
+const isClientIpName = (name: string) => name.length === CLIENT_IP_HEADER.length && name.toLowerCase() === CLIENT_IP_HEADER;

@@ -39,9 +39,12 @@ export function tellPeer(message: PeerMessage): boolean {
   }
 }
 
-/** True in the pages' process of a two-process server: background work belongs to the API's. */
-export function backgroundWorkIsElsewhere(): boolean {
-  return holder[KEY]?.role === "pages";
+/**
+ * Sends to the API's process when this is the pages' process of a two-process server, where the
+ * background work runs (webhook delivery, hosted checks); false anywhere else, where it runs here.
+ */
+export function tellOwner(message: PeerMessage): boolean {
+  return holder[KEY]?.role === "pages" && tellPeer(message);
 }
 
 export function isPeerMessage(value: unknown): value is PeerMessage {

@@ -3,7 +3,7 @@ import type { WebhookEventName } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import type { Tenant } from "../shared/tenant";
 import { newMessageId } from "./sign";
-import { tellPeer } from "../shared/process-link";
+import { tellOwner } from "../shared/process-link";
 
 // ARCHITECTURE (webhooks): an event is written to the outbox in the transaction of the change
 // that caused it, so it exists exactly when the change does. Delivery happens after commit.
@@ -54,9 +54,7 @@ const holder = globalThis as Holder;
  * stopped worker) the periodic sweep picks them up.
  */
 export function notifyOutbox(): void {
-  const listener = holder[KEY];
-  if (listener) listener();
-  else tellPeer({ verity: "outbox" });
+  if (!tellOwner({ verity: "outbox" })) holder[KEY]?.();
 }
 
 /** Installs the dispatcher's wake-up hook (one per process); returns its removal. */

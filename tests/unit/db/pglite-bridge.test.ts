@@ -3,7 +3,7 @@
 // one PGlite session stays consistent: a bridged transaction excludes the owner's statements and
 // other clients until it ends, a client gone mid-transaction leaves nothing behind, and an error
 // reaches only its own client.
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -172,6 +172,24 @@ describe("PGlite bridge", () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe("a bridge without a directory given", () => {
+  it("serves from a private directory of its own and removes it on close", async () => {
+    const owner = await PGlite.create();
+    const bridge = await servePgliteBridge(owner);
+    try {
+      expect(statSync(bridge.socketDir).mode & 0o777).toBe(0o700);
+      const c = new pg.Client({ host: bridge.socketDir, port: 5432, user: "verity", database: "verity" });
+      await c.connect();
+      expect((await c.query("select 1 + 1 as n")).rows).toEqual([{ n: 2 }]);
+      await c.end();
+    } finally {
+      await bridge.close();
+      await owner.close();
+    }
+    expect(existsSync(bridge.socketDir)).toBe(false);
   });
 });
 
