@@ -27,8 +27,11 @@ const STEPS: Step[] = [
   // Face search over 100,000 faces on PostgreSQL (the coded search where pgvector is missing).
   { name: "faces", script: "faces.ts", env: { BENCH_FACES_ENGINES: "postgres", BENCH_FACES_EXACT_QUERIES: "0", BENCH_FACES_ALTERNATIVE: "0" } },
   // Face search over 1,000,000 faces with pgvector: only where `npm run bench:faces-1m` made its
-  // fixture once (a PostgreSQL with pgvector; the build takes over an hour), queries only here.
+  // fixtures once (a PostgreSQL with pgvector; each build takes ~1 h), queries only here. Two
+  // fixtures: uniform random filler (the worst case for a graph index) and made-up faces shaped
+  // like the sample faces (BENCH_FACES_1M_FILLER=face-like).
   { name: "faces-1m", script: "faces-1m.ts", env: { BENCH_FACES_1M_READY_ONLY: "1", BENCH_FACES_1M_SWEEP: "" } },
+  { name: "faces-1m-face-like", script: "faces-1m.ts", env: { BENCH_FACES_1M_READY_ONLY: "1", BENCH_FACES_1M_SWEEP: "", BENCH_FACES_1M_FILLER: "face-like" } },
 ];
 
 type Json = Record<string, any>;
@@ -75,7 +78,7 @@ const api = results.api?.json?.ratios ?? {};
 const risk = results["live-risk"]?.json?.ratios ?? {};
 const health = results.health?.json?.ratios ?? {};
 const faces: Json[] = results.faces?.json?.search ?? [];
-const faces1m: Json | null = results["faces-1m"]?.json ?? null;
+const faces1m: Json[] = [results["faces-1m"]?.json, results["faces-1m-face-like"]?.json].filter((j): j is Json => !!j);
 const apiRow = (key: string) => api[key] as { ratio: number | null; goal: number; p99Ratio?: number | null } | undefined;
 
 const rows: string[][] = [];
@@ -114,19 +117,31 @@ add("GET /api/v1/health", "0.53", fixed(health.reqPerSec), "≥ 0.6", typeof hea
     add(`face search, ${(coded[0]!.faces as number).toLocaleString("en-US")} faces, PostgreSQL without pgvector`, "10–14 s per query", now, "≤ 200 ms p99, recall ≥ 0.99 of exact", p99 <= 200 && (copies?.recallAt10 ?? 0) >= 0.99);
   }
   const hnsw = faces.filter((f) => f.engine === "postgres" && f.kind === "hnsw");
-  if (faces1m?.measured) {
-    const groups = (faces1m.groups ?? []) as Json[];
+  const measured1m = faces1m.filter((f) => f.measured);
+  for (const run of measured1m) {
+    const groups = (run.groups ?? []) as Json[];
     const copies = groups.find((g) => String(g.group).startsWith("altered"));
-    const random = groups.find((g) => !String(g.group).startsWith("altered"));
-    const now = `p50 ${fixed(faces1m.p50Ms, 1)}, p99 ${fixed(faces1m.p99Ms, 1)} ms; recall@10 ${fixed(copies?.recallAt10, 3)} on copies of stored faces, ${fixed(random?.recallAt10, 3)} on random directions`;
-    // Fast is not enough: a copy of a stored face that is not found is a missed fraud signal, so
-    // the row needs the recall the 100,000-face row needs too.
-    add(`face search, ${(faces1m.faces as number).toLocaleString("en-US")} faces, pgvector HNSW`, "not measured (100k: p50 42, p99 74 ms)", now, "p99 ≤ 50 ms, recall ≥ 0.99 on copies", (faces1m.p99Ms as number) <= 50 && ((copies?.recallAt10 as number | undefined) ?? 0) >= 0.99);
-  } else {
+    const others = groups.find((g) => !String(g.group).startsWith("altered"));
+    const matches = groups.reduce((sum, g) => sum + ((g.matches as number) ?? 0), 0);
+    const found = groups.reduce((sum, g) => sum + ((g.matchesFound as number) ?? 0), 0);
+    const now = `p50 ${fixed(run.p50Ms, 1)}, p99 ${fixed(run.p99Ms, 1)} ms; same-person matches found ${found}/${matches}, copy → original first ${copies?.copiesFound ?? "n/a"}/${copies?.queries ?? "n/a"}; recall@10 ${fixed(copies?.recallAt10, 3)} / ${fixed(others?.recallAt10, 3)}`;
+    // Fast is not enough: a stored face of the same person that is not found is a missed fraud
+    // signal, so the row also needs ≥ 0.99 of the exact search's matches (cosine ≥ the match
+    // threshold among its top 10). Recall@10 is printed too; on uniform filler, past the one match
+    // it counts noise (every other face is ~equally far).
+    add(
+      `face search, ${(run.faces as number).toLocaleString("en-US")} faces (${run.filler ?? "uniform"} filler), pgvector HNSW`,
+      "not measured (100k: p50 42, p99 74 ms)",
+      now,
+      "p99 ≤ 50 ms, ≥ 0.99 of matches found",
+      (run.p99Ms as number) <= 50 && matches > 0 && found / matches >= 0.99,
+    );
+  }
+  if (measured1m.length === 0) {
     add(
       "face search, 1,000,000 faces, pgvector HNSW",
       "not measured (100k: p50 42, p99 74 ms)",
-      hnsw.length ? `${(hnsw[0]!.faces as number).toLocaleString("en-US")} faces: p99 ${Math.max(...hnsw.map((f) => f.p99Ms as number)).toFixed(0)} ms` : `not measured here (${faces1m?.reason ?? "faces-1m did not run"}): npm run bench:faces-1m makes the fixture once on a PostgreSQL with pgvector`,
+      hnsw.length ? `${(hnsw[0]!.faces as number).toLocaleString("en-US")} faces: p99 ${Math.max(...hnsw.map((f) => f.p99Ms as number)).toFixed(0)} ms` : `not measured here (${faces1m[0]?.reason ?? "faces-1m did not run"}): npm run bench:faces-1m makes the fixture once on a PostgreSQL with pgvector`,
       "p99 ≤ 50 ms",
       null,
     );
