@@ -1,4 +1,6 @@
 import { disposableEmailBlocklist } from "disposable-email-domains-js";
+import { getCountries, Metadata, parsePhoneNumberFromString } from "libphonenumber-js/max";
+import fullMetadata from "libphonenumber-js/metadata.max.json";
 import { describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
 import { onlineFootprintProvider } from "@/lib/server/enrichments/online-footprint/online-footprint-provider";
@@ -102,6 +104,28 @@ describe("phone score", () => {
     expect(abroad.deductions.map((d) => d.reason)).toEqual(["from another country (+1, US) than the address (GB)"]);
     // A Guernsey mobile shares the UK's +44: no mismatch.
     expect(scorePhone("+447911123456", "GB").score).toBe(100);
+  });
+});
+
+describe("phone score: validity from the number's type", () => {
+  // scorePhone takes "valid" from getType() (once) instead of isValid(): the same answer only while
+  // every numbering plan of the full metadata has number types.
+  it("relies on every numbering plan of libphonenumber-js's full metadata having types", () => {
+    // The typings leave out what selectNumberingPlan returns and its calling-code argument.
+    const metadata = new Metadata() as unknown as { selectNumberingPlan(country?: string, callingCode?: string): { hasTypes(): boolean } };
+    const nonGeographic = Object.keys((fullMetadata as { nonGeographic?: Record<string, unknown> }).nonGeographic ?? {});
+    expect(getCountries().length).toBeGreaterThan(200);
+    expect(nonGeographic.length).toBeGreaterThan(0);
+    const withoutTypes = [
+      ...getCountries().filter((country) => !metadata.selectNumberingPlan(country).hasTypes()),
+      ...nonGeographic.filter((code) => !metadata.selectNumberingPlan(undefined, code).hasTypes()),
+    ];
+    expect(withoutTypes).toEqual([]);
+  });
+
+  it("says valid exactly when libphonenumber-js's isValid() does", () => {
+    const numbers = ["+447400123456", "+447700900123", "+442079460000", "+449012345678", "+12025550143", "+12015550123", "+33612345678", "+33123", "+4915123456789", "+80012345678", "+447911123456", "+4412345678901"];
+    for (const number of numbers) expect(scorePhone(number, "GB").valid, number).toBe(parsePhoneNumberFromString(number)?.isValid() ?? false);
   });
 });
 

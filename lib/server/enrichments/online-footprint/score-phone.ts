@@ -47,8 +47,11 @@ export function scorePhone(phone: string, addressCountry?: string | null): Phone
   const parsed = parsePhoneNumberFromString(phone.trim());
   if (!parsed) return { score: 0, deductions: [{ reason: "not a phone number", points: 100 }], valid: false, type: null, country: null };
   const deductions: ScoreDeduction[] = [];
-  const valid = parsed.isValid();
-  const type = valid ? (parsed.getType() ?? null) : null;
+  // In a numbering plan with types, isValid() is exactly "getType() finds a type" (libphonenumber-js's
+  // isValidNumber), and every plan of the full metadata has them (pinned by a test), so the type is
+  // worked out once instead of once more for validity (issue 14).
+  const type = parsed.getType() ?? null;
+  const valid = type !== null;
   if (!parsed.isPossible()) deductions.push({ reason: "not a possible number (wrong length for its country code)", points: 90 });
   else if (!valid) deductions.push({ reason: "not a number in its country's numbering plan", points: 70 });
   else if (type === null) deductions.push({ reason: "of unknown type", points: 20 });
