@@ -27,7 +27,7 @@ const STEPS: Step[] = [
   // Face search over 100,000 faces on PostgreSQL (the coded search where pgvector is missing).
   { name: "faces", script: "faces.ts", env: { BENCH_FACES_ENGINES: "postgres", BENCH_FACES_EXACT_QUERIES: "0", BENCH_FACES_ALTERNATIVE: "0" } },
   // Face search over 1,000,000 faces with pgvector: only where `npm run bench:faces-1m` made its
-  // fixtures once (a PostgreSQL with pgvector; each build takes ~1 h), queries only here. Two
+  // fixtures once (a PostgreSQL with pgvector; each build took 30–45 min on 2 cores), queries only here. Two
   // fixtures: uniform random filler (the worst case for a graph index) and made-up faces shaped
   // like the sample faces (BENCH_FACES_1M_FILLER=face-like).
   { name: "faces-1m", script: "faces-1m.ts", env: { BENCH_FACES_1M_READY_ONLY: "1", BENCH_FACES_1M_SWEEP: "" } },

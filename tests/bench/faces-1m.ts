@@ -484,10 +484,10 @@ void runBench(async () => {
     return 0;
   }
   const { rows: exists } = await admin.query("select 1 from pg_database where datname = $1", [DB_NAME]);
-  // npm run bench only measures a fixture made before (its build takes over an hour on 2 cores).
+  // npm run bench only measures a fixture made before (its build takes 30–45 min on 2 cores).
   if (READY_ONLY && !(exists[0] && (await fixtureReady(URL_)))) {
     await admin.end();
-    console.log(`not measured: no 1M fixture prepared on ${URL_} (npm run bench:faces-1m makes it once, ~1.5 h)`);
+    console.log(`not measured: no 1M fixture prepared on ${URL_} (npm run bench:faces-1m makes it once, 30–45 min on 2 cores)`);
     console.log(JSON.stringify({ bench: "faces-1m", measured: false, filler: FILLER, reason: "no fixture" }));
     return 0;
   }
