@@ -25,6 +25,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { runMigrations } from "@/lib/db/migrate";
 import { FACE_MATCH_THRESHOLD, unitVector } from "@/lib/server/faces/compare-faces";
+import { cosineSimilarity } from "@/lib/server/blocklist/face-vectors";
 import { faceSearchKind, findSimilarFaces, HNSW_EF_SEARCH } from "@/lib/server/network/face-search";
 import { faceLikeDirections, faceRowsCopy, mean, ms, pct, randomDirections, table, timed, type DirectionStream } from "./faces-shared";
 import { runBench } from "./lib";
@@ -381,8 +382,7 @@ async function exactMatches(pool: pg.Pool, queries: StoredQuery[]): Promise<Map<
   const ids = [...new Set(queries.flatMap((q) => q.truth ?? []))];
   const { rows } = await pool.query<{ id: string; embedding: number[] }>("select id, embedding from network_faces where id = any($1)", [ids]);
   const stored = new Map(rows.map((r) => [r.id, r.embedding]));
-  const dot = (a: number[], b: number[]) => a.reduce((sum, v, i) => sum + v * b[i]!, 0);
-  return new Map(queries.map((q) => [q.label, q.truth!.filter((id) => dot(stored.get(id)!, q.embedding) >= FACE_MATCH_THRESHOLD)]));
+  return new Map(queries.map((q) => [q.label, q.truth!.filter((id) => cosineSimilarity(stored.get(id)!, q.embedding) >= FACE_MATCH_THRESHOLD)]));
 }
 
 async function measure(database: Database, queries: StoredQuery[], index: Marker) {
@@ -399,7 +399,7 @@ async function measure(database: Database, queries: StoredQuery[], index: Marker
       },
       [0, 0],
     );
-  const matchCell = ([found, total]: [number, number]) => (total ? `${found}/${total}` : "none");
+  const matchCell = (found: number, total: number) => (total ? `${found}/${total}` : "none");
   console.log(`\nwarm-up: every query once (${queries.length}); load average ${load()}`);
   for (const q of queries) await findSimilarFaces(database.db, q.embedding, { limit: K });
   const groups = [
@@ -426,7 +426,7 @@ async function measure(database: Database, queries: StoredQuery[], index: Marker
     const n = group.queries.length;
     const copies = group.name.startsWith("altered");
     const [matchedFound, matchedAll] = matchesFound(got);
-    rows.push([`findSimilarFaces (hnsw, ef_search ${HNSW_EF_SEARCH}), ${group.name}`, String(n), ms(pct(times, 50)), ms(pct(times, 95)), ms(pct(times, 99)), mean(recalls).toFixed(3), matchCell([matchedFound, matchedAll]), copies ? `${found}/${n}` : ""]);
+    rows.push([`findSimilarFaces (hnsw, ef_search ${HNSW_EF_SEARCH}), ${group.name}`, String(n), ms(pct(times, 50)), ms(pct(times, 95)), ms(pct(times, 99)), mean(recalls).toFixed(3), matchCell(matchedFound, matchedAll), copies ? `${found}/${n}` : ""]);
     result.push({
       group: group.name,
       queries: n,
@@ -454,7 +454,7 @@ async function measure(database: Database, queries: StoredQuery[], index: Marker
         got.push([ids, q]);
       }
       const [matchedFound, matchedAll] = matchesFound(got);
-      rows.push([`  the index alone (select id), ef_search ${ef}, ${group.name}`, String(times.length), ms(pct(times, 50)), ms(pct(times, 95)), ms(pct(times, 99)), mean(recalls).toFixed(3), matchCell([matchedFound, matchedAll]), ""]);
+      rows.push([`  the index alone (select id), ef_search ${ef}, ${group.name}`, String(times.length), ms(pct(times, 50)), ms(pct(times, 95)), ms(pct(times, 99)), mean(recalls).toFixed(3), matchCell(matchedFound, matchedAll), ""]);
       sweep.push({ efSearch: ef, group: group.name, p50Ms: +pct(times, 50).toFixed(1), p99Ms: +pct(times, 99).toFixed(1), recallAt10: +mean(recalls).toFixed(3), matches: matchedAll, matchesFound: matchedFound });
     }
   }

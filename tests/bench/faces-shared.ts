@@ -133,7 +133,7 @@ export function faceLikeDirections(seed: number, samples: ArrayLike<number>[], i
   const mixScale = Math.sqrt((1 - isotropicShare) / (n - 1));
   const noiseScale = Math.sqrt((isotropicShare * spread) / DIM);
   const normal = gaussians(seed);
-  const weights = new Float64Array(n + (n % 2));
+  const weights = new Float64Array(n);
   return (count) => {
     const out = new Float32Array(count * DIM);
     for (let r = 0; r < count; r++) {
