@@ -73,17 +73,20 @@ export function orFail<T>(result: Result<T>): T {
  */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-export function unstorableText(value: unknown, path: string[] = []): Record<string, string> {
+export function unstorableText(value: unknown): Record<string, string> {
+  const found: Record<string, string> = {};
+  collectUnstorable(value, "", found);
+  return found;
+}
+
+/** Walks `value` (plain objects and arrays), noting each unstorable string under its dotted path. */
+function collectUnstorable(value: unknown, path: string, found: Record<string, string>): void {
   if (typeof value === "string") {
-    const field = path.join(".") || "body";
-    if (value.includes("\u0000")) return { [field]: "Must not contain the NUL character (U+0000)" };
-    if (LONE_SURROGATE.test(value)) return { [field]: "Must be valid Unicode (a lone surrogate such as \\ud800 is not)" };
-    return {};
+    if (value.includes("\u0000")) found[path || "body"] = "Must not contain the NUL character (U+0000)";
+    else if (LONE_SURROGATE.test(value)) found[path || "body"] = "Must be valid Unicode (a lone surrogate such as \\ud800 is not)";
+  } else if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) collectUnstorable(value[i], path ? `${path}.${i}` : String(i), found);
+  } else if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    for (const key of Object.keys(value)) collectUnstorable((value as Record<string, unknown>)[key], path ? `${path}.${key}` : key, found);
   }
-  const entries = Array.isArray(value)
-    ? value.map((item, i) => [String(i), item] as const)
-    : value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype
-      ? Object.entries(value)
-      : [];
-  return Object.assign({}, ...entries.map(([key, item]) => unstorableText(item, [...path, key])));
 }
