@@ -134,6 +134,15 @@ describe("the API served by Node", () => {
     const truncated = await risk(multipart(fields(person), { close: false }).subarray(0, 120));
     expect(truncated.status).toBe(400);
     expect(truncated.body).toMatchObject({ status_code: 400, error_detail: { body: "Malformed multipart/form-data" } });
+    // A body that ends inside a file part: with busboy this failed the file's stream with no one
+    // listening, and the uncaught error stopped the whole API process (found in issue 14's rewrite).
+    const cutInFile = multipart([...fields(person), { name: "face_scan", value: new Uint8Array([...JPEG, 1, 2, 3]), filename: "face.jpg", type: "image/jpeg" }], { close: false });
+    for (const body of [cutInFile.subarray(0, cutInFile.length - 2), cutInFile.subarray(0, cutInFile.length - 40)]) {
+      const res = await risk(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ status_code: 400, error_detail: { body: "Malformed multipart/form-data" } });
+    }
+    expect((await send("GET", "/api/v1/health")).status).toBe(200);
     const json = await risk(Buffer.from("{}"), { headers: { "content-type": "application/json" } });
     expect(json.status).toBe(400);
     expect(json.body.error_detail).toHaveProperty("content-type");

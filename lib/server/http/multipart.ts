@@ -1,10 +1,10 @@
 import type { IncomingMessage } from "node:http";
-import busboy from "busboy";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import type { Context, MiddlewareHandler } from "hono";
 import { errorBody } from "./errors";
 import { nodeParts, requestHeader } from "./middleware";
+import { boundaryOf, MalformedMultipart, parseMultipart } from "./parse-multipart";
 import type { ApiEnv } from "./types";
 
 /*
@@ -51,53 +51,47 @@ const readMultipart = createMiddleware<ApiEnv>(async (c, next) => {
 class TooLarge extends Error {}
 
 /**
- * Under Node: the body is streamed from the socket through busboy (no Web Request, no web
- * streams: undici's parser was a fifth of a risk request's CPU, issue 14), counted as it comes
- * and refused past `maxBytes`, and the FormData it makes is the one the form validator reads.
+ * Under Node: the body is read from the socket (no Web Request, no web streams: undici's parser
+ * was a fifth of a risk request's CPU, issue 14), counted as it comes and refused past `maxBytes`,
+ * then parsed whole (parse-multipart.ts); the FormData it makes is the one the form validator reads.
  */
 function readNodeMultipart(incoming: IncomingMessage, maxBytes: number): Promise<FormData> {
   return new Promise<FormData>((resolve, reject) => {
-    const form = new FormData();
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: incoming.headers,
-        defParamCharset: "utf8",
-        limits: { fieldSize: maxBytes, fieldNameSize: 64 * 1024 },
-      });
-    } catch (error) {
-      reject(error);
+    const boundary = boundaryOf(incoming.headers["content-type"] ?? "");
+    if (!boundary) {
+      reject(new MalformedMultipart("no boundary"));
       return;
     }
+    const chunks: Buffer[] = [];
     let received = 0;
     let settled = false;
-    const fail = (error: Error) => {
+    const settle = (error: Error | null) => {
       if (settled) return;
       settled = true;
-      incoming.unpipe(parser);
-      incoming.off("data", count);
-      // The rest of the body is drained (or the socket closed) by the Node adapter after the answer.
-      reject(error);
+      incoming.off("data", onData);
+      incoming.off("end", onEnd);
+      if (error) {
+        // The rest of the body is drained (or the socket closed) by the Node adapter after the answer.
+        reject(error);
+        return;
+      }
+      try {
+        resolve(parseMultipart(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received), boundary));
+      } catch (parseError) {
+        reject(parseError as Error);
+      }
     };
-    const count = (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       received += chunk.length;
-      if (received > maxBytes) fail(new TooLarge());
+      if (received > maxBytes) settle(new TooLarge());
+      else chunks.push(chunk);
     };
-    parser.on("field", (name, value) => form.append(name, value));
-    parser.on("file", (name, stream, info) => {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => form.append(name, new File(chunks as unknown as BlobPart[], info.filename ?? "blob", { type: info.mimeType || "application/octet-stream" })));
-    });
-    parser.on("error", (error: Error) => fail(error));
-    parser.on("close", () => {
-      if (settled) return;
-      settled = true;
-      resolve(form);
-    });
-    incoming.on("data", count);
-    incoming.on("error", (error) => fail(error));
-    incoming.pipe(parser);
+    const onEnd = () => settle(null);
+    incoming.on("data", onData);
+    incoming.on("end", onEnd);
+    incoming.on("error", (error) => settle(error));
+    // A client gone before the end of its body: nothing to parse, nobody to answer.
+    incoming.on("close", () => settle(new MalformedMultipart("the body ended early")));
   });
 }
 
