@@ -60,6 +60,38 @@ describe("PGlite through prepared statements", () => {
     expect(rows[0]).toEqual({ n: 3, ok: false, doc: { k: [true, null] }, tags: ["x", 'y "z"'], at: new Date("2020-01-01T00:00:00Z"), note: null });
   });
 
+  it("sends long text, varchar, json and jsonb values in the binary format with the same outcome as query()", async () => {
+    const long = (n: number) => `Zoë's 😀 ${"ab\u00e9\u4e2d".repeat(n)}`;
+    const doc = { name: long(100), list: Array.from({ length: 50 }, (_, i) => ({ i, s: long(2) })) };
+    const statement = "select $1::text as t, $2::varchar as v, $3::json as j, $4::jsonb as b, length($1::text) as n";
+    for (const text of [long(1), long(500)]) {
+      const params = [text, text, JSON.stringify(doc), doc];
+      const expected = (await pg.query<Record<string, unknown>>(statement, params)).rows;
+      const got = (await fast.query<Record<string, unknown>>(statement, params)).rows;
+      expect(got).toEqual(expected);
+      expect(got[0]).toMatchObject({ t: text, v: text, j: doc, b: doc, n: [...text].length });
+    }
+    // The jsonb rows of a grouped insert (lib/db/grouped-insert.ts), far past the binary threshold.
+    const rows = Array.from({ length: 40 }, (_, i) => ({ id: `g${i}`, doc }));
+    const inserted = await fast.query("insert into items (id, doc) select id, doc from jsonb_to_recordset($1::jsonb) as r(id text, doc jsonb)", [JSON.stringify(rows)]);
+    expect(inserted.affectedRows).toBe(40);
+    expect((await pg.query<{ doc: unknown }>("select doc from items where id = 'g39'")).rows[0]!.doc).toEqual(doc);
+    await pg.query("delete from items where id like 'g%'");
+    // Bad values are refused alike: malformed JSON, a NUL character; a lone surrogate becomes U+FFFD alike.
+    for (const [sql, value] of [
+      ["select $1::jsonb as b", `{"broken": ${"1".repeat(300)}`],
+      ["select $1::json as j", `[${"1,".repeat(300)}`],
+      ["select $1::text as t", `nul\u0000${"x".repeat(300)}`],
+    ] as const) {
+      const expected = await pg.query(sql, [value]).catch((e: { code?: string }) => e.code ?? "error");
+      const got = await fast.query(sql, [value]).catch((e: { code?: string }) => e.code ?? "error");
+      expect(typeof got === "string" ? got : "answered").toBe(typeof expected === "string" ? expected : "answered");
+      expect(typeof got).toBe("string");
+    }
+    const surrogate = `lone \ud800 ${"x".repeat(300)}`;
+    expect((await fast.query("select $1::text as t", [surrogate])).rows).toEqual((await pg.query("select $1::text as t", [surrogate])).rows);
+  });
+
   it("counts affected rows and returns RETURNING rows", async () => {
     const updated = await fast.query("update items set note = $1 where id in ($2, $3)", ["seen", "a", "b"]);
     expect(updated.affectedRows).toBe(2);
