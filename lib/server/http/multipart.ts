@@ -90,8 +90,11 @@ function readNodeMultipart(incoming: IncomingMessage, maxBytes: number): Promise
     incoming.on("data", onData);
     incoming.on("end", onEnd);
     incoming.on("error", (error) => settle(error));
-    // A client gone before the end of its body: nothing to parse, nobody to answer.
-    incoming.on("close", () => settle(new MalformedMultipart("the body ended early")));
+    // A client gone before the end of its body: nothing to parse, nobody to answer. (Every request
+    // closes; an error, and its stack, only for one that had not ended.)
+    incoming.on("close", () => {
+      if (!settled) settle(new MalformedMultipart("the body ended early"));
+    });
   });
 }
 

@@ -94,9 +94,6 @@ function parseHeaderBlock(body: Buffer, start: number, end: number): Map<string,
   let pos = start;
   let name = "";
   let value = "";
-  const flush = () => {
-    if (name && !headers.has(name)) headers.set(name, value);
-  };
   while (pos < end) {
     const lineEnd = body.indexOf(CR, pos);
     if (lineEnd < 0 || lineEnd >= end || body[lineEnd + 1] !== LF) throw new MalformedMultipart("part header");
@@ -106,7 +103,7 @@ function parseHeaderBlock(body: Buffer, start: number, end: number): Map<string,
       for (let i = pos; i < lineEnd; i++) if (FIELD_VCHAR[body[i]!] !== 1) throw new MalformedMultipart("part header");
       value += body.toString("latin1", pos, lineEnd);
     } else {
-      flush();
+      if (name && !headers.has(name)) headers.set(name, value);
       let colon = pos;
       while (colon < lineEnd && TOKEN[body[colon]!] === 1) colon++;
       if (colon === pos || body[colon] !== 58 /* : */) throw new MalformedMultipart("part header");
@@ -118,7 +115,8 @@ function parseHeaderBlock(body: Buffer, start: number, end: number): Map<string,
     }
     pos = lineEnd + 2;
   }
-  flush();
+  // The first value of a header given twice (as busboy keeps it).
+  if (name && !headers.has(name)) headers.set(name, value);
   return headers;
 }
 
