@@ -22,12 +22,11 @@ export function buildEnrichmentReports(
 ): RiskEnrichmentReports {
   const reports: Record<string, unknown> = {};
   for (const { enrichment, state } of outcomes) {
-    const checks = Object.fromEntries(
-      RISK_ENRICHMENT_CHECKS[enrichment].map((check) => {
-        const reason = reasonFor(check, state);
-        return [check, reason === undefined ? { state } : { state, reason }];
-      }),
-    );
+    const checks: Record<string, unknown> = {};
+    for (const check of RISK_ENRICHMENT_CHECKS[enrichment]) {
+      const reason = reasonFor(check, state);
+      checks[check] = reason === undefined ? { state } : { state, reason };
+    }
     reports[enrichmentReportKey(enrichment)] = { state, checks };
   }
   // Each report carries exactly its enrichment's check names, as the contract's schema says.

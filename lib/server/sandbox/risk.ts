@@ -64,13 +64,15 @@ export const sandboxRiskEngine: RiskEngine = {
   async assess({ request, thresholds }) {
     const recommendation = sandboxRecommendation(request.email);
     const outcomes = sandboxEnrichmentOutcomes(request.enrichments ?? [], recommendation);
+    const canned = CANNED[recommendation];
+    // Fresh arrays and objects (the findings are the caller's to keep), without object spreads (issue 14).
     return ok({
-      ...CANNED[recommendation],
-      trust_signals: [...CANNED[recommendation].trust_signals],
-      fraud_signals: [...CANNED[recommendation].fraud_signals],
+      risk_score: canned.risk_score,
+      trust_signals: canned.trust_signals.slice(),
+      fraud_signals: canned.fraud_signals.slice(),
       recommendation,
       enrichment_reports: buildEnrichmentReports(outcomes, (check, state) => (state === "FAIL" ? failureReason(check, thresholds) : undefined)),
-      radar_verification_report: { state: MOCK_RADAR.state, checks: MOCK_RADAR.checks.map((check) => ({ ...check })) },
+      radar_verification_report: { state: MOCK_RADAR.state, checks: MOCK_RADAR.checks.map((check) => ({ name: check.name, state: check.state })) },
       billable: false,
     });
   },
