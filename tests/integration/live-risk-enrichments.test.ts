@@ -1,8 +1,8 @@
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { riskResponseSchema, type RiskRequest } from "@/lib/contract";
-import { monitoredAccounts } from "@/lib/db/schema";
+import { accountAlerts, monitoredAccounts } from "@/lib/db/schema";
 import { importAmlList } from "@/lib/server/aml/import-aml-list";
 import { ensureSampleResidency } from "@/lib/server/enrichments/credit-bureau/ensure-sample-residency";
 import { fileFraudReport } from "@/lib/server/fraud-reports/file-fraud-report";
@@ -69,6 +69,34 @@ describeEngines("live risk with the built-in enrichments on %s", (kind) => {
     expect(factor(body, "aml")).toMatchObject({ state: "FAIL", points: 45, reason: expect.stringMatching(/KADYROV/i) });
     const [account] = await database.db.select().from(monitoredAccounts).where(eq(monitoredAccounts.riskAssessmentId, body.id));
     expect(account).toMatchObject({ teamId: acme.teamId, mode: "live", status: "New", riskType: "sanction" });
+  });
+
+  it("enrols a person in monitoring only with a stored assessment: a failed store leaves no account or alert", async () => {
+    // The assessment's insert fails for one email (a trigger made for this test), after every
+    // signal and enrichment ran: AML's enrolment must not outlive it.
+    await database.db.execute(sql.raw(`
+      create function verity_test_refuse_assessment() returns trigger language plpgsql as $$
+      begin
+        if new.email = 'refused@example.org' then raise exception 'refused by the test'; end if;
+        return new;
+      end $$`));
+    await database.db.execute(sql.raw("create trigger verity_test_refuse_assessment before insert on risk_assessments for each row execute function verity_test_refuse_assessment()"));
+    try {
+      const person = { first_name: "Ramzan", last_name: "Kadyrov", date_of_birth: "1976-10-05", enrichments: ["AML" as const] };
+      const refused = await assessRisk(database.db, { tenant: globex, request: { ...person, email: "refused@example.org" }, report: "headline", engine }).catch((error: Error & { cause?: Error }) => error);
+      expect(refused).toBeInstanceOf(Error);
+      expect(String((refused as Error & { cause?: Error }).cause?.message ?? (refused as Error).message)).toMatch(/refused by the test/);
+      const accounts = () => database.db.select().from(monitoredAccounts).where(and(eq(monitoredAccounts.teamId, globex.teamId), eq(monitoredAccounts.lastName, "Kadyrov")));
+      expect(await accounts()).toEqual([]);
+      expect(await database.db.select().from(accountAlerts).where(eq(accountAlerts.teamId, globex.teamId))).toEqual([]);
+      // The same person with a stored assessment is enrolled, linked to it, with the alert.
+      const body = await headline({ ...person, email: "kept@example.org" }, globex);
+      expect(await accounts()).toEqual([expect.objectContaining({ riskAssessmentId: body.id, status: "New" })]);
+      expect(await database.db.select().from(accountAlerts).where(eq(accountAlerts.teamId, globex.teamId))).toHaveLength(1);
+    } finally {
+      await database.db.execute(sql.raw("drop trigger verity_test_refuse_assessment on risk_assessments"));
+      await database.db.execute(sql.raw("drop function verity_test_refuse_assessment()"));
+    }
   });
 
   it("an unknown person at a wrong address fails the bureau; a disposable email scores low", async () => {

@@ -1,5 +1,5 @@
 import type { EnrichmentContext, EnrichmentProvider, EnrichmentResult } from "../risk/live/providers";
-import { enrolMonitoredAccount } from "./enrol-monitored-account";
+import { enrolMonitoredAccount, enrolMonitoredAccountIn, type EnrolMonitoredAccountOptions } from "./enrol-monitored-account";
 import { screenPerson } from "./screen-person";
 import type { AmlMatch } from "./screening-index";
 
@@ -29,19 +29,25 @@ export const builtInAmlProvider: EnrichmentProvider = {
       { firstName: request.first_name, lastName: request.last_name, dateOfBirth: request.date_of_birth, country: request.address?.country_code },
       { threshold, now },
     );
-    const enrolled =
-      context.monitor === false
-        ? null
-        : await enrolMonitoredAccount(db, {
-            tenant,
-            person: { firstName: request.first_name, lastName: request.last_name, email: request.email, dateOfBirth: request.date_of_birth },
-            assessmentId: context.assessmentId,
-            matches: screening.matches,
-            now,
-          });
-    const monitoredAccountId = enrolled?.accountId;
+    const monitored = context.monitor !== false;
+    let monitoredAccountId: string | undefined;
+    if (monitored) {
+      const enrolment: EnrolMonitoredAccountOptions = {
+        tenant,
+        person: { firstName: request.first_name, lastName: request.last_name, email: request.email, dateOfBirth: request.date_of_birth },
+        assessmentId: context.assessmentId,
+        matches: screening.matches,
+        now,
+      };
+      if (context.deferWrite) {
+        // The risk endpoint: enrolled in the assessment's transaction (its id is not needed here).
+        context.deferWrite(async (tx) => ({ queuedWebhook: Boolean((await enrolMonitoredAccountIn(tx, enrolment)).alert?.webhookMessageId) }));
+      } else {
+        monitoredAccountId = (await enrolMonitoredAccount(db, enrolment)).accountId;
+      }
+    }
     if (screening.listVersionIds.length === 0) {
-      const reason = enrolled
+      const reason = monitored
         ? "No sanctions or PEP list has been imported yet; the person is monitored and will be screened when one is"
         : "No sanctions or PEP list has been imported yet";
       return { state: "INCONCLUSIVE", checks: { AML_SANCTIONS_CHECK: { state: "INCONCLUSIVE", reason } }, monitoredAccountId };

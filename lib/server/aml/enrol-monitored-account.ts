@@ -38,52 +38,59 @@ export const monitoredPersonKey = (p: { firstName: string; lastName: string; dat
  * one alert with its `Alert` webhook, all in one transaction.
  */
 export async function enrolMonitoredAccount(db: Db, options: EnrolMonitoredAccountOptions): Promise<EnrolledAccount> {
-  const { tenant, person, now } = options;
-  const personKey = monitoredPersonKey(person);
-  const enrolled = await db.transaction(async (tx) => {
-    // An account made before the key existed is found by name as before, and keyed.
-    const legacy = await tx
-      .select({ id: monitoredAccounts.id, firstName: monitoredAccounts.firstName, lastName: monitoredAccounts.lastName })
-      .from(monitoredAccounts)
-      .where(and(eq(monitoredAccounts.teamId, tenant.teamId), eq(monitoredAccounts.mode, tenant.mode), eq(monitoredAccounts.dateOfBirth, person.dateOfBirth), isNull(monitoredAccounts.personKey)));
-    const old = legacy.find((row) => sameName(row, person));
-    if (old) {
-      await tx
-        .update(monitoredAccounts)
-        .set({ personKey })
-        .where(and(eq(monitoredAccounts.id, old.id), eq(monitoredAccounts.teamId, tenant.teamId), eq(monitoredAccounts.mode, tenant.mode), isNull(monitoredAccounts.personKey)));
-    }
-    const [row] = await tx
-      .insert(monitoredAccounts)
-      .values({
-        id: newId("sl"),
-        ...tenant,
-        firstName: person.firstName,
-        lastName: person.lastName,
-        email: person.email ?? null,
-        dateOfBirth: person.dateOfBirth,
-        personKey,
-        status: "Clear",
-        alertsEnabledAt: now,
-        lastScreenedAt: now,
-        riskAssessmentId: options.assessmentId,
-        createdAt: now,
-      })
-      .onConflictDoUpdate({
-        target: [monitoredAccounts.teamId, monitoredAccounts.mode, monitoredAccounts.personKey],
-        set: {
-          alertsEnabledAt: sql`coalesce(${monitoredAccounts.alertsEnabledAt}, excluded.alerts_enabled_at)`,
-          lastScreenedAt: now,
-          riskAssessmentId: options.assessmentId,
-          email: sql`coalesce(${monitoredAccounts.email}, excluded.email)`,
-        },
-      })
-      // xmax is 0 on a row this statement inserted, and set on one it updated.
-      .returning({ id: monitoredAccounts.id, created: sql<boolean>`(xmax = 0)` });
-    const accountId = row!.id;
-    const alert = await raiseAlert(tx, { tenant, accountId, matches: options.matches, now });
-    return { accountId, created: Boolean(row!.created), alert };
-  });
+  const enrolled = await db.transaction((tx) => enrolMonitoredAccountIn(tx, options));
   if (enrolled.alert?.webhookMessageId) notifyOutbox();
   return enrolled;
+}
+
+/**
+ * The enrolment's writes in the caller's transaction `tx` (the risk assessment's, so that the
+ * person is monitored exactly when the assessment is stored). The caller wakes the webhook
+ * outbox after its commit when `alert.webhookMessageId` is set.
+ */
+export async function enrolMonitoredAccountIn(tx: Db, options: EnrolMonitoredAccountOptions): Promise<EnrolledAccount> {
+  const { tenant, person, now } = options;
+  const personKey = monitoredPersonKey(person);
+  // An account made before the key existed is found by name as before, and keyed.
+  const legacy = await tx
+    .select({ id: monitoredAccounts.id, firstName: monitoredAccounts.firstName, lastName: monitoredAccounts.lastName })
+    .from(monitoredAccounts)
+    .where(and(eq(monitoredAccounts.teamId, tenant.teamId), eq(monitoredAccounts.mode, tenant.mode), eq(monitoredAccounts.dateOfBirth, person.dateOfBirth), isNull(monitoredAccounts.personKey)));
+  const old = legacy.find((row) => sameName(row, person));
+  if (old) {
+    await tx
+      .update(monitoredAccounts)
+      .set({ personKey })
+      .where(and(eq(monitoredAccounts.id, old.id), eq(monitoredAccounts.teamId, tenant.teamId), eq(monitoredAccounts.mode, tenant.mode), isNull(monitoredAccounts.personKey)));
+  }
+  const [row] = await tx
+    .insert(monitoredAccounts)
+    .values({
+      id: newId("sl"),
+      ...tenant,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      email: person.email ?? null,
+      dateOfBirth: person.dateOfBirth,
+      personKey,
+      status: "Clear",
+      alertsEnabledAt: now,
+      lastScreenedAt: now,
+      riskAssessmentId: options.assessmentId,
+      createdAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [monitoredAccounts.teamId, monitoredAccounts.mode, monitoredAccounts.personKey],
+      set: {
+        alertsEnabledAt: sql`coalesce(${monitoredAccounts.alertsEnabledAt}, excluded.alerts_enabled_at)`,
+        lastScreenedAt: now,
+        riskAssessmentId: options.assessmentId,
+        email: sql`coalesce(${monitoredAccounts.email}, excluded.email)`,
+      },
+    })
+    // xmax is 0 on a row this statement inserted, and set on one it updated.
+    .returning({ id: monitoredAccounts.id, created: sql<boolean>`(xmax = 0)` });
+  const accountId = row!.id;
+  const alert = await raiseAlert(tx, { tenant, accountId, matches: options.matches, now });
+  return { accountId, created: Boolean(row!.created), alert };
 }

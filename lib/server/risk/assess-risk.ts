@@ -5,6 +5,7 @@ import { networkIdentities, riskAssessments } from "@/lib/db/schema";
 import { storeEvidence } from "../evidence/store-evidence";
 import { observationRow, recordObservation } from "../network/record-observation";
 import { getCachedRiskSettings } from "../settings/get-risk-settings";
+import { notifyOutbox } from "../webhooks/outbox";
 import { newId } from "../shared/crypto";
 import { ok, type Result } from "../shared/result";
 import type { Tenant } from "../shared/tenant";
@@ -84,11 +85,13 @@ export async function assessRisk(db: Db, options: AssessRiskOptions): Promise<Re
     createdAt: now,
   };
   const observation = tenant.mode === "live" ? findings.value.observation : undefined;
-  if (!faceScan.value && !observation?.faceEmbedding) {
+  const writes = findings.value.writes ?? [];
+  if (!faceScan.value && !observation?.faceEmbedding && writes.length === 0) {
     const observations = observation ? [observationRow({ teamId: tenant.teamId, source: "risk_assessment", sourceId: id, emailKey: observation.emailKey, identityKey: observation.identityKey, now })] : [];
     await storeAssessment(db, { assessment: [row], observation: observations });
     return ok(response);
   }
+  let queuedWebhook = false;
   await db.transaction(async (tx) => {
     await tx.insert(riskAssessments).values(row);
     if (faceScan.value) {
@@ -97,6 +100,9 @@ export async function assessRisk(db: Db, options: AssessRiskOptions): Promise<Re
     if (observation) {
       await recordObservation(tx, { teamId: tenant.teamId, source: "risk_assessment", sourceId: id, ...observation, now });
     }
+    // What the enrichments handed over (AML's enrolment in monitoring): stored with the assessment or not at all.
+    for (const write of writes) if ((await write(tx)).queuedWebhook) queuedWebhook = true;
   });
+  if (queuedWebhook) notifyOutbox();
   return ok(response);
 }

@@ -5,7 +5,7 @@ import { emailKey, identityKey } from "../network/keys";
 import { ok } from "../shared/result";
 import { enrichmentReportKey } from "./build-enrichment-reports";
 import { LIVE_ENRICHMENT_PROVIDERS } from "./live/enrichment-providers";
-import type { EnrichmentProvider, EnrichmentResult } from "./live/providers";
+import type { DeferredWrite, EnrichmentProvider, EnrichmentResult } from "./live/providers";
 import { score, type FactorOutcome } from "./live/score";
 import { loadScoringModel, type Factor } from "./live/scoring-model";
 import { blocklistSignal } from "./live/signals/blocklist";
@@ -60,14 +60,15 @@ export function createLiveRiskEngine(options: LiveRiskEngineOptions = {}): RiskE
       const enrichments = request.enrichments ?? [];
       // The enrichments need nothing from the signals (only the score needs both), so they run
       // beside the signals' reads: one database round trip fewer in each assessment (issue 14).
-      // Among themselves, one after another: AML enrols the person in monitoring, and each
-      // provider may be a vendor call.
+      // Among themselves, one after another (each provider may be a vendor call). What they would
+      // write (AML's enrolment in monitoring) is handed back, to be stored with the assessment.
+      const writes: DeferredWrite[] = [];
       const runEnrichments = async () => {
         const results: { enrichment: RiskEnrichment; result: EnrichmentResult }[] = [];
         for (const enrichment of enrichments) {
           const provider = providers[enrichment];
           const result: EnrichmentResult = provider
-            ? await provider.run({ db, tenant: context.tenant, subject, assessmentId: context.assessmentId, faceEmbedding, networkKey, now: context.now })
+            ? await provider.run({ db, tenant: context.tenant, subject, assessmentId: context.assessmentId, faceEmbedding, networkKey, now: context.now, deferWrite: (write) => writes.push(write) })
             : notConfigured(enrichment);
           results.push({ enrichment, result });
         }
@@ -111,7 +112,7 @@ export function createLiveRiskEngine(options: LiveRiskEngineOptions = {}): RiskE
         billable: true,
         score_factors: scored.factors,
         observation: { ...keys, faceEmbedding },
-        monitoredAccountId: results.find((r) => r.result.monitoredAccountId)?.result.monitoredAccountId,
+        writes,
       };
       return ok(findings);
     },

@@ -5,6 +5,7 @@ import type { Result } from "../shared/result";
 import type { Tenant } from "../shared/tenant";
 import { sandboxRiskEngine } from "../sandbox/risk";
 import type { FaceScan } from "./check-face-scan";
+import type { DeferredWrite } from "./live/providers";
 import { liveRiskEngine } from "./live-risk-engine";
 
 export type RiskReportKind = "headline" | "radar";
@@ -55,8 +56,8 @@ export interface RiskFindings {
   score_factors?: ScoreFactor[];
   /** Live only: what to record in the fraud network. */
   observation?: NetworkObservation;
-  /** Live AML: the monitored account the person was enrolled as. */
-  monitoredAccountId?: string;
+  /** Live: writes the enrichments handed over (AML's enrolment), to run in the assessment's transaction. */
+  writes?: DeferredWrite[];
 }
 
 export interface RiskEngine {

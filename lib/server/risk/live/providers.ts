@@ -22,7 +22,16 @@ export interface EnrichmentContext {
   now: Date;
   /** AML: enrol the person in ongoing monitoring (the risk endpoint always does; a smart lookup when alerts_enabled). Default true. */
   monitor?: boolean;
+  /**
+   * Where given, the enrichment hands its writes (AML's enrolment) to the caller, to run in the
+   * transaction that stores the assessment, instead of making them at once: nothing is written
+   * for an assessment that is not stored.
+   */
+  deferWrite?: (write: DeferredWrite) => void;
 }
+
+/** A write to run in the caller's transaction; says whether it queued a webhook (the caller wakes the outbox after its commit). */
+export type DeferredWrite = (tx: Db) => Promise<{ queuedWebhook: boolean }>;
 
 export interface EnrichmentCheckResult {
   state: RiskState;
