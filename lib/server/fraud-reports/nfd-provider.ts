@@ -34,10 +34,10 @@ const reportsMatching = turnBatches<Ask, ReportRow[]>(async (db, asks) => {
 export const nfdProvider: EnrichmentProvider = {
   enrichment: "NFD",
   name: "built-in",
-  async run({ db, tenant, subject, networkKey }) {
+  async run({ db, tenant, subject, networkKey, networkKeys }) {
     const { request } = subject;
-    const byEmail = emailKey(networkKey, request.email);
-    const byIdentity = identityKey(networkKey, { firstName: request.first_name, lastName: request.last_name, dateOfBirth: request.date_of_birth });
+    const byEmail = networkKeys?.emailKey ?? emailKey(networkKey, request.email);
+    const byIdentity = networkKeys ? networkKeys.identityKey : identityKey(networkKey, { firstName: request.first_name, lastName: request.last_name, dateOfBirth: request.date_of_birth });
     const rows = await reportsMatching(db, { mode: tenant.mode, emailKey: byEmail, identityKey: byIdentity });
     if (rows.length === 0) {
       return { state: "PASS", checks: { NFD_MATCH: { state: "PASS", reason: "No confirmed-fraud report matches the email, or the name and date of birth" } } };

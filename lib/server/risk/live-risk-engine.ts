@@ -68,7 +68,7 @@ export function createLiveRiskEngine(options: LiveRiskEngineOptions = {}): RiskE
         for (const enrichment of enrichments) {
           const provider = providers[enrichment];
           const result: EnrichmentResult = provider
-            ? await provider.run({ db, tenant: context.tenant, subject, assessmentId: context.assessmentId, faceEmbedding, networkKey, now: context.now, deferWrite: (write) => writes.push(write) })
+            ? await provider.run({ db, tenant: context.tenant, subject, assessmentId: context.assessmentId, faceEmbedding, networkKey, networkKeys: keys, now: context.now, deferWrite: (write) => writes.push(write) })
             : notConfigured(enrichment);
           results.push({ enrichment, result });
         }

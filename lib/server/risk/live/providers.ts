@@ -19,6 +19,8 @@ export interface EnrichmentContext {
   /** Face embedding of `face_scan` (unit length), when a face was given and found. */
   faceEmbedding: number[] | null;
   networkKey: string;
+  /** The subject's network keys (lib/server/network/keys.ts) where the caller has made them already. */
+  networkKeys?: { emailKey: string; identityKey: string | null };
   now: Date;
   /** AML: enrol the person in ongoing monitoring (the risk endpoint always does; a smart lookup when alerts_enabled). Default true. */
   monitor?: boolean;
