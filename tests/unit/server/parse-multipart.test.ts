@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import busboy from "busboy";
 import { describe, expect, it } from "vitest";
 import { boundaryOf, MalformedMultipart, MAX_HEADER_BYTES, MAX_PARTS, parseMultipart } from "@/lib/server/http/parse-multipart";
+import { createRng } from "../../support/documents/random";
 
 /*
  * The multipart parser of the upload routes under Node, on hand-written bodies (what each rule
@@ -156,17 +157,6 @@ describe("parseMultipart", () => {
 // Against busboy
 // ---------------------------------------------------------------------------------------------
 
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const BOUNDARY_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'()+_,-./:=?";
 const TEXT_PIECES = ["a", "Z", "0", " ", "-", "--", "\r\n", "\n", "\r", '"', "\\", ";", "=", "é", "ß", "😀", "中", "'", "%", "/"];
 
@@ -204,7 +194,7 @@ function generatedForm(random: () => number): { body: Buffer; boundary: string }
 }
 
 describe("parseMultipart against busboy", () => {
-  const random = prng(20261126);
+  const random = createRng(20261126).next;
   const chunking = () => 1 + Math.floor(random() * 64);
   const forms = Array.from({ length: 250 }, () => generatedForm(random));
 
