@@ -154,6 +154,13 @@ console.log(`\n==== Issue 14, real/bare req/s measured in this run (${((Date.now
 console.log(line(["path", "when filed", "now", "goal", ""]));
 console.log(widths.map((w) => "-".repeat(w)).join("  "));
 for (const r of rows) console.log(line(r));
+// The VM's speed swings between runs (the bare server alone: 16,500–60,000 req/s on this
+// machine), which moves every ratio; the CPU each request took of the serving process does not.
+const cpuRows = ["health", "api", "live-risk"].flatMap((step) => ((results[step]?.json?.results ?? []) as Json[]).filter((r) => typeof r.cpuMicrosPerRequest === "number"));
+if (cpuRows.length) {
+  console.log("\n  CPU of the serving process per request (µs; a database server's own CPU not included):");
+  for (const r of cpuRows) console.log(`    ${String(r.cpuMicrosPerRequest).padStart(6)}  ${r.target}  (${(r.reqPerSec as number).toLocaleString("en-US")} req/s)`);
+}
 for (const [name, r] of Object.entries(results)) {
   const machine = r.json?.machine ? `; ${r.json.machine}` : "";
   console.log(`  ${name}: ${r.seconds.toFixed(0)} s, exit ${r.code}, load average ${r.load.toFixed(2)} at its end${machine}`);

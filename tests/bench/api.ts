@@ -158,6 +158,6 @@ await runBench(async () => {
   }
   const failed = rows.filter((r) => failures(r) > 0);
   for (const r of failed) console.error(`FAIL ${r.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.mismatches} unexpected bodies; ${JSON.stringify(r.statusCodes)}`);
-  console.log(JSON.stringify({ bench: "api", results: rows.map((r) => ({ target: r.name, reqPerSec: Math.round(r.reqPerSec), p50Ms: r.latencyP50, p99Ms: r.latencyP99 })), ratios: report, machine: machineNote(), ok: failed.length === 0 }));
+  console.log(JSON.stringify({ bench: "api", results: rows.map((r) => ({ target: r.name, reqPerSec: Math.round(r.reqPerSec), p50Ms: r.latencyP50, p99Ms: r.latencyP99, cpuMicrosPerRequest: r.cpuMicrosPerRequest === undefined ? null : Math.round(r.cpuMicrosPerRequest) })), ratios: report, machine: machineNote(), ok: failed.length === 0 }));
   return failed.length === 0 ? 0 : 1;
 });

@@ -110,6 +110,7 @@ await runBench(async () => {
         mismatches: r.mismatches,
         warmupFailures: r.warmupFailures,
         roundsReqPerSec: r.roundsReqPerSec.map((v) => Math.round(v)),
+        cpuMicrosPerRequest: r.cpuMicrosPerRequest === undefined ? null : Math.round(r.cpuMicrosPerRequest),
       })),
       ratios: {
         reqPerSec: reqRatio === null ? null : Number(reqRatio.toFixed(3)),

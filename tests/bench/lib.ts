@@ -18,7 +18,7 @@
 //     return rows.some((r) => failures(r) > 0) ? 1 : 0; // servers are stopped by runBench
 //   });
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -640,6 +640,62 @@ export interface Row {
   pipelining: number;
   /** req/s of every measured round, in order (one entry unless measureAlternating ran several). */
   roundsReqPerSec: number[];
+  /**
+   * CPU time of the process listening on the URL's port (the real API process, or the bare
+   * server) per request answered, in µs: steadier than req/s on a shared VM, whose speed swings.
+   * A database server's own CPU is not in it. Undefined where /proc cannot tell.
+   */
+  cpuMicrosPerRequest?: number;
+}
+
+/** The process listening on a local TCP port, from Linux's /proc (null elsewhere, or when not found). */
+function listenerPid(port: number): number | null {
+  const suffix = `:${port.toString(16).toUpperCase().padStart(4, "0")}`;
+  const inodes = new Set<string>();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text: string;
+    try {
+      text = readFileSync(table, "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of text.split("\n").slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols.length > 9 && cols[1]!.endsWith(suffix) && cols[3] === "0A" /* LISTEN */) inodes.add(cols[9]!);
+    }
+  }
+  if (inodes.size === 0) return null;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+        if (inode && inodes.has(inode)) return Number(pid);
+      } catch {
+        // gone meanwhile
+      }
+    }
+  }
+  return null;
+}
+
+let clockTicks: number | undefined;
+/** User and system CPU of a process so far, in seconds; null when /proc cannot tell. */
+function cpuSeconds(pid: number | null): number | null {
+  if (pid === null) return null;
+  try {
+    clockTicks ??= Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // from field 3 (state) on
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks; // utime, stime: fields 14 and 15
+  } catch {
+    return null;
+  }
 }
 
 /** Failures a row counts: non-2xx, errors (incl. timeouts), body mismatches, warm-up failures. */
@@ -681,7 +737,10 @@ export async function measure(name: string, opts: MeasureOptions): Promise<Row> 
     pathMismatches = 0;
   }
   process.stdout.write(`measuring ${cfg.duration} s × ${cfg.connections} connections… `);
+  const serverPid = listenerPid(Number(new URL(opts.url).port));
+  const cpuBefore = cpuSeconds(serverPid);
   const r = await autocannon({ ...base, duration: cfg.duration });
+  const cpuAfter = cpuSeconds(serverPid);
   const row: Row = {
     name,
     url: opts.url,
@@ -702,7 +761,9 @@ export async function measure(name: string, opts: MeasureOptions): Promise<Row> 
     pipelining: cfg.pipelining,
     roundsReqPerSec: [r.requests.average],
   };
-  console.log(`${Math.round(row.reqPerSec)} req/s, p99 ${row.latencyP99} ms${failures(row) ? `, ${failures(row)} FAILURES` : ""}`);
+  if (cpuBefore !== null && cpuAfter !== null && r.requests.total > 0) row.cpuMicrosPerRequest = ((cpuAfter - cpuBefore) * 1e6) / r.requests.total;
+  const cpu = row.cpuMicrosPerRequest === undefined ? "" : `, ${row.cpuMicrosPerRequest.toFixed(0)} µs of server CPU per request`;
+  console.log(`${Math.round(row.reqPerSec)} req/s, p99 ${row.latencyP99} ms${cpu}${failures(row) ? `, ${failures(row)} FAILURES` : ""}`);
   return row;
 }
 
@@ -800,12 +861,13 @@ export function printReport(rows: Row[], baselineName?: string): Comparison[] {
     reqPerSecRatio: baseline ? ratio(r.reqPerSec, baseline.reqPerSec) : null,
     p99Ratio: baseline ? ratio(r.latencyP99, baseline.latencyP99) : null,
   }));
-  const header = ["target", "req/s", "p50 ms", "p99 ms", "requests", "non-2xx", "errors", "mismatch"];
+  const header = ["target", "req/s", "server CPU µs/req", "p50 ms", "p99 ms", "requests", "non-2xx", "errors", "mismatch"];
   if (baseline) header.push(`req/s vs ${baseline.name}`, `p99 vs ${baseline.name}`);
   const body = rows.map((r, i) => {
     const cells = [
       r.name,
       Math.round(r.reqPerSec).toLocaleString("en-US"),
+      r.cpuMicrosPerRequest === undefined ? "–" : r.cpuMicrosPerRequest.toFixed(0),
       String(r.latencyP50),
       String(r.latencyP99),
       r.totalRequests.toLocaleString("en-US"),
