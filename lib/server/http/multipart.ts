@@ -30,7 +30,8 @@ const malformed = (c: Context<ApiEnv>) => c.json(errorBody(400, "Malformed multi
 
 /** A field sent twice is refused by name (the validator would otherwise see an array). */
 function refuseRepeated(c: Context<ApiEnv>, keys: string[]): Response | null {
-  const repeated = keys.filter((key, i) => keys.indexOf(key) !== i);
+  const seen = new Set<string>();
+  const repeated = keys.filter((key) => seen.has(key) || !seen.add(key));
   if (repeated.length === 0) return null;
   const detail = Object.fromEntries(repeated.map((key) => [key, "Must be sent once"]));
   return c.json(errorBody(400, "Invalid request", { error_detail: detail }), 400);
@@ -48,21 +49,26 @@ const readMultipart = createMiddleware<ApiEnv>(async (c, next) => {
   await next();
 });
 
-class TooLarge extends Error {}
+export class TooLarge extends Error {}
 
 /**
  * Under Node: the body is read from the socket (no Web Request, no web streams: undici's parser
  * was a fifth of a risk request's CPU, issue 14), counted as it comes and refused past `maxBytes`,
  * then parsed whole (parse-multipart.ts); the FormData it makes is the one the form validator reads.
  */
-function readNodeMultipart(incoming: IncomingMessage, maxBytes: number): Promise<FormData> {
+export function readNodeMultipart(incoming: IncomingMessage, maxBytes: number): Promise<FormData> {
   return new Promise<FormData>((resolve, reject) => {
     const boundary = boundaryOf(incoming.headers["content-type"] ?? "");
     if (!boundary) {
       reject(new MalformedMultipart("no boundary"));
       return;
     }
-    const chunks: Buffer[] = [];
+    // A client gone while authentication ran: no event will come.
+    if (incoming.destroyed || incoming.readableEnded) {
+      reject(new MalformedMultipart("the body ended early"));
+      return;
+    }
+    let chunks: Buffer[] = [];
     let received = 0;
     let settled = false;
     const settle = (error: Error | null) => {
@@ -70,13 +76,19 @@ function readNodeMultipart(incoming: IncomingMessage, maxBytes: number): Promise
       settled = true;
       incoming.off("data", onData);
       incoming.off("end", onEnd);
-      if (error) {
+      incoming.off("close", onClose);
+      // The body is not held past here by these listeners; an error after the answer is ignored.
+      incoming.off("error", onError);
+      incoming.on("error", () => undefined);
+      const body = error ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received);
+      chunks = [];
+      if (!body) {
         // The rest of the body is drained (or the socket closed) by the Node adapter after the answer.
         reject(error);
         return;
       }
       try {
-        resolve(parseMultipart(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received), boundary));
+        resolve(parseMultipart(body, boundary));
       } catch (parseError) {
         reject(parseError as Error);
       }
@@ -87,14 +99,16 @@ function readNodeMultipart(incoming: IncomingMessage, maxBytes: number): Promise
       else chunks.push(chunk);
     };
     const onEnd = () => settle(null);
-    incoming.on("data", onData);
-    incoming.on("end", onEnd);
-    incoming.on("error", (error) => settle(error));
+    const onError = (error: Error) => settle(error);
     // A client gone before the end of its body: nothing to parse, nobody to answer. (Every request
     // closes; an error, and its stack, only for one that had not ended.)
-    incoming.on("close", () => {
+    const onClose = () => {
       if (!settled) settle(new MalformedMultipart("the body ended early"));
-    });
+    };
+    incoming.on("data", onData);
+    incoming.on("end", onEnd);
+    incoming.on("error", onError);
+    incoming.on("close", onClose);
   });
 }
 

@@ -24,8 +24,9 @@ export class MalformedMultipart extends Error {}
 
 /** Parts a form may have (the risk form has 11 fields); more is refused rather than parsed. */
 export const MAX_PARTS = 1000;
-/** A part's header block at most (busboy's and Node's limit for headers). */
+/** A part's header block at most (busboy's and Node's limit for headers), and its lines. */
 export const MAX_HEADER_BYTES = 16 * 1024;
+const MAX_HEADER_LINES = 2000;
 
 const CR = 13;
 const LF = 10;
@@ -42,6 +43,9 @@ const FIELD_VCHAR = new Uint8Array(256);
 for (let c = 0x20; c < 0x7f; c++) FIELD_VCHAR[c] = 1;
 for (let c = 0x80; c < 0x100; c++) FIELD_VCHAR[c] = 1;
 FIELD_VCHAR[HT] = 1;
+/** A charset name's characters in an extended parameter (busboy's set). */
+const CHARSET_CHAR = new Uint8Array(256);
+for (const c of "!#$%&+-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ^_`abcdefghijklmnopqrstuvwxyz{}~") CHARSET_CHAR[c.charCodeAt(0)] = 1;
 /** RFC 5987 attr-char, the unencoded bytes of an extended parameter value. */
 const ATTR_CHAR = new Uint8Array(256);
 for (const c of "!#$&+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") ATTR_CHAR[c.charCodeAt(0)] = 1;
@@ -51,7 +55,7 @@ for (const c of "!#$&+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNO
  * or one RFC 2046 does not allow (1–70 characters of its set, not ending in a space).
  */
 export function boundaryOf(contentType: string): string | null {
-  const match = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(contentType);
+  const match = /;\s*boundary=(?:"([^"]*)"|([^;\s"]*))\s*(?:;|$)/i.exec(contentType);
   const boundary = match?.[1] ?? match?.[2];
   if (!boundary || boundary.length > 70 || !/^[0-9A-Za-z'()+_,\-./:=? ]*[0-9A-Za-z'()+_,\-./:=?]$/.test(boundary)) return null;
   return boundary;
@@ -81,8 +85,11 @@ export function parseMultipart(body: Buffer, boundary: string): FormData {
     if (headerEnd < 0 || headerEnd + 4 - pos > MAX_HEADER_BYTES) throw new MalformedMultipart("part header");
     const headers = parseHeaderBlock(body, pos, headerEnd + 2);
     const contentStart = headerEnd + 4;
-    const contentEnd = body.indexOf(delimiter, contentStart);
+    // Searched from the part's start (its CRLF included): a delimiter inside or across the header
+    // block ends the part there for busboy, which reads the stream whole; here it is refused.
+    const contentEnd = body.indexOf(delimiter, pos - 2);
     if (contentEnd < 0) throw new MalformedMultipart("unexpected end of form");
+    if (contentEnd < contentStart) throw new MalformedMultipart("a delimiter inside a part's header");
     addPart(form, headers, body.subarray(contentStart, contentEnd));
     pos = contentEnd + delimiter.length;
   }
@@ -94,7 +101,10 @@ function parseHeaderBlock(body: Buffer, start: number, end: number): Map<string,
   let pos = start;
   let name = "";
   let value = "";
+  let lines = 0;
   while (pos < end) {
+    // busboy keeps the first 1,999 lines and counts a line's first byte twice against its limit.
+    if (++lines >= MAX_HEADER_LINES || end + 2 - start + lines > MAX_HEADER_BYTES) throw new MalformedMultipart("part header");
     const lineEnd = body.indexOf(CR, pos);
     if (lineEnd < 0 || lineEnd >= end || body[lineEnd + 1] !== LF) throw new MalformedMultipart("part header");
     if (body[pos] === SP || body[pos] === HT) {
@@ -123,7 +133,7 @@ function parseHeaderBlock(body: Buffer, start: number, end: number): Map<string,
 function addPart(form: FormData, headers: Map<string, string>, content: Buffer): void {
   const disposition = headers.get("content-disposition");
   if (disposition === undefined) return; // not a form field (busboy skips it too)
-  const { type, params } = parseParameterised(disposition);
+  const { type, params } = parseParameterised(disposition, { extended: true });
   if (type !== "form-data") return;
   const name = params.get("name");
   if (!name) throw new MalformedMultipart("a form-data part without a name");
@@ -134,18 +144,13 @@ function addPart(form: FormData, headers: Map<string, string>, content: Buffer):
   let charset = "utf-8";
   const contentType = headers.get("content-type");
   if (contentType !== undefined) {
-    // A Content-Type that is not type/subtype with sound parameters leaves the defaults, as for busboy.
-    let parsed: ReturnType<typeof parseParameterised> | null = null;
-    try {
-      parsed = parseParameterised(contentType);
-    } catch {
-      parsed = null;
-    }
-    const slash = parsed ? parsed.type.indexOf("/") : -1;
-    if (parsed && slash > 0 && slash < parsed.type.length - 1 && parsed.type.indexOf("/", slash + 1) < 0) {
-      mimeType = parsed.type;
-      charset = parsed.params.get("charset")?.toLowerCase() ?? charset;
-    }
+    // type/subtype and plain parameters (no RFC 2231 forms in a Content-Type, as busboy reads it);
+    // one that does not parse is refused (busboy fell back to text/plain).
+    const parsed = parseParameterised(contentType, { extended: false });
+    const slash = parsed.type.indexOf("/");
+    if (slash <= 0 || slash === parsed.type.length - 1 || parsed.type.indexOf("/", slash + 1) >= 0) throw new MalformedMultipart("part Content-Type");
+    mimeType = parsed.type;
+    charset = parsed.params.get("charset")?.toLowerCase() ?? charset;
   }
   if (filename !== undefined || mimeType === "application/octet-stream") {
     form.append(name, new File([content as Uint8Array<ArrayBuffer>], filename ?? "blob", { type: mimeType }));
@@ -154,8 +159,11 @@ function addPart(form: FormData, headers: Map<string, string>, content: Buffer):
   }
 }
 
-/** `type; name=value; name="quoted"; name*=charset'lang'pct-encoded` (RFC 2045, 2231, 5987). */
-function parseParameterised(header: string): { type: string; params: Map<string, string> } {
+/**
+ * `type; name=value; name="quoted"`, and with `extended` `name*=charset'lang'pct-encoded` (RFC
+ * 2231, 5987: Content-Disposition only).
+ */
+function parseParameterised(header: string, { extended }: { extended: boolean }): { type: string; params: Map<string, string> } {
   let i = 0;
   while (i < header.length && (TOKEN[header.charCodeAt(i)] === 1 || header[i] === "/")) i++;
   const type = header.slice(0, i).toLowerCase();
@@ -171,11 +179,12 @@ function parseParameterised(header: string): { type: string; params: Map<string,
     const name = header.slice(nameStart, i).toLowerCase();
     i++;
     let value: string;
-    if (name.endsWith("*")) {
+    if (extended && name.endsWith("*")) {
       const quote1 = header.indexOf("'", i);
       const quote2 = quote1 < 0 ? -1 : header.indexOf("'", quote1 + 1);
       if (quote2 < 0 || quote2 === header.length - 1) throw new MalformedMultipart("header parameters");
       const charset = header.slice(i, quote1).toLowerCase();
+      for (let c = i; c < quote1; c++) if (CHARSET_CHAR[header.charCodeAt(c)] !== 1) throw new MalformedMultipart("header parameters");
       const bytes: number[] = [];
       i = quote2 + 1;
       for (; i < header.length; i++) {

@@ -1,6 +1,9 @@
 import { Readable } from "node:stream";
 import busboy from "busboy";
 import { describe, expect, it } from "vitest";
+import type { IncomingMessage } from "node:http";
+import { PassThrough } from "node:stream";
+import { readNodeMultipart, TooLarge } from "@/lib/server/http/multipart";
 import { boundaryOf, MalformedMultipart, MAX_HEADER_BYTES, MAX_PARTS, parseMultipart } from "@/lib/server/http/parse-multipart";
 import { createRng } from "../../support/documents/random";
 
@@ -119,6 +122,13 @@ describe("parseMultipart", () => {
     expect((form.get("extended") as File).name).toBe("naïve résumé.txt");
     expect((form.get("quoted") as File).name).toBe('say "hi".txt');
     expect(form.get("latin")).toBe("café");
+    // In a Content-Type, `x*=1` is a plain parameter named "x*" (as busboy reads it).
+    const typed = parseMultipart(
+      Buffer.concat([body(field("octets", "raw", "\nContent-Type: application/octet-stream; x*=1") + `--${B}\nContent-Disposition: form-data; name="l"\nContent-Type: text/plain; charset=latin1; x*=1\n\n`), Buffer.from("café", "latin1"), body(`\n${close}`)]),
+      B,
+    );
+    expect(typed.get("octets")).toBeInstanceOf(File);
+    expect(typed.get("l")).toBe("café");
   });
 
   it("refuses what is not a whole, well-formed form", () => {
@@ -137,6 +147,13 @@ describe("parseMultipart", () => {
     malformed(field("a", "1", "\nContent-Type: text/plain; charset=shift_jis") + close);
     malformed(field("a", "1", `\nX-Padding: ${"x".repeat(MAX_HEADER_BYTES)}`) + close);
     malformed(field("a", "x") + `--${B}X\n` + close); // the boundary inside content
+    // A delimiter inside, or across, a part's header block (busboy ends the part there).
+    malformed(`--${B}\nContent-Disposition: form-data; name="a"\n\n--${B}\nContent-Disposition: form-data; name="b"\n\nx\n${close}`);
+    malformed(`--${B}\nContent-Disposition: form-data; name="a"\n--${B}: x\n\nval\n${close}`);
+    malformed(field("a", "1", "\nContent-Type: image/png; =x") + close); // a parameter without a name
+    malformed(field("a", "1", "\nContent-Type: png") + close); // not type/subtype
+    malformed(field("a", "1", `; filename*=iso_8859-1:1987''caf%E9.txt`) + close); // ':' in a charset name
+    malformed(field("a", "1", "\nX-Line: 1".repeat(2000)) + close); // busboy keeps 1,999 header lines
     expect(() => parseMultipart(body(Array.from({ length: MAX_PARTS + 1 }, (_, i) => field(`f${i}`, "v")).join("") + close), B)).toThrow(MalformedMultipart);
     expect(parseMultipart(body(Array.from({ length: MAX_PARTS }, (_, i) => field(`f${i}`, "v")).join("") + close), B).get("f999")).toBe("v");
   });
@@ -150,6 +167,8 @@ describe("parseMultipart", () => {
     expect(boundaryOf(`multipart/form-data; boundary=${"b".repeat(70)}`)).toBe("b".repeat(70));
     expect(boundaryOf(`multipart/form-data; boundary=${"b".repeat(71)}`)).toBeNull();
     expect(boundaryOf('multipart/form-data; boundary="ends in space "')).toBeNull();
+    expect(boundaryOf('multipart/form-data; boundary="a"b')).toBeNull();
+    expect(boundaryOf("multipart/form-data; boundary=a=b;x=y")).toBe("a=b");
   });
 });
 
@@ -244,5 +263,37 @@ describe("parseMultipart against busboy", () => {
       expect(got).toEqual(await viaBusboy(body, form.boundary, chunking));
     }
     expect(accepted).toBeGreaterThan(300);
+  });
+});
+
+describe("readNodeMultipart", () => {
+  /** A request body stream with the headers readNodeMultipart reads. */
+  const request = (contentType = `multipart/form-data; boundary=${B}`) => Object.assign(new PassThrough(), { headers: { "content-type": contentType } }) as unknown as IncomingMessage & PassThrough;
+
+  it("reads a body that comes in chunks, and lets go of its listeners", async () => {
+    const incoming = request();
+    const read = readNodeMultipart(incoming, 1024);
+    const bytes = body(field("a", "1") + field("b", "2") + close);
+    incoming.write(bytes.subarray(0, 10));
+    incoming.end(bytes.subarray(10));
+    const form = await read;
+    expect([...form.entries()]).toEqual([["a", "1"], ["b", "2"]]);
+    expect(incoming.listenerCount("data") + incoming.listenerCount("end") + incoming.listenerCount("close")).toBe(0);
+  });
+
+  it("settles whatever the client does: gone before the read, gone during it, too much, no boundary", async () => {
+    const gone = request();
+    gone.destroy();
+    await expect(readNodeMultipart(gone, 1024)).rejects.toBeInstanceOf(MalformedMultipart);
+    const leaving = request();
+    const during = readNodeMultipart(leaving, 1024);
+    leaving.write(body(field("a", "1")));
+    leaving.destroy();
+    await expect(during).rejects.toBeInstanceOf(MalformedMultipart);
+    const big = request();
+    const tooLarge = readNodeMultipart(big, 100);
+    big.write(Buffer.alloc(101));
+    await expect(tooLarge).rejects.toBeInstanceOf(TooLarge);
+    await expect(readNodeMultipart(request("multipart/form-data"), 1024)).rejects.toBeInstanceOf(MalformedMultipart);
   });
 });
