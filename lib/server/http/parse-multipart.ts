@@ -35,20 +35,22 @@ const SP = 32;
 const HT = 9;
 const CRLF_CRLF = Buffer.from("\r\n\r\n", "latin1");
 
+/** A byte table: 1 for each of `chars`. */
+function byteSet(chars: string): Uint8Array {
+  const table = new Uint8Array(256);
+  for (const c of chars) table[c.charCodeAt(0)] = 1;
+  return table;
+}
+const ALNUM = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 /** RFC 7230 tchar. */
-const TOKEN = new Uint8Array(256);
-for (const c of "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") TOKEN[c.charCodeAt(0)] = 1;
+const TOKEN = byteSet(`!#$%&'*+-.^_\`|~${ALNUM}`);
 /** A header value's bytes: visible ASCII, obs-text, space and tab. */
-const FIELD_VCHAR = new Uint8Array(256);
-for (let c = 0x20; c < 0x7f; c++) FIELD_VCHAR[c] = 1;
-for (let c = 0x80; c < 0x100; c++) FIELD_VCHAR[c] = 1;
+const FIELD_VCHAR = new Uint8Array(256).fill(1, 0x20, 0x7f).fill(1, 0x80, 0x100);
 FIELD_VCHAR[HT] = 1;
 /** A charset name's characters in an extended parameter (busboy's set). */
-const CHARSET_CHAR = new Uint8Array(256);
-for (const c of "!#$%&+-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ^_`abcdefghijklmnopqrstuvwxyz{}~") CHARSET_CHAR[c.charCodeAt(0)] = 1;
+const CHARSET_CHAR = byteSet(`!#$%&+-^_\`{}~${ALNUM}`);
 /** RFC 5987 attr-char, the unencoded bytes of an extended parameter value. */
-const ATTR_CHAR = new Uint8Array(256);
-for (const c of "!#$&+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") ATTR_CHAR[c.charCodeAt(0)] = 1;
+const ATTR_CHAR = byteSet(`!#$&+-.^_\`|~${ALNUM}`);
 
 /**
  * The boundary of a multipart/form-data Content-Type (quoted or not), or null when it has none
