@@ -77,9 +77,7 @@ export function readNodeMultipart(incoming: IncomingMessage, maxBytes: number): 
       incoming.off("data", onData);
       incoming.off("end", onEnd);
       incoming.off("close", onClose);
-      // The body is not held past here by these listeners; an error after the answer is ignored.
-      incoming.off("error", onError);
-      incoming.on("error", () => undefined);
+      // onError stays: an error after the answer lands in a settled promise. The chunks go now.
       const body = error ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received);
       chunks = [];
       if (!body) {

@@ -242,9 +242,6 @@ function decode(bytes: Buffer, charset: string): string {
 
 /** The file name without any directory a client put in front (busboy's basename). */
 function baseName(path: string): string {
-  for (let i = path.length - 1; i >= 0; i--) {
-    const c = path[i];
-    if (c === "/" || c === "\\") return path.slice(i + 1) === ".." || path.slice(i + 1) === "." ? "" : path.slice(i + 1);
-  }
-  return path === ".." || path === "." ? "" : path;
+  const name = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
+  return name === ".." || name === "." ? "" : name;
 }

@@ -12,10 +12,11 @@ import { newId } from "../shared/crypto";
  * the nearest faces come from the index (approximate, a few ms). Without the extension (Debian's
  * PostgreSQL 15 here) every face carries a 1024-bit sign code of its embedding under a fixed
  * random rotation (face-code.ts, issue 14): PostgreSQL screens all codes by Hamming distance
- * (`bit_count(code # query)`, ~128 bytes a face), and the closest few hundred come back with their
- * embeddings (binary arrays) to be ranked here by the exact dot product. Same person: ≤ 257 differing bits on the sample faces and their altered
- * copies; different people ≥ 275; unrelated directions ~512. Faces stored before codes existed
- * are coded by `codeUncodedFaces` (at boot) and searched exactly until then.
+ * (`bit_count(code # query)`, ~128 bytes a face), and the closest few hundred come back with
+ * their embeddings (binary arrays) to be ranked here by the exact dot product. Same person: ≤ 257
+ * differing bits on the sample faces and their altered copies; different people ≥ 275; unrelated
+ * directions ~512. Faces stored before codes existed are coded by `codeUncodedFaces` (at boot)
+ * and searched exactly until then.
  */
 
 export type FaceSearchKind = "hnsw" | "coded";
