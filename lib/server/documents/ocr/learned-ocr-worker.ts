@@ -1,0 +1,87 @@
+// The learned OCR's own thread (learned-ocr.ts starts it): PP-OCRv4 detection + recognition as
+// ONNX through @gutenye/ocr-node, loaded once when the thread starts. @gutenye/ocr-common imports
+// @techstark/opencv-js, which turns any unhandled rejection into an abort: here that can end only
+// this thread, which the caller sees as an error and replaces.
+import { parentPort } from "node:worker_threads";
+import sharp from "sharp";
+import type { LearnedOcrReply, LearnedOcrRequest, OcrLine, OcrPoint } from "./protocol";
+
+/** Detection runs on the page scaled so its longer side is at most this (the model needs sides in multiples of 32). */
+const MAX_SIDE = 1600;
+const BASE = 32;
+const MAX_PIXELS = 50_000_000;
+
+type Detected = { text: string; mean: number; box?: number[][] };
+type Engine = { detect(input: string, options?: object): Promise<Detected[]> };
+
+const port = parentPort;
+if (!port) throw new Error("learned-ocr-worker.ts runs only as a worker thread");
+
+async function load(): Promise<Engine> {
+  const { default: Ocr } = await import("@gutenye/ocr-node");
+  const threads = Number(process.env.LEARNED_OCR_THREADS ?? "1");
+  const n = Number.isInteger(threads) && threads > 0 ? threads : 1;
+  return (await Ocr.create({ onnxOptions: { intraOpNumThreads: n, interOpNumThreads: 1 } })) as unknown as Engine;
+}
+
+/** The page upright (EXIF), as 4-channel pixels scaled to multiples of 32, and the scale back to the input's pixels. */
+async function prepare(req: LearnedOcrRequest): Promise<{ png: Buffer; sx: number; sy: number }> {
+  const base =
+    req.image.kind === "encoded"
+      ? sharp(req.image.bytes, { failOn: "error", limitInputPixels: MAX_PIXELS }).rotate()
+      : sharp(req.image.data, { raw: { width: req.image.width, height: req.image.height, channels: req.image.channels } });
+  const { data, info } = await base.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const width = info.width;
+  const height = info.height;
+  const scale = Math.min(1, MAX_SIDE / Math.max(width, height));
+  const w = Math.max(BASE, Math.ceil((width * scale) / BASE) * BASE);
+  const h = Math.max(BASE, Math.ceil((height * scale) / BASE) * BASE);
+  const png = await sharp(data, { raw: { width, height, channels: info.channels } })
+    .resize(w, h, { fit: "fill", kernel: scale < 1 ? "lanczos3" : "cubic" })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  return { png, sx: width / w, sy: height / h };
+}
+
+/** Four corners clockwise from the top-left (the one nearest the image's origin along x + y). */
+function orderCorners(points: OcrPoint[]): [OcrPoint, OcrPoint, OcrPoint, OcrPoint] {
+  const cx = points.reduce((s, p) => s + p[0], 0) / points.length;
+  const cy = points.reduce((s, p) => s + p[1], 0) / points.length;
+  const sorted = [...points].sort((a, b) => Math.atan2(a[1] - cy, a[0] - cx) - Math.atan2(b[1] - cy, b[0] - cx));
+  let start = 0;
+  for (let i = 1; i < sorted.length; i++) if (sorted[i]![0] + sorted[i]![1] < sorted[start]![0] + sorted[start]![1]) start = i;
+  const out = [0, 1, 2, 3].map((k) => sorted[(start + k) % sorted.length]!);
+  return out as [OcrPoint, OcrPoint, OcrPoint, OcrPoint];
+}
+
+async function recognize(engine: Engine, req: LearnedOcrRequest): Promise<OcrLine[]> {
+  const { png, sx, sy } = await prepare(req);
+  // ocr-node opens its input with sharp, which takes encoded bytes as readily as a path.
+  const found = await engine.detect(png as unknown as string);
+  const lines: OcrLine[] = [];
+  for (const line of found) {
+    if (!line.box || line.box.length !== 4) continue;
+    const points = line.box.map((p) => [Math.round((p[0] ?? 0) * sx * 10) / 10, Math.round((p[1] ?? 0) * sy * 10) / 10] as OcrPoint);
+    lines.push({ text: line.text, score: line.mean, box: orderCorners(points) });
+  }
+  return lines;
+}
+
+const loaded = load();
+loaded.then(
+  () => port.postMessage({ type: "ready" } satisfies LearnedOcrReply),
+  (error: unknown) => port.postMessage({ type: "load_failed", message: error instanceof Error ? error.message : String(error) } satisfies LearnedOcrReply),
+);
+
+let queue: Promise<unknown> = Promise.resolve();
+port.on("message", (req: LearnedOcrRequest) => {
+  queue = queue.then(async () => {
+    try {
+      const engine = await loaded;
+      const lines = await recognize(engine, req);
+      port.postMessage({ type: "result", id: req.id, lines } satisfies LearnedOcrReply);
+    } catch (error) {
+      port.postMessage({ type: "error", id: req.id, message: error instanceof Error ? error.message : String(error) } satisfies LearnedOcrReply);
+    }
+  });
+});

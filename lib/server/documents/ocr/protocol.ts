@@ -1,0 +1,25 @@
+/** The messages between learned-ocr.ts and its thread (learned-ocr-worker.ts). */
+
+export type OcrPoint = [number, number];
+
+/** One line of text the learned OCR found: its text, mean character confidence (0–1), and its box in the input's pixels, corners clockwise from the top-left. */
+export interface OcrLine {
+  text: string;
+  score: number;
+  box: [OcrPoint, OcrPoint, OcrPoint, OcrPoint];
+}
+
+export type LearnedOcrImage =
+  | { kind: "encoded"; bytes: Uint8Array }
+  | { kind: "raw"; data: Uint8Array; width: number; height: number; channels: 1 | 2 | 3 | 4 };
+
+export interface LearnedOcrRequest {
+  id: number;
+  image: LearnedOcrImage;
+}
+
+export type LearnedOcrReply =
+  | { type: "ready" }
+  | { type: "load_failed"; message: string }
+  | { type: "result"; id: number; lines: OcrLine[] }
+  | { type: "error"; id: number; message: string };

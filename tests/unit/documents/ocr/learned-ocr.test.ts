@@ -1,0 +1,62 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeLearnedOcr, LearnedOcrError, recognizeText, startLearnedOcr } from "@/lib/server/documents/ocr/learned-ocr";
+
+// The ICAO 9303 "Utopia" specimen passport (TD3), from ../shared/real-data/documents/ (README there).
+// Its two MRZ lines as printed on the specimen (read off the image):
+const LINE1 = "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<";
+const LINE2 = "L898902C36UTO7408122F1204159ZE184226B<<<<<10";
+const SPECIMEN = path.resolve(process.cwd(), "../shared/real-data/documents/fastmrz-td3.jpg");
+
+/** The same line up to the slips MRZ position classes settle (O/0); the learned OCR is one reader, never the only one. */
+const loose = (s: string) => s.replace(/O/g, "0");
+
+describe("learned OCR (PP-OCRv4 in its own thread)", () => {
+  afterAll(() => closeLearnedOcr());
+
+  it("loads its models once and reads both MRZ lines of the ICAO specimen passport, boxed where they are printed", async () => {
+    await startLearnedOcr();
+    const bytes = readFileSync(SPECIMEN);
+    const meta = await sharp(bytes).metadata();
+    const lines = await recognizeText(bytes);
+    const first = lines.find((l) => loose(l.text) === loose(LINE1));
+    const second = lines.find((l) => loose(l.text) === loose(LINE2));
+    expect(first, lines.map((l) => l.text).join("\n")).toBeDefined();
+    expect(second).toBeDefined();
+    // Boxes: in the image's pixels, clockwise from the top-left; the MRZ is the bottom of the page, line 1 above line 2.
+    for (const line of [first!, second!]) {
+      const [tl, tr, br, bl] = line.box;
+      expect(tr[0]).toBeGreaterThan(tl[0]);
+      expect(br[1]).toBeGreaterThan(tr[1]);
+      expect(bl[0]).toBeLessThan(br[0]);
+      for (const [x, y] of line.box) {
+        expect(x).toBeGreaterThanOrEqual(0);
+        expect(x).toBeLessThanOrEqual(meta.width!);
+        expect(y).toBeGreaterThanOrEqual(0);
+        expect(y).toBeLessThanOrEqual(meta.height!);
+      }
+      // An MRZ line spans most of the page's width.
+      expect(tr[0] - tl[0]).toBeGreaterThan(meta.width! * 0.6);
+      expect(line.score).toBeGreaterThan(0.5);
+    }
+    expect(first!.box[0][1]).toBeLessThan(second!.box[0][1]);
+    expect(second!.box[0][1]).toBeGreaterThan(meta.height! * 0.6);
+  });
+
+  it("reads raw pixels the same way, boxes in those pixels", async () => {
+    const { data, info } = await sharp(readFileSync(SPECIMEN)).grayscale().raw().toBuffer({ resolveWithObject: true });
+    const lines = await recognizeText({ data, width: info.width, height: info.height, channels: info.channels });
+    const second = lines.find((l) => loose(l.text) === loose(LINE2));
+    expect(second).toBeDefined();
+    expect(second!.box[2][1]).toBeLessThanOrEqual(info.height);
+  });
+
+  it("refuses an image it cannot decode with a named error, and keeps serving", async () => {
+    await expect(recognizeText(Buffer.from("not an image"))).rejects.toBeInstanceOf(LearnedOcrError);
+    await expect(recognizeText({ data: new Uint8Array(10), width: 4, height: 4, channels: 1 })).rejects.toThrow(/does not match/);
+    const blank = await sharp({ create: { width: 200, height: 100, channels: 3, background: "#ffffff" } }).png().toBuffer();
+    expect(await recognizeText(blank)).toEqual([]);
+  });
+});
