@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { fail, ok, type Result } from "../shared/result";
 import { embedFace, locateFace } from "../faces/embed-face";
 
 /*
@@ -14,24 +15,34 @@ export interface DocumentFace {
   /** The crop the embedding was made from (JPEG): what reviewers see as "face on the document". */
   crop: Buffer;
   detectionScore: number;
+  /** Confident faces the first pass saw on the page (a portrait and its ghost image count twice). */
+  faces: number;
 }
 
+/** The document's face, or null when none could be described (describeDocumentFace says why). */
 export async function findDocumentFace(image: Buffer): Promise<DocumentFace | null> {
+  const found = await describeDocumentFace(image);
+  return found.ok ? found.value : null;
+}
+
+/** The document's face, or the reason it could not be described (`unreadable_image`, `no_face`, …: embed-face's codes). */
+export async function describeDocumentFace(image: Buffer): Promise<Result<DocumentFace>> {
   const first = await locateFace(image);
-  if (!first.ok) return null;
+  if (!first.ok) return first;
   const [x, y, w, h] = first.value.box;
   const [width, height] = first.value.imageSize;
   const side = Math.round(2 * Math.max(w, h));
   const left = clamp(Math.round(x + w / 2 - side / 2), 0, width - 1);
   const top = clamp(Math.round(y + h / 2 - side / 2), 0, height - 1);
   const region = { left, top, width: Math.min(side, width - left), height: Math.min(side, height - top) };
-  if (region.width < 32 || region.height < 32) return null;
+  if (region.width < 32 || region.height < 32) return fail("invalid", "The face in the image is too small to compare", { code: "face_too_small" });
   const crop = await sharp(image, { failOn: "error", limitInputPixels: 50_000_000 }).rotate().extract(region).jpeg({ quality: 92 }).toBuffer();
   const second = await embedFace(crop);
-  if (second.ok) return { embedding: second.value.embedding, crop, detectionScore: second.value.detectionScore };
+  const faces = first.value.faces;
+  if (second.ok) return ok({ embedding: second.value.embedding, crop, detectionScore: second.value.detectionScore, faces });
   // The crop lost the face (a box at the page's edge): described from the whole page, as one pass would.
   const whole = await embedFace(image);
-  return whole.ok ? { embedding: whole.value.embedding, crop, detectionScore: whole.value.detectionScore } : null;
+  return whole.ok ? ok({ embedding: whole.value.embedding, crop, detectionScore: whole.value.detectionScore, faces }) : whole;
 }
 
 function clamp(v: number, lo: number, hi: number) {

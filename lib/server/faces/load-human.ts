@@ -77,6 +77,11 @@ export function getHuman(): Promise<Human> {
   return holder[KEY];
 }
 
+/** Every face model loaded (for start-up and benches: the first face otherwise pays for it). */
+export async function loadFaceModels(): Promise<void> {
+  await getHuman();
+}
+
 const QUEUE = Symbol.for("idv.faces.queue");
 type QueueHolder = { [QUEUE]?: Promise<unknown> };
 const queueHolder = globalThis as QueueHolder;

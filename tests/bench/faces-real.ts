@@ -1,0 +1,120 @@
+// Faces on real photographs: ../shared/real-data/faces-deepface/pairs.csv (serengil/deepface's
+// master.csv: 38 same-person pairs, 262 different-person pairs, 25 photos of public figures).
+//   1. models:   load time and resident memory of the face models.
+//   2. describe: each photo described as a document portrait (first column of the pair) and as a
+//                selfie (second column), exactly as compare-faces / the hosted step do; ms per face.
+//   3. bands:    same-person and different-person pairs in the pass / review / fail bands of
+//                documents/face-match.ts; the score distributions; the widest clean gap.
+//   4. network:  selfie-against-selfie scores against the network's FACE_MATCH_THRESHOLD (links
+//                found, false links).
+//   npm run bench:faces:real   (BENCH_FACES_REAL_DIR to read another folder with a pairs.csv)
+import { readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parse } from "csv-parse/sync";
+import { compareDescribedFaces, describeFacePhoto, type FacePhotoRole } from "@/lib/server/documents/compare-face-photos";
+import { FACE_MATCH_PASS, FACE_MATCH_REVIEW } from "@/lib/server/documents/face-match";
+import { FACE_MATCH_THRESHOLD, faceSimilarity } from "@/lib/server/faces/compare-faces";
+import { loadFaceModels } from "@/lib/server/faces/load-human";
+import { ms, pct, table, timed } from "./faces-shared";
+
+const DIR = path.resolve(process.env.BENCH_FACES_REAL_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), "../../../shared/real-data/faces-deepface"));
+const mb = () => Math.round(process.memoryUsage().rss / 2 ** 20);
+const f3 = (v: number) => v.toFixed(3);
+const share = (n: number, of: number) => `${n}/${of} (${((100 * n) / of).toFixed(1)} %)`;
+
+async function main() {
+  const pairs = (parse(readFileSync(path.join(DIR, "pairs.csv")), { columns: true, skip_empty_lines: true }) as Record<string, string>[]).map((row) => ({
+    x: row.file_x!,
+    y: row.file_y!,
+    same: row.Decision === "Yes",
+  }));
+  console.log(`# Faces on real photographs: ${DIR}`);
+  console.log(`node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+
+  console.log("\n## 1. Models");
+  const before = mb();
+  const [, loadMs] = await timed(() => loadFaceModels());
+  console.log(`load: ${ms(loadMs)} ms; resident memory ${before} MB before, ${mb()} MB after`);
+
+  console.log("\n## 2. Describing each photo (document role = first column, selfie role = second)");
+  const described = new Map<string, number[] | string>();
+  const times: number[] = [];
+  const roles: [FacePhotoRole, string[]][] = [
+    ["document", [...new Set(pairs.map((p) => p.x))]],
+    ["selfie", [...new Set(pairs.map((p) => p.y))]],
+  ];
+  await describeFacePhoto(readFileSync(path.join(DIR, pairs[0]!.x)), "selfie"); // warm-up: the first run compiles kernels
+  for (const [role, files] of roles) {
+    for (const file of files) {
+      const image = readFileSync(path.join(DIR, file));
+      const [result, t] = await timed(() => describeFacePhoto(image, role));
+      times.push(t);
+      described.set(`${role}:${file}`, result.ok ? result.value : (result.error.code ?? result.error.message));
+    }
+  }
+  const failures = [...described.entries()].filter(([, v]) => typeof v === "string");
+  console.log(`${described.size} descriptions: p50 ${ms(pct(times, 50))} ms, p95 ${ms(pct(times, 95))} ms, max ${ms(Math.max(...times))} ms per face; resident memory ${mb()} MB`);
+  for (const [key, reason] of failures) console.log(`  not described: ${key}: ${reason as string}`);
+
+  const scored = pairs.flatMap((p) => {
+    const a = described.get(`document:${p.x}`);
+    const b = described.get(`selfie:${p.y}`);
+    if (typeof a !== "object" || typeof b !== "object") return [];
+    return [{ ...p, ...compareDescribedFaces(a, b) }];
+  });
+  const same = scored.filter((p) => p.same);
+  const different = scored.filter((p) => !p.same);
+  const sameTotal = pairs.filter((p) => p.same).length;
+  const differentTotal = pairs.length - sameTotal;
+
+  console.log(`\n## 3. Bands (pass ≥ ${FACE_MATCH_PASS}, review ≥ ${FACE_MATCH_REVIEW}, else fail)`);
+  const count = (list: typeof scored, band: string) => list.filter((p) => p.band === band).length;
+  table(
+    ["pairs", "pass", "review", "fail", "not compared"],
+    [
+      ["same person", share(count(same, "pass"), sameTotal), share(count(same, "review"), sameTotal), share(count(same, "fail"), sameTotal), String(sameTotal - same.length)],
+      ["different people", share(count(different, "pass"), differentTotal), share(count(different, "review"), differentTotal), share(count(different, "fail"), differentTotal), String(differentTotal - different.length)],
+    ],
+  );
+  console.log("\nscore distributions");
+  const dist = (label: string, values: number[]) => [label, String(values.length), ...[0, 5, 25, 50, 75, 95, 100].map((p) => f3(p === 0 ? Math.min(...values) : pct(values, p)))];
+  table(["pairs", "n", "min", "p5", "p25", "p50", "p75", "p95", "max"], [dist("same person", same.map((p) => p.score)), dist("different people", different.map((p) => p.score))]);
+  const lowestSame = Math.min(...same.map((p) => p.score));
+  const highestDifferent = Math.max(...different.map((p) => p.score));
+  console.log(`lowest same-person score ${f3(lowestSame)}, highest different-person score ${f3(highestDifferent)}: ${lowestSame > highestDifferent ? `a clean gap of ${f3(lowestSame - highestDifferent)}` : `overlap: ${same.filter((p) => p.score <= highestDifferent).length} same-person pairs at or below the highest different-person score`}`);
+  for (const p of same.filter((q) => q.band !== "pass")) console.log(`  same person not in pass: ${p.x} ~ ${p.y} ${f3(p.score)} (${p.band})`);
+  for (const p of different.filter((q) => q.band !== "fail")) console.log(`  different people not in fail: ${p.x} ~ ${p.y} ${f3(p.score)} (${p.band})`);
+
+  console.log(`\n## 4. Network search threshold (FACE_MATCH_THRESHOLD ${FACE_MATCH_THRESHOLD}; both photos described as selfies)`);
+  const selfie = (file: string) => described.get(`selfie:${file}`) ?? undefined;
+  const extra = [...new Set(pairs.map((p) => p.x))].filter((f) => !described.has(`selfie:${f}`));
+  for (const file of extra) {
+    const result = await describeFacePhoto(readFileSync(path.join(DIR, file)), "selfie");
+    described.set(`selfie:${file}`, result.ok ? result.value : (result.error.code ?? "error"));
+  }
+  const network = pairs.flatMap((p) => {
+    const a = selfie(p.x);
+    const b = selfie(p.y);
+    return typeof a === "object" && typeof b === "object" ? [{ ...p, score: faceSimilarity(a, b) }] : [];
+  });
+  const linked = (list: typeof network) => list.filter((p) => p.score >= FACE_MATCH_THRESHOLD).length;
+  const netSame = network.filter((p) => p.same);
+  const netDifferent = network.filter((p) => !p.same);
+  table(
+    ["pairs", "linked (≥ threshold)", "min", "p50", "max"],
+    [
+      ["same person", share(linked(netSame), netSame.length), f3(Math.min(...netSame.map((p) => p.score))), f3(pct(netSame.map((p) => p.score), 50)), f3(Math.max(...netSame.map((p) => p.score)))],
+      ["different people", share(linked(netDifferent), netDifferent.length), f3(Math.min(...netDifferent.map((p) => p.score))), f3(pct(netDifferent.map((p) => p.score), 50)), f3(Math.max(...netDifferent.map((p) => p.score)))],
+    ],
+  );
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
