@@ -8,7 +8,8 @@ import type { NoCameraReason } from "./camera-support";
 import { canvasToJpeg, drawScaled, greyCopy } from "./canvas";
 import { DocumentGuide, guideRect, type DocumentKind } from "./document-guide";
 import { FilePicker } from "./file-picker";
-import { assessQuality, type QualityHint } from "./quality";
+import { AUTO_CAPTURE, autoCaptureStep, frameDifference, type LiveAdvice } from "./auto-capture";
+import { assessQuality, type GreyImage, type QualityHint } from "./quality";
 import { useCamera } from "./use-camera";
 
 export type DocumentSide = "front" | "back";
@@ -50,7 +51,9 @@ export interface DocumentCameraProps {
   onSwitchToPhone?: () => void;
 }
 
-type Phase = { kind: "live"; side: DocumentSide } | { kind: "review"; side: DocumentSide } | { kind: "summary" };
+// Each capture is reviewed once: a side's own "Check your photo", or, for the last side, the summary
+// of every photo (one photo: the summary is its review).
+type Phase = { kind: "live"; side: DocumentSide } | { kind: "review"; side: DocumentSide } | { kind: "summary"; latest: DocumentSide | null };
 
 /** Photo ID capture: live camera with a frame guide, review with quality advice, file fallback, front then back. */
 export function DocumentCamera({ documentType, sides: sidesProp, initialImages, onNoCamera, onImagesChange, renderSubmit, retakesBeforeAdvisory = 2, onSwitchToPhone }: DocumentCameraProps) {
@@ -61,8 +64,9 @@ export function DocumentCamera({ documentType, sides: sidesProp, initialImages, 
   const [retakes, setRetakes] = useState<Record<DocumentSide, number>>({ front: 0, back: 0 });
   const [phase, setPhase] = useState<Phase>(() => {
     const missing = sides.find((s) => !initialImages?.[s]);
-    return missing ? { kind: "live", side: missing } : { kind: "summary" };
+    return missing ? { kind: "live", side: missing } : { kind: "summary", latest: null };
   });
+  const [advice, setAdvice] = useState<LiveAdvice | null>(null);
   const [busy, setBusy] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
   const [aspect, setAspect] = useState(4 / 3);
@@ -94,8 +98,15 @@ export function DocumentCamera({ documentType, sides: sidesProp, initialImages, 
     const url = URL.createObjectURL(blob);
     urls.current.add(url);
     setImages((prev) => ({ ...prev, [side]: { side, blob, url, hints, source } }));
-    setAccepted((prev) => new Set([...prev].filter((s) => s !== side)));
-    setPhase({ kind: "review", side });
+    // The last side's photo goes straight to the summary, which is its review.
+    const others = sides.filter((s) => s !== side);
+    const last = others.every((s) => accepted.has(s));
+    setAccepted((prev) => {
+      const next = new Set([...prev].filter((s) => s !== side));
+      if (last) next.add(side);
+      return next;
+    });
+    setPhase(last ? { kind: "summary", latest: side } : { kind: "review", side });
   }
 
   async function shoot(side: DocumentSide) {
@@ -130,67 +141,115 @@ export function DocumentCamera({ documentType, sides: sidesProp, initialImages, 
     const now = new Set(accepted).add(side);
     setAccepted(now);
     const missing = sides.find((s) => !now.has(s));
-    setPhase(missing ? { kind: "live", side: missing } : { kind: "summary" });
+    setPhase(missing ? { kind: "live", side: missing } : { kind: "summary", latest: side });
   }
 
   function retake(side: DocumentSide) {
     setRetakes((r) => ({ ...r, [side]: r[side] + 1 }));
+    setAccepted((prev) => new Set([...prev].filter((s) => s !== side)));
     setPhase({ kind: "live", side });
   }
+
+  // While aiming: blur, glare, darkness and steadiness judged a few times a second; the photo is
+  // taken by itself once the view has been steady and sharp for a moment (the button stays).
+  const shootRef = useRef(shoot);
+  useEffect(() => {
+    shootRef.current = shoot;
+  });
+  const liveSide = phase.kind === "live" ? phase.side : null;
+  useEffect(() => {
+    if (!liveSide || cameraStatus !== "ready") return;
+    const video = cameraVideoRef.current;
+    if (!video) return;
+    const readyAt = performance.now();
+    const big = document.createElement("canvas");
+    const small = document.createElement("canvas");
+    let previous: GreyImage | null = null;
+    let streak = 0;
+    let fired = false;
+    const timer = setInterval(() => {
+      if (fired || !video.videoWidth) return;
+      const { hints } = assessQuality(greyCopy(video, 480, big), guide);
+      const sample = greyCopy(video, 64, small);
+      const step = autoCaptureStep(streak, { hints, difference: previous ? frameDifference(previous, sample) : null, liveMs: performance.now() - readyAt });
+      previous = sample;
+      streak = step.streak;
+      setAdvice(step.advice);
+      if (step.fire) {
+        fired = true;
+        void shootRef.current(liveSide);
+      }
+    }, Math.round(1000 / AUTO_CAPTURE.streak));
+    return () => {
+      clearInterval(timer);
+      setAdvice(null);
+    };
+    // guide follows the video's aspect, fixed once the camera runs
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [liveSide, cameraStatus, cameraVideoRef]);
 
   const sideName = (side: DocumentSide) => (documentType === "passport" ? "page" : side);
   const sideLabel = (side: DocumentSide) => (documentType === "passport" ? t("camera.sidePage") : side === "front" ? t("camera.sideFront") : t("camera.sideBack"));
 
+  const isBlocking = (side: DocumentSide) => !!images[side] && images[side]!.hints.length > 0 && retakes[side] < retakesBeforeAdvisory;
+  const hintBox = (side: DocumentSide) => {
+    const image = images[side];
+    if (!image || image.hints.length === 0) return null;
+    return (
+      <div className={adviceBox} data-testid="quality-hints">
+        <ul className="list-disc space-y-1 pl-5">
+          {image.hints.map((h) => (
+            <li key={h}>{t(`hints.${h}`)}</li>
+          ))}
+        </ul>
+        <p className="mt-2 font-medium">{isBlocking(side) ? t("camera.retakeRequired") : t("camera.advisoryNote")}</p>
+      </div>
+    );
+  };
+
   if (phase.kind === "summary") {
+    const single = sides.length === 1;
+    const blocked = sides.some(isBlocking);
     return (
       <section aria-labelledby={`${statusId}-h`} className="space-y-4">
         <h2 id={`${statusId}-h`} ref={headingRef} tabIndex={-1} className={`${heading} focus:outline-none`}>
-          {t("camera.summary")}
+          {single ? t("camera.review") : t("camera.summary")}
         </h2>
-        <p className="text-slate-700">{t("camera.summaryHint")}</p>
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <p className="text-slate-700">{blocked ? t("camera.summaryBlocked") : single ? t("camera.reviewSend") : t("camera.summaryHint")}</p>
+        <ul className={`grid grid-cols-1 gap-4 ${single ? "" : "sm:grid-cols-2"}`}>
           {sides.map((side) => {
             const image = images[side];
             return image ? (
               <li key={side} className="space-y-2">
                 <p className="text-sm font-semibold text-slate-800">{sideLabel(side)}</p>
                 {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL */}
-                <img src={image.url} alt={t("camera.photoAlt", { side: sideName(side) })} className="w-full rounded-lg border border-slate-300 bg-slate-100 object-contain" />
-                <button type="button" className={secondaryButton + " w-full"} onClick={() => retake(side)}>
+                <img src={image.url} alt={t("camera.photoAlt", { side: sideName(side) })} className="max-h-[55vh] w-full rounded-lg border border-slate-300 bg-slate-100 object-contain" />
+                <div aria-live="polite">{hintBox(side)}</div>
+                <button type="button" className={`${isBlocking(side) ? primaryButton : secondaryButton} w-full`} onClick={() => retake(side)}>
                   {t("camera.retakeSide", { side: sideName(side) })}
                 </button>
               </li>
             ) : null;
           })}
         </ul>
-        {renderSubmit?.(images)}
+        {!blocked && renderSubmit?.(images)}
       </section>
     );
   }
 
   if (phase.kind === "review") {
     const image = images[phase.side];
-    const blocking = !!image && image.hints.length > 0 && retakes[phase.side] < retakesBeforeAdvisory;
+    const blocking = isBlocking(phase.side);
     return (
       <section aria-labelledby={`${statusId}-h`} className="space-y-4">
         <h2 id={`${statusId}-h`} ref={headingRef} tabIndex={-1} className={`${heading} focus:outline-none`}>
           {t("camera.review")}
         </h2>
+        {sides.length > 1 && <p className="text-sm font-semibold text-slate-700">{sideLabel(phase.side)} · {sides.indexOf(phase.side) + 1}/{sides.length}</p>}
         {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL */}
         {image && <img src={image.url} alt={t("camera.photoAlt", { side: sideName(phase.side) })} className="max-h-[55vh] w-full rounded-lg border border-slate-300 bg-slate-100 object-contain" />}
         <div aria-live="polite" className="space-y-2">
-          {image && image.hints.length > 0 ? (
-            <div className={adviceBox} data-testid="quality-hints">
-              <ul className="list-disc space-y-1 pl-5">
-                {image.hints.map((h) => (
-                  <li key={h}>{t(`hints.${h}`)}</li>
-                ))}
-              </ul>
-              <p className="mt-2 font-medium">{blocking ? t("camera.retakeAdvice") : t("camera.advisoryNote")}</p>
-            </div>
-          ) : (
-            <p className="text-slate-700">{t("camera.reviewHint")}</p>
-          )}
+          {hintBox(phase.side) ?? <p className="text-slate-700">{t("camera.reviewHint")}</p>}
         </div>
         <div className="flex flex-col gap-3 sm:flex-row-reverse sm:justify-start">
           {!blocking && (
@@ -208,7 +267,7 @@ export function DocumentCamera({ documentType, sides: sidesProp, initialImages, 
 
   const side = phase.side;
   const title = documentType === "passport" ? t("camera.passportTitle") : t("camera.title", { side, document: documentType });
-  const statusText = cameraStatus === "failed" ? null : cameraStatus === "ready" ? t("camera.ready") : cameraStatus === "waiting" ? t("camera.waiting") : t("camera.starting");
+  const statusText = cameraStatus === "failed" ? null : cameraStatus === "ready" ? (busy ? t("camera.taking") : advice ? t(`camera.live.${advice}`) : t("camera.ready")) : cameraStatus === "waiting" ? t("camera.waiting") : t("camera.starting");
   return (
     <section aria-labelledby={`${statusId}-h`} className="space-y-4">
       <h2 id={`${statusId}-h`} ref={headingRef} tabIndex={-1} className={`${heading} focus:outline-none`}>
@@ -216,6 +275,7 @@ export function DocumentCamera({ documentType, sides: sidesProp, initialImages, 
       </h2>
       {sides.length > 1 && <p className="text-sm font-semibold text-slate-700">{sideLabel(side)} · {sides.indexOf(side) + 1}/{sides.length}</p>}
       <p className="text-slate-700">{t("camera.instructions")}</p>
+      <p className="text-sm text-slate-700">{t("camera.autoNote")}</p>
       {cameraStatus !== "failed" && (
         <div className="relative mx-auto w-full overflow-hidden rounded-xl bg-slate-900" style={{ aspectRatio: String(aspect), maxWidth: `calc(60vh * ${aspect})` }} role="img" aria-label={t("camera.guideLabel")}>
           <video
@@ -233,7 +293,7 @@ export function DocumentCamera({ documentType, sides: sidesProp, initialImages, 
           <DocumentGuide kind={documentType} side={side} rect={guide} />
         </div>
       )}
-      <p id={statusId} role="status" className="text-sm text-slate-700" data-testid="camera-status">
+      <p id={statusId} role="status" className={`text-sm ${advice && advice !== "good" && advice !== "hold_still" ? "font-semibold text-amber-900" : "text-slate-700"}`} data-testid="camera-status" data-advice={advice ?? undefined}>
         {statusText}
       </p>
       {cameraStatus === "failed" && cameraReason && (

@@ -28,13 +28,15 @@ export interface UploadWithProgressProps {
   disabled?: boolean;
   /** Start the upload at once on mount (the selfie sends without a button). */
   autoStart?: boolean;
+  /** Told when sending or checking starts and ends (e.g. to disable "Record again" meanwhile). */
+  onBusyChange?: (busy: boolean) => void;
 }
 
 // Nothing to retry: the page should follow `next` (or reload) to show where the case stands.
 const FATAL = new Set(["expired", "locked_out", "already_completed", "not_found", "wrong_step"]);
 
 /** Sends a FormData with XMLHttpRequest, shows the upload's progress, then the server's answer. */
-export function UploadWithProgress({ url, body, onNext, onRetake, onFatal, retakeContext, teamName, label, disabled, autoStart }: UploadWithProgressProps) {
+export function UploadWithProgress({ url, body, onNext, onRetake, onFatal, retakeContext, teamName, label, disabled, autoStart, onBusyChange }: UploadWithProgressProps) {
   const t = useTranslations("hosted");
   const [state, setState] = useState<"idle" | "sending" | "checking" | "done">("idle");
   const [percent, setPercent] = useState(0);
@@ -90,6 +92,13 @@ export function UploadWithProgress({ url, body, onNext, onRetake, onFatal, retak
   })();
   const attemptsLeft = outcome && outcome.kind !== "next" ? outcome.attemptsLeft : null;
   const busy = state === "sending" || state === "checking";
+  const busyReport = useRef(onBusyChange);
+  useEffect(() => {
+    busyReport.current = onBusyChange;
+  });
+  useEffect(() => {
+    busyReport.current?.(busy);
+  }, [busy]);
   const fatal = outcome?.kind === "error" && FATAL.has(outcome.code);
 
   return (

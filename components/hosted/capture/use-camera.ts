@@ -13,6 +13,8 @@ export type CameraStatus = "idle" | "starting" | "waiting" | "ready" | "failed";
  */
 export function useCamera({ facing, active, onNoCamera }: { facing: "environment" | "user"; active: boolean; onNoCamera: (reason: NoCameraReason) => void }) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  /** The live video track (its label and settings describe the camera), null while none runs. */
+  const trackRef = useRef<MediaStreamTrack | null>(null);
   const [status, setStatus] = useState<CameraStatus>("idle");
   const [reason, setReason] = useState<NoCameraReason | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -47,6 +49,7 @@ export function useCamera({ facing, active, onNoCamera }: { facing: "environment
           const video = videoRef.current;
           if (stopped || !video) return s.getTracks().forEach((t) => t.stop());
           video.srcObject = s;
+          trackRef.current = s.getVideoTracks()[0] ?? null;
           await video.play().catch(() => undefined); // autoplay muted playsinline normally plays; the sampler waits either way
           setStatus("waiting");
           const scratch = document.createElement("canvas");
@@ -67,11 +70,12 @@ export function useCamera({ facing, active, onNoCamera }: { facing: "environment
       stopped = true;
       clearInterval(timer);
       stream?.getTracks().forEach((t) => t.stop());
+      trackRef.current = null;
       if (videoElement) videoElement.srcObject = null;
       setStatus("idle");
     };
   }, [active, facing, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { videoRef, status, reason, retry };
+  return { videoRef, trackRef, status, reason, retry };
 }

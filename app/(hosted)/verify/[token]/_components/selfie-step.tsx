@@ -23,10 +23,7 @@ export function SelfieStep({ token, teamName, challenge, timing, startHandoff }:
   const [noCamera, setNoCamera] = useState(false);
   return (
     <section aria-labelledby="selfie-step-title" className={`${card} space-y-4`} data-challenge={challenge.steps.join(",")}>
-      {/* The challenge shows the same title as its own heading (and moves focus to it): this one names the region for screen readers only. */}
-      <h2 id="selfie-step-title" className="sr-only">
-        {t("hosted.steps.video_selfie")}
-      </h2>
+      {/* The challenge's own visible heading names this region (one region, one name). */}
       <SelfieChallenge
         challenge={challenge.steps}
         stepMs={timing.stepMs}
@@ -36,6 +33,7 @@ export function SelfieStep({ token, teamName, challenge, timing, startHandoff }:
         uploadUrl={`/verify/${token}/selfie`}
         extraFields={{ challengeId: challenge.id }}
         teamName={teamName}
+        headingId="selfie-step-title"
         onNext={() => router.refresh()}
         onRetake={() => router.refresh()}
         onFatal={() => router.refresh()}
