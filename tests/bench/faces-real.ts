@@ -41,6 +41,7 @@ async function main() {
   console.log("\n## 2. Describing each photo (document role = first column, selfie role = second)");
   const described = new Map<string, number[] | string>();
   const times: number[] = [];
+  const roleTimes = new Map<FacePhotoRole, number[]>([["document", []], ["selfie", []]]);
   const roles: [FacePhotoRole, string[]][] = [
     ["document", [...new Set(pairs.map((p) => p.x))]],
     ["selfie", [...new Set(pairs.map((p) => p.y))]],
@@ -51,11 +52,13 @@ async function main() {
       const image = readFileSync(path.join(DIR, file));
       const [result, t] = await timed(() => describeFacePhoto(image, role));
       times.push(t);
+      roleTimes.get(role)!.push(t);
       described.set(`${role}:${file}`, result.ok ? result.value : (result.error.code ?? result.error.message));
     }
   }
   const failures = [...described.entries()].filter(([, v]) => typeof v === "string");
   console.log(`${described.size} descriptions: p50 ${ms(pct(times, 50))} ms, p95 ${ms(pct(times, 95))} ms, max ${ms(Math.max(...times))} ms per face; resident memory ${mb()} MB`);
+  for (const [role, list] of roleTimes) console.log(`  as ${role}: ${list.length} faces, p50 ${ms(pct(list, 50))} ms, p95 ${ms(pct(list, 95))} ms`);
   for (const [key, reason] of failures) console.log(`  not described: ${key}: ${reason as string}`);
 
   const scored = pairs.flatMap((p) => {

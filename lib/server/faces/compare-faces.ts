@@ -1,18 +1,29 @@
-/** faceres's descriptor length; network_faces.embedding_vec is vector(1024). */
-export const FACE_EMBEDDING_DIMENSIONS = 1024;
+import { FACE_DESCRIPTOR_LENGTH } from "./describe-face";
+
+/** The descriptor's length (describe-face.ts: face-api's ResNet-34); network_faces.embedding_vec is vector(128). */
+export const FACE_EMBEDDING_DIMENSIONS = FACE_DESCRIPTOR_LENGTH;
+
+/*
+ * The face score: how alike two faces are, 0–1, higher = more alike. Embeddings are stored and
+ * compared at unit length, so the distance between two is d = ‖a − b‖ = √(2 − 2·cos), 0 (the same
+ * direction) to 2; the score is
+ *
+ *     score = 1 / (1 + (d / FACE_SCORE_HALF_DISTANCE)⁴)
+ *
+ * 1 for the same picture, 0.5 at d = 0.4, falling fastest around there, where real pairs are
+ * decided (same person 0.16–0.40, different people 0.42–0.72 on the deepface pairs), and towards 0
+ * beyond. It is monotonic in the distance (and so in the cosine), so every threshold below is one
+ * distance; scoreFromCosine / cosineFromScore convert for searches that rank by cosine.
+ */
+export const FACE_SCORE_HALF_DISTANCE = 0.4;
 
 /**
- * Cosine similarity at or above which two face embeddings are taken as the same person.
- * Measured (tests/bench/faces.ts) on the 22 people of @vladmandic/face-api's sample photos: altered
- * copies of one picture (flipped, cropped, brighter/darker, re-encoded, tilted, half size) scored
- * ≥ 0.72 against it, different people ≤ 0.64 (median 0.42, 231 pairs); 0.68 sits in that gap.
- * Unvalidated beyond that: two *separate* photos of one person usually score lower than altered
- * copies (no such pairs ship in any package here), and a network of many faces meets more
- * different-people pairs near the top of their range.
+ * Score at or above which the network links two faces as the same person (face search, the risk
+ * engine's face signals, the blocklist's faces).
  */
 export const FACE_MATCH_THRESHOLD = 0.68;
 
-/** Cosine similarity of two embeddings (−1…1; 1 = same direction). 0 if either is all zeros. */
+/** The face score of two embeddings (0–1; 1 = the same face). 0 if either is all zeros. */
 export function faceSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
   if (a.length !== b.length) throw new Error(`embeddings differ in length (${a.length} vs ${b.length})`);
   let dot = 0;
@@ -25,7 +36,22 @@ export function faceSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): numb
     normA += x * x;
     normB += y * y;
   }
-  return normA > 0 && normB > 0 ? dot / Math.sqrt(normA * normB) : 0;
+  return normA > 0 && normB > 0 ? scoreFromCosine(dot / Math.sqrt(normA * normB)) : 0;
+}
+
+/** The face score of two unit embeddings whose cosine (dot product) is `cosine`. */
+export function scoreFromCosine(cosine: number): number {
+  const squaredDistance = Math.max(0, 2 - 2 * Math.min(1, cosine));
+  const ratio = squaredDistance / (FACE_SCORE_HALF_DISTANCE * FACE_SCORE_HALF_DISTANCE);
+  return 1 / (1 + ratio * ratio);
+}
+
+/** The cosine at which two unit embeddings reach `score` (the inverse of scoreFromCosine); −1 for a score ≤ 0. */
+export function cosineFromScore(score: number): number {
+  if (!(score > 0)) return -1;
+  if (score >= 1) return 1;
+  const squaredDistance = FACE_SCORE_HALF_DISTANCE * FACE_SCORE_HALF_DISTANCE * Math.sqrt((1 - score) / score);
+  return Math.max(-1, 1 - squaredDistance / 2);
 }
 
 /** `v` scaled to length 1, or null for a zero or non-finite vector. */

@@ -4,7 +4,7 @@ import { FACE_EMBEDDING_DIMENSIONS, unitVector } from "./compare-faces";
 import { withHuman } from "./load-human";
 
 export interface FaceEmbedding {
-  /** faceres descriptor of the largest face, scaled to unit length (FACE_EMBEDDING_DIMENSIONS). */
+  /** The largest face's descriptor (describe-face.ts), scaled to unit length (FACE_EMBEDDING_DIMENSIONS). */
   embedding: number[];
   /** The face detector's confidence (0–1) for that face, at least FACE_MIN_DETECTION_SCORE. */
   detectionScore: number;

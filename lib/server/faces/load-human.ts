@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Config, Human } from "@vladmandic/human";
+import { describeFace, loadRecognitionNet } from "./describe-face";
 
 /*
  * One Human instance per process on tfjs's WASM backend (STACK.md, "Face pipeline on CPU"):
@@ -35,7 +36,10 @@ function packagePaths() {
   };
 }
 
-/** Detection (blazeface + face mesh, for the 256 px aligned crop) and description (faceres) only. */
+/**
+ * Detection (blazeface + face mesh) only. Human's own descriptor (faceres) is never loaded: a face
+ * is described by face-api's ResNet-34 from a crop aligned on the mesh (describe-face.ts).
+ */
 const humanConfig = ({ wasmDir, modelsDir }: ReturnType<typeof packagePaths>): Partial<Config> => ({
   backend: "wasm",
   wasmPath: `${wasmDir}${path.sep}`,
@@ -54,7 +58,7 @@ const humanConfig = ({ wasmDir, modelsDir }: ReturnType<typeof packagePaths>): P
   segmentation: { enabled: false },
   face: {
     enabled: true,
-    // Up to 4 faces (each costs a mesh and a description), so a selfie with someone behind it is
+    // Up to 4 faces (each costs a mesh and maybe a description), so a selfie with someone behind it is
     // noticed (FaceEmbedding.faces). Rotation correction: without it, faces tilted back (sample2#0)
     // were lost after small edits. The low floor keeps faint faces for embed-face's own gate.
     detector: { maxDetected: 4, minConfidence: 0.2, rotation: true, return: false },
@@ -62,13 +66,13 @@ const humanConfig = ({ wasmDir, modelsDir }: ReturnType<typeof packagePaths>): P
     iris: { enabled: false },
     attention: { enabled: false },
     emotion: { enabled: false },
-    description: { enabled: true },
+    description: { enabled: false },
     antispoof: { enabled: false },
     liveness: { enabled: false },
   },
 });
 
-/** The shared instance, created and loaded on first use (well under a second when warm on disk). */
+/** The shared instance, created and loaded on first use (about 1.5 s: Human's detector and mesh, face-api's ResNet-34). */
 export function getHuman(): Promise<Human> {
   holder[KEY] ??= createHuman().catch((error: unknown) => {
     delete holder[KEY]; // a later call may try again
@@ -113,7 +117,27 @@ async function createHuman(): Promise<Human> {
   await human.init();
   const backend = human.tf.getBackend() as string | undefined;
   if (backend !== "wasm") throw new Error(`face models run on the "${backend}" backend, expected "wasm"`);
+  describeWithResNet(human, await loadRecognitionNet(human.tf));
   return human;
+}
+
+/**
+ * The instance's `detect` describes faces with the ResNet-34 instead of faceres: a caller asking
+ * for `face.description` (embed-face, liveness's measure-frame) gets each meshed face's embedding
+ * (128 numbers) in `face.embedding`, as Human would have put its own there. Faceres is switched
+ * off for the call itself. Only tensor inputs are described (what every caller here passes).
+ */
+function describeWithResNet(human: Human, net: Awaited<ReturnType<typeof loadRecognitionNet>>): void {
+  const detect = human.detect.bind(human);
+  human.detect = async (input, userConfig) => {
+    const asked = userConfig?.face?.description?.enabled ?? human.config.face.description?.enabled ?? false;
+    const face = { ...userConfig?.face, description: { ...userConfig?.face?.description, enabled: false } };
+    const result = await detect(input, { ...userConfig, face } as Partial<Config>);
+    for (const found of result.face) {
+      found.embedding = asked && input instanceof human.tf.Tensor ? ((await describeFace(human.tf, net, input, found.mesh)) ?? undefined) : undefined;
+    }
+    return result;
+  };
 }
 
 interface WeightsGroup {
