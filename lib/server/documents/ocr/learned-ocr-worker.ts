@@ -12,16 +12,29 @@ const BASE = 32;
 const MAX_PIXELS = 50_000_000;
 
 type Detected = { text: string; mean: number; box?: number[][] };
-type Engine = { detect(input: string, options?: object): Promise<Detected[]> };
+type LineImage = { box: number[][] };
+/** ocr-common's two models, used apart so each detected box is recognised on its own (Ocr.detect merges a row's boxes into one line). */
+type Engine = { detection: { run(input: string): Promise<LineImage[]> }; recognition: { run(lines: LineImage[]): Promise<Detected[]> } };
 
 const port = parentPort;
 if (!port) throw new Error("learned-ocr-worker.ts runs only as a worker thread");
 
 async function load(): Promise<Engine> {
-  const { default: Ocr } = await import("@gutenye/ocr-node");
+  await import("@gutenye/ocr-node"); // registers ocr-common's Node backend (sharp, onnxruntime-node)
+  // The models' module, by file (the package's exports map lists only its Ocr class): the same
+  // module instance the backend was registered with.
+  const { createRequire } = await import("node:module");
+  const { pathToFileURL } = await import("node:url");
+  const path = await import("node:path");
+  const backendFile = createRequire(import.meta.url).resolve("@gutenye/ocr-common/splitIntoLineImages");
+  const models = (await import(pathToFileURL(path.join(path.dirname(backendFile), "..", "models", "index.js")).href)) as {
+    Detection: { create(o: object): Promise<Engine["detection"]> };
+    Recognition: { create(o: object): Promise<Engine["recognition"]> };
+  };
   const threads = Number(process.env.LEARNED_OCR_THREADS ?? "1");
   const n = Number.isInteger(threads) && threads > 0 ? threads : 1;
-  return (await Ocr.create({ onnxOptions: { intraOpNumThreads: n, interOpNumThreads: 1 } })) as unknown as Engine;
+  const onnxOptions = { intraOpNumThreads: n, interOpNumThreads: 1 };
+  return { detection: await models.Detection.create({ onnxOptions }), recognition: await models.Recognition.create({ onnxOptions }) };
 }
 
 /** The page upright (EXIF), as 4-channel pixels scaled to multiples of 32, and the scale back to the input's pixels. */
@@ -57,14 +70,46 @@ function orderCorners(points: OcrPoint[]): [OcrPoint, OcrPoint, OcrPoint, OcrPoi
 async function recognize(engine: Engine, req: LearnedOcrRequest): Promise<OcrLine[]> {
   const { png, sx, sy } = await prepare(req);
   // ocr-node opens its input with sharp, which takes encoded bytes as readily as a path.
-  const found = await engine.detect(png as unknown as string);
-  const lines: OcrLine[] = [];
-  for (const line of found) {
-    if (!line.box || line.box.length !== 4) continue;
-    const points = line.box.map((p) => [Math.round((p[0] ?? 0) * sx * 10) / 10, Math.round((p[1] ?? 0) * sy * 10) / 10] as OcrPoint);
-    lines.push({ text: line.text, score: line.mean, box: orderCorners(points) });
+  const lineImages = await engine.detection.run(png as unknown as string);
+  const boxes: OcrLine[] = [];
+  for (const lineImage of lineImages) {
+    // One box at a time: recognition returns it alone (or nothing under its 0.5 confidence floor).
+    for (const line of await engine.recognition.run([lineImage])) {
+      if (!line.box || line.box.length !== 4) continue;
+      const points = line.box.map((p) => [Math.round((p[0] ?? 0) * sx * 10) / 10, Math.round((p[1] ?? 0) * sy * 10) / 10] as OcrPoint);
+      boxes.push({ text: line.text, score: line.mean, box: orderCorners(points) });
+    }
   }
-  return lines;
+  return mergeRows(boxes);
+}
+
+/**
+ * Boxes whose midlines are within half the mean box height joined left to right into one line, as
+ * Ocr.detect did (its text joined by spaces, its box from the first box's left to the last one's
+ * right); each line keeps its boxes as `parts` (a label and its value across a gap stay apart there).
+ */
+function mergeRows(boxes: OcrLine[]): OcrLine[] {
+  if (!boxes.length) return [];
+  const mid = (b: OcrLine) => (b.box[0][1] + b.box[2][1]) / 2;
+  const meanHeight = boxes.reduce((s, b) => s + (b.box[2][1] - b.box[0][1]), 0) / boxes.length;
+  const rows: OcrLine[][] = [];
+  for (const b of boxes) {
+    const row = rows.find((r) => Math.abs(mid(r[0]!) - mid(b)) < meanHeight / 2);
+    if (row) row.push(b);
+    else rows.push([b]);
+  }
+  for (const row of rows) row.sort((a, b) => a.box[0][0] - b.box[0][0]);
+  rows.sort((a, b) => a[0]!.box[0][1] - b[0]!.box[0][1]);
+  return rows.map((row) => {
+    const first = row[0]!;
+    const last = row.at(-1)!;
+    return {
+      text: row.map((b) => b.text).join(" "),
+      score: row.reduce((s, b) => s + b.score, 0) / row.length,
+      box: [first.box[0], last.box[1], last.box[2], first.box[3]],
+      parts: row,
+    };
+  });
 }
 
 const loaded = load();

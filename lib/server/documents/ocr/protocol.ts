@@ -7,6 +7,8 @@ export interface OcrLine {
   text: string;
   score: number;
   box: [OcrPoint, OcrPoint, OcrPoint, OcrPoint];
+  /** The detected boxes this row was joined from, left to right, each read on its own (absent on a part). */
+  parts?: OcrLine[];
 }
 
 export type LearnedOcrImage =
