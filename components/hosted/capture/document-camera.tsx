@@ -49,6 +49,8 @@ export interface DocumentCameraProps {
   retakesBeforeAdvisory?: number;
   /** Shows "Use your phone instead" (the page's handoff). */
   onSwitchToPhone?: () => void;
+  /** Called whenever a photo is taken, uploaded or replaced (every side held, accepted or not). */
+  onCaptured?: (images: CapturedImages) => void;
 }
 
 // Each capture is reviewed once: a side's own "Check your photo", or, for the last side, the summary
@@ -56,7 +58,7 @@ export interface DocumentCameraProps {
 type Phase = { kind: "live"; side: DocumentSide } | { kind: "review"; side: DocumentSide } | { kind: "summary"; latest: DocumentSide | null };
 
 /** Photo ID capture: live camera with a frame guide, review with quality advice, file fallback, front then back. */
-export function DocumentCamera({ documentType, sides: sidesProp, initialImages, onNoCamera, onImagesChange, renderSubmit, retakesBeforeAdvisory = 2, onSwitchToPhone }: DocumentCameraProps) {
+export function DocumentCamera({ documentType, sides: sidesProp, initialImages, onNoCamera, onImagesChange, renderSubmit, retakesBeforeAdvisory = 2, onSwitchToPhone, onCaptured }: DocumentCameraProps) {
   const t = useTranslations("hosted");
   const sides = sidesProp ?? DEFAULT_SIDES[documentType];
   const [images, setImages] = useState<CapturedImages>(() => initialImages ?? {});
@@ -89,6 +91,13 @@ export function DocumentCamera({ documentType, sides: sidesProp, initialImages, 
   useEffect(() => {
     report.current?.(sides.every((s) => accepted.has(s)) ? images : null);
   }, [accepted, images, sides]);
+  const captured = useRef(onCaptured);
+  useEffect(() => {
+    captured.current = onCaptured;
+  }, [onCaptured]);
+  useEffect(() => {
+    if (Object.keys(images).length) captured.current?.(images);
+  }, [images]);
 
   useFocusOnChange(headingRef, phase);
 

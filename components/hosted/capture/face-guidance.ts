@@ -33,7 +33,7 @@ export const GUIDANCE = {
   centreTolerance: 0.45,
   /** The face box's width as a share of the oval's width: too small below, too large above. */
   minWidthShare: 0.42,
-  maxWidthShare: 1.05,
+  maxWidthShare: 1.3,
   /** Mean brightness (0–255) of the face box below which the picture is too dark to judge. */
   minFaceBrightness: 55,
 } as const;

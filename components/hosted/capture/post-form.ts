@@ -1,5 +1,8 @@
 // XMLHttpRequest rather than fetch: fetch cannot report upload progress.
 
+/** Asks the hosted upload routes for a 200 whatever the answer (it is in the JSON body): no console error for a retake. */
+export const CAPTURE_HEADER = "x-verity-capture";
+
 export class UploadNetworkError extends Error {
   constructor() {
     super("The upload did not reach the server");
@@ -12,6 +15,7 @@ export function postForm(url: string, body: FormData, options: { onProgress?: (f
     const xhr = new XMLHttpRequest();
     xhr.open("POST", url);
     xhr.setRequestHeader("accept", "application/json");
+    xhr.setRequestHeader(CAPTURE_HEADER, "1");
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) options.onProgress?.(e.loaded / e.total);
     };

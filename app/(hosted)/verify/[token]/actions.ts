@@ -1,9 +1,11 @@
 "use server";
 
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { redirect } from "next/navigation";
 import QRCode from "qrcode";
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db";
+import { hostedHandoffs } from "@/lib/db/schema";
 import { chooseSandboxOutcome } from "@/lib/server/hosted/choose-sandbox-outcome";
 import { confirmClaim } from "@/lib/server/hosted/confirm-claim";
 import { createHandoff } from "@/lib/server/hosted/create-handoff";
@@ -35,11 +37,12 @@ export async function consentAction(token: string, formData: FormData): Promise<
 
 /** The person's name, date of birth and address: field errors as codes the form words, or on to the first step. */
 export async function claimAction(token: string, _previous: ClaimFormState, formData: FormData): Promise<ClaimFormState> {
+  const attempt = (_previous.attempt ?? 0) + 1;
   const read = readClaimForm(formData);
-  if (!read.ok) return read.state;
+  if (!read.ok) return { ...read.state, attempt };
   const saved = await confirmClaim(await getDb(), { token, claim: read.claim });
   if (!saved.ok) {
-    if (saved.error.kind === "invalid") return { fieldErrors: (saved.error.detail ?? {}) as ClaimFormState["fieldErrors"], failed: true };
+    if (saved.error.kind === "invalid") return { fieldErrors: (saved.error.detail ?? {}) as ClaimFormState["fieldErrors"], failed: true, attempt };
     redirect(`/verify/${token}`);
   }
   redirect(`/verify/${token}`);
@@ -49,17 +52,27 @@ export interface HandoffView {
   qrSvg: string;
   link: string;
   statusUrl: string;
+  /** When the link stops working (ISO): the page reuses it until then instead of asking for another. */
+  expiresAt: string;
 }
 
-/** A new single-use phone link for this case, with its QR code drawn here as SVG. */
+/**
+ * A new single-use phone link for this case, with its QR code drawn here as SVG. One live link per
+ * case: the case's earlier links that no phone has opened stop working now.
+ */
 export async function startHandoffAction(token: string): Promise<HandoffView | null> {
   const db = await getDb();
   const flow = await loadHostedFlow(db, token);
   if (!flow || flow.screen.kind === "result") return null;
+  const now = new Date();
+  await db
+    .update(hostedHandoffs)
+    .set({ expiresAt: now })
+    .where(and(eq(hostedHandoffs.verificationId, flow.verificationId), isNull(hostedHandoffs.usedAt), gt(hostedHandoffs.expiresAt, now)));
   // The configured public address, as for the case's own URL: never a Host header a client chose.
-  const { link } = await createHandoff(db, flow, { baseUrl: getConfig().publicBaseUrl });
+  const { link, expiresAt } = await createHandoff(db, flow, { baseUrl: getConfig().publicBaseUrl, now });
   const qrSvg = await QRCode.toString(link, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
-  return { qrSvg, link, statusUrl: `/verify/${token}/progress` };
+  return { qrSvg, link, statusUrl: `/verify/${token}/progress`, expiresAt: expiresAt.toISOString() };
 }
 
 /** The person names a referee (vouch step): field errors back to the form, or the page, now waiting. */

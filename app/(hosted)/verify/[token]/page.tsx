@@ -22,6 +22,7 @@ import { SandboxCase } from "./_components/sandbox-case";
 import { AddressStep, ClaimForm, ConsentPanel, PhotoIdStep, RefereeConfirmStep, ResultPanel, SelfieStep, VouchStep } from "./_components/steps";
 import { noticeText, pageTranslator } from "./_lib/page-translator";
 import { redirectWithId } from "./_lib/redirect-with-id";
+import { currentStepIndex, progressSteps } from "./_lib/step-position";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Verify your identity", robots: { index: false, follow: false } };
@@ -47,8 +48,8 @@ export default async function HostedVerificationPage({ params, searchParams }: {
   const tr = await pageTranslator(locale);
   const { t } = tr;
   const screen = flow.screen;
-  const progressSteps = ["consent", "claim", ...flow.steps, "finish"];
-  const current = screen.kind === "consent" ? 0 : screen.kind === "claim" ? 1 : screen.kind === "result" ? progressSteps.length - 1 : progressSteps.indexOf(screen.kind === "referee_confirm" ? "referee_confirm" : screen.step);
+  const steps = progressSteps(flow);
+  const current = currentStepIndex(flow);
   const step = screen.kind === "step" ? screen.step : null;
   const notice = noticeText(tr, { step, error: search.error, retake: search.retake, left: search.left, team: flow.teamName });
 
@@ -64,7 +65,7 @@ export default async function HostedVerificationPage({ params, searchParams }: {
           </div>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{t("hosted.common.title")}</h1>
         </header>
-        {screen.kind !== "result" ? <HostedStepProgress steps={progressSteps} current={current} /> : null}
+        {screen.kind !== "result" ? <HostedStepProgress steps={steps} current={current} /> : null}
         <UploadNotice message={notice} />
         <Screen flow={flow} token={token} t={t} />
         <p className="mt-auto pt-6 text-center text-xs text-slate-600">{t("hosted.common.poweredBy")}</p>

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
+import { noticeUrl } from "./notice-url";
 import { useState } from "react";
 import { FilePicker } from "@/components/hosted/capture/file-picker";
 import { UploadWithProgress } from "@/components/hosted/capture/upload-with-progress";
@@ -61,7 +62,7 @@ export function AddressStep({ token, teamName, required }: AddressStepProps) {
           return form;
         }}
         onNext={() => router.refresh()}
-        onFatal={() => router.refresh()}
+        onFatal={(e) => router.replace(noticeUrl(token, e.code))}
       />
     </section>
   );

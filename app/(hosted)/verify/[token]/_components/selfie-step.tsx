@@ -7,6 +7,7 @@ import { SelfieChallenge, type ChallengeStep } from "@/components/hosted/capture
 import { card } from "@/components/hosted/styles";
 import type { HandoffView } from "../actions";
 import { HandoffBox } from "./handoff-box";
+import { noticeUrl } from "./notice-url";
 
 export interface SelfieStepProps {
   token: string;
@@ -36,10 +37,10 @@ export function SelfieStep({ token, teamName, challenge, timing, startHandoff }:
         headingId="selfie-step-title"
         onNext={() => router.refresh()}
         onRetake={() => router.refresh()}
-        onFatal={() => router.refresh()}
+        onFatal={(e) => router.replace(noticeUrl(token, e.code))}
         onNoCamera={() => setNoCamera(true)}
       />
-      <HandoffBox start={startHandoff} open={noCamera} note={noCamera ? t("hostedPages.selfieNeedsCamera") : null} />
+      <HandoffBox token={token} start={startHandoff} open={noCamera} note={noCamera ? t("hostedPages.selfieNeedsCamera") : null} />
     </section>
   );
 }

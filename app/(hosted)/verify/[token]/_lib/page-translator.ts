@@ -16,6 +16,8 @@ const CONTEXT: Record<string, "document" | "selfie" | "address"> = { photo_id: "
 /** The words for a plain-form upload's answer carried back in the page's query. */
 export function noticeText(tr: Awaited<ReturnType<typeof pageTranslator>>, input: { step: string | null; error?: string; retake?: string; left?: string; team: string }): string | null {
   const { t, has } = tr;
+  // A step that moved on while this tab was not looking (another tab, the phone): say so.
+  if (input.error && has(`hostedPages.movedOn.${input.error}`)) return t(`hostedPages.movedOn.${input.error}`, { team: input.team });
   if (input.error && /^[a-z_]{1,40}$/.test(input.error)) return has(`hosted.upload.errors.${input.error}`) ? t(`hosted.upload.errors.${input.error}`, { team: input.team }) : t("hosted.upload.errors.server");
   if (!input.retake || !/^[a-z_]{1,40}$/.test(input.retake)) return null;
   const context = CONTEXT[input.step ?? ""] ?? "document";

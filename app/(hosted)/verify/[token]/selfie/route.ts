@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db";
 import { captureError } from "@/lib/server/hosted/capture-error";
+import { readCaptureSignals } from "@/lib/server/hosted/capture-signals";
 import { errorReply } from "@/lib/server/hosted/step-answer";
 import { submitSelfie } from "@/lib/server/hosted/submit-selfie";
 import { readUploadForm } from "../_lib/read-upload-form";
@@ -28,5 +29,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ tok
   }
   if (meta.length !== files.length) return sendReply(request, token, errorReply(captureError("invalid", "Each frame needs its timing").error));
   const frames = await Promise.all(files.map(async (file, i) => ({ t: meta[i]!.t, step: meta[i]!.step, image: Buffer.from(await file.arrayBuffer()) })));
-  return sendReply(request, token, await submitSelfie(await getDb(), { token, challengeId: String(form.get("challengeId") ?? ""), frames }));
+  // What the browser says about its camera: kept for staff, never a reason to refuse (capture-signals.ts).
+  const captureSignals = readCaptureSignals(form.get("capture_signals"));
+  return sendReply(request, token, await submitSelfie(await getDb(), { token, challengeId: String(form.get("challengeId") ?? ""), frames, captureSignals }));
 }
