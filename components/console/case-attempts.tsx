@@ -1,3 +1,5 @@
+import type { StoredCaptureSignals } from "@/lib/contract/capture-signals";
+import { describeCaptureSignals } from "./describe-capture-signals";
 import { formatDateTime } from "./page-header";
 import { cardClass } from "./styles";
 
@@ -8,6 +10,8 @@ export interface AttemptRow {
   reason: string | null;
   durationMs: number | null;
   summary: string | null;
+  /** Selfie attempts only: what the person's browser said about its camera. */
+  captureSignals?: StoredCaptureSignals | null;
   createdAt: string;
 }
 
@@ -39,12 +43,34 @@ export function CaseAttempts({ attempts, maxAttempts }: { attempts: AttemptRow[]
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONE[a.outcome] ?? "bg-slate-100 text-slate-800"}`}>{a.outcome}</span>
                 {a.reason ? <span className="ml-2 text-xs text-slate-700">{a.reason.replace(/_/g, " ")}</span> : null}
               </td>
-              <td className="px-4 py-2 text-xs text-slate-700">{a.summary ?? "—"}</td>
+              <td className="px-4 py-2 text-xs text-slate-700">
+                {a.summary ?? "—"}
+                {a.captureSignals ? <CaptureSignals stored={a.captureSignals} /> : null}
+              </td>
               <td className="whitespace-nowrap px-4 py-2 text-right text-xs text-slate-700">{a.durationMs === null ? "—" : `${(a.durationMs / 1000).toFixed(1)} s`}</td>
             </tr>
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** What the browser said about the camera: for staff to weigh, never part of the decision. */
+function CaptureSignals({ stored }: { stored: StoredCaptureSignals }) {
+  return (
+    <div className="mt-2 rounded border border-slate-200 bg-slate-50 px-2 py-1.5" data-testid="capture-signals">
+      <p className="font-semibold text-slate-800">
+        Capture signals <span className="font-normal text-slate-600">(from the person’s browser; not used in the decision)</span>
+      </p>
+      <dl className="mt-1 space-y-0.5">
+        {describeCaptureSignals(stored).map((line) => (
+          <div key={line.label} className="flex flex-wrap gap-x-2">
+            <dt className="text-slate-600">{line.label}</dt>
+            <dd className={line.notable ? "font-medium text-amber-900" : "text-slate-800"}>{line.value}</dd>
+          </div>
+        ))}
+      </dl>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { noChecksMessage, type CaseProgress } from "./no-checks-message";
 import { OutcomeBadge } from "./status-badge";
 import { cardClass } from "./styles";
 
@@ -85,9 +86,13 @@ function Extracted({ details, claim }: { details: Record<string, unknown>; claim
 }
 
 /** Every check of the record with its validations, liveness score and what was read from the evidence (beside the claim). */
-export function CaseChecks({ checks, enrichments, claim }: { checks: CheckView[]; enrichments: EnrichmentView[]; claim?: Record<string, unknown> }) {
+export function CaseChecks({ checks, enrichments, claim, progress }: { checks: CheckView[]; enrichments: EnrichmentView[]; claim?: Record<string, unknown>; progress: CaseProgress }) {
   if (checks.length === 0 && enrichments.length === 0) {
-    return <p className="text-sm text-slate-700">No checks yet: the person has not submitted any evidence.</p>;
+    return (
+      <p className="text-sm text-slate-700" data-testid="no-checks">
+        {noChecksMessage(progress)}
+      </p>
+    );
   }
   return (
     <div className="grid gap-4 lg:grid-cols-2">

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { hostedAttempts } from "@/lib/db/schema";
 import type { Tenant } from "../shared/tenant";
+import type { StoredCaptureSignals } from "./capture-signals";
 
 /** One engine judgement, as the console's case page lists them (no biometric vectors). */
 export interface AttemptView {
@@ -13,6 +14,8 @@ export interface AttemptView {
   evidenceIds: string[];
   /** Selfie: liveness and face-match scores and the judge's reasons; photo ID: how the text was accepted. */
   summary: string | null;
+  /** Selfie: what the browser said about its camera (null for other steps; "not_sent" for selfies before it was recorded). */
+  captureSignals: StoredCaptureSignals | null;
   createdAt: string;
 }
 
@@ -47,6 +50,7 @@ export async function listHostedAttempts(db: Db, tenant: Tenant, verificationId:
     durationMs: r.durationMs,
     evidenceIds: r.evidenceIds,
     summary: summarise(r.step, r.result),
+    captureSignals: r.step === "video_selfie" ? ((r.result.captureSignals as StoredCaptureSignals | undefined) ?? { status: "not_sent" }) : null,
     createdAt: r.createdAt.toISOString(),
   }));
 }

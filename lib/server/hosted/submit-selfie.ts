@@ -6,6 +6,7 @@ import { loadDocumentEngine } from "./load-document-engine";
 import { detectImageType } from "../risk/check-face-scan";
 import { storeEvidence } from "../evidence/store-evidence";
 import { captureError, flowUrl } from "./capture-error";
+import type { StoredCaptureSignals } from "./capture-signals";
 import { openCapture } from "./open-capture";
 import { recordAttempt } from "./record-attempt";
 import { errorReply, settledReply, type StepReply } from "./step-answer";
@@ -18,6 +19,8 @@ export interface SelfieUpload {
   token: string;
   challengeId: string;
   frames: SelfieFrame[];
+  /** What the browser said about its camera (capture-signals.ts): stored for staff, never judged. */
+  captureSignals?: StoredCaptureSignals;
   now?: Date;
 }
 
@@ -90,6 +93,7 @@ export async function submitSelfie(db: Db, input: SelfieUpload): Promise<StepRep
       details: judged.details,
       frames: input.frames.length,
       evidence,
+      captureSignals: input.captureSignals ?? { status: "not_sent" },
     },
     durationMs,
     now,

@@ -183,7 +183,7 @@ export default async function CasePage({ params, searchParams }: { params: Promi
       ) : null}
 
       <Section id="checks" title="Checks and validations">
-        <CaseChecks checks={record.checks as CheckView[]} enrichments={record.enrichments as EnrichmentView[]} claim={claim as Record<string, unknown>} />
+        <CaseChecks checks={record.checks as CheckView[]} enrichments={record.enrichments as EnrichmentView[]} claim={claim as Record<string, unknown>} progress={{ status: record.status, evidence: evidence.length, attempts }} />
       </Section>
 
       <Section id="evidence" title="Evidence">
