@@ -12,16 +12,66 @@ const serviceInternals = {
   ],
 };
 
+// `await import()` of our own code hides an edge from the reader (and once hid an import circle from
+// the type checker): each one says why it is dynamic, in a comment on its line or above the
+// statement or declaration that holds it.
+const dynamicImportReason = {
+  meta: { type: "suggestion", schema: [], messages: { reason: "Say in a comment why {{source}} is imported dynamically (or import it statically)." } },
+  create(context) {
+    const sourceCode = context.sourceCode;
+    return {
+      ImportExpression(node) {
+        const source = node.source;
+        if (source.type !== "Literal" || typeof source.value !== "string" || !/^(\.|@\/)/.test(source.value)) return;
+        if (sourceCode.getAllComments().some((c) => c.loc.end.line === node.loc.start.line)) return;
+        for (const ancestor of sourceCode.getAncestors(node)) {
+          if (ancestor.type === "Program" || !/(Statement|Declaration)$/.test(ancestor.type)) continue;
+          // One comment may explain a run of such statements (a list of lazily loaded screens).
+          const siblings = Array.isArray(ancestor.parent?.body) ? ancestor.parent.body : [ancestor];
+          for (let i = siblings.indexOf(ancestor); i >= 0 && (i === siblings.indexOf(ancestor) || /\bimport\(/.test(sourceCode.getText(siblings[i]))); i--) {
+            if (sourceCode.getCommentsBefore(siblings[i]).length > 0) return;
+          }
+        }
+        context.report({ node, messageId: "reason", data: { source: source.value } });
+      },
+    };
+  },
+};
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next*/**", "node_modules/**", "data/**", "data-*/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "lib/db/migrations/**"]),
+  globalIgnores([".next*/**", "node_modules/**", "data/**", "data-*/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "lib/db/migrations/**", ".scratch/**"]),
   {
     plugins: { drizzle },
     rules: {
       "drizzle/enforce-delete-with-where": ["error", { drizzleObjectName: ["db", "tx"] }],
       "drizzle/enforce-update-with-where": ["error", { drizzleObjectName: ["db", "tx"] }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+    },
+  },
+  {
+    plugins: { verity: { rules: { "dynamic-import-reason": dynamicImportReason } } },
+    // The cycle rule follows our imports only: packages are neither parsed nor followed.
+    settings: { "import/ignore": ["node_modules"] },
+    rules: {
+      // No import circles, dynamic imports included (a circle through `await import()` is still one).
+      // Type-only imports are not followed by this rule: scripts/check-import-cycles.ts (npm run lint) sees those too.
+      "import/no-cycle": ["error", { ignoreExternal: true }],
+      "verity/dynamic-import-reason": "error",
+    },
+  },
+  {
+    // The document engine has one door, lib/server/documents/index.ts. Liveness is exempt: it is the
+    // selfie task inside the engine's worker pool (its face-match thresholds come with it); tests
+    // and the engine's own tooling (scripts/documents) test and tune its parts.
+    files: ["**/*.{ts,tsx,mts}"],
+    ignores: ["lib/server/documents/**", "lib/server/liveness/**", "tests/**", "scripts/documents/**"],
+    rules: {
+      "import/no-restricted-paths": [
+        "error",
+        { zones: [{ target: "./", from: "./lib/server/documents", except: ["./index.ts"], message: "Reach the document engine through lib/server/documents (its index.ts) only." }] },
+      ],
     },
   },
   {

@@ -10,6 +10,7 @@ import { closeDatabase } from "./lib/db";
 import { PAGES_SOCKET_ENV } from "./lib/server/process/pages-process";
 import { isPeerMessage, linkProcess } from "./lib/server/shared/process-link";
 import { forgetSharedCacheEntries } from "./lib/server/shared/ttl-cache";
+import { registerVouchSettlement } from "./lib/server/vouch/register-vouch-settlement";
 
 async function main() {
   const socketPath = process.env[PAGES_SOCKET_ENV];
@@ -19,6 +20,8 @@ async function main() {
   const config = getConfig();
 
   linkProcess({ role: "pages", send: (message) => void send(message) });
+  // A referee locked out in an upload here settles their vouch (the hosted runner's table is per process).
+  registerVouchSettlement();
   process.on("message", (message: unknown) => {
     if (isPeerMessage(message) && message.verity === "cache") forgetSharedCacheEntries(message.name, message.key);
   });

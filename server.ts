@@ -18,6 +18,7 @@ import { stampClientIp } from "./lib/server/security/client-ip";
 import { startRetentionSchedule } from "./lib/server/settings/schedule-retention";
 import { kickHostedChecks } from "./lib/server/hosted/hosted-check-runner";
 import { startHostedRuntime } from "./lib/server/hosted/start-hosted-runtime";
+import { registerVouchSettlement } from "./lib/server/vouch/register-vouch-settlement";
 import { startPagesProcess, type PagesProcess } from "./lib/server/process/pages-process";
 import { forgetSharedCacheEntries } from "./lib/server/shared/ttl-cache";
 import { notifyOutbox } from "./lib/server/webhooks/outbox";
@@ -43,6 +44,8 @@ async function main() {
   }
   // Database first (lock, migrations, demo seed): nothing serves before the schema is current.
   const { demo } = await prepareService().catch(fail);
+  // Workflows that act when a hosted case settles (vouching), before any case can.
+  registerVouchSettlement();
 
   const api = createApiApp({ db: getDb, publicBaseUrl: config.publicBaseUrl, tokenTtlSeconds: config.tokenTtlSeconds, version: APP_VERSION, webhookAllowLoopback: config.webhookAllowLoopback, rateLimits: config.rateLimits });
   const apiListener = getRequestListener(api.fetch);

@@ -1,7 +1,6 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
@@ -11,12 +10,10 @@ import { lockDataDir } from "./pglite-lock";
 import { NamedStatementClient } from "./named-statements";
 import { preparedPglite } from "./pglite-prepared";
 import { BRIDGE_PORT } from "./pglite-bridge";
+import type { Db, Schema } from "./types";
 
-const fullSchema = { ...schema, ...onboardingSchema };
-export type Schema = typeof fullSchema;
-
-/** One Drizzle type for both engines: code never needs to know which one it runs on. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+const fullSchema: Schema = { ...schema, ...onboardingSchema };
+export type { Db, Schema } from "./types";
 
 export type DatabaseTarget =
   | { kind: "pglite"; dataDir: string }

@@ -1,4 +1,4 @@
-import type { Db } from "./client";
+import type { Db } from "./types";
 
 /** A plain data statement: the kind both engines' prepared-statement layers prepare. */
 export const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;

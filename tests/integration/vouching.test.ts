@@ -19,6 +19,7 @@ import { nameReferee } from "@/lib/server/vouch/name-referee";
 import { getPersonPhoto } from "@/lib/server/vouch/get-person-photo";
 import { storeEvidence } from "@/lib/server/evidence/store-evidence";
 import { updateVouchSettings } from "@/lib/server/vouch/update-vouch-settings";
+import { registerVouchSettlement } from "@/lib/server/vouch/register-vouch-settlement";
 import { addStaffMember } from "@/lib/server/teams/add-staff-member";
 import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 
@@ -31,6 +32,9 @@ const system = { type: "system" as const, id: "test" };
 const ada = { firstName: "Ada", lastName: "Lovelace", dateOfBirth: "1990-12-10", address: { residence_number: "10", street: "Downing Street", city: "London", postcode: "SW1A 2AA", country_code: "GB" } };
 const grace = { firstName: "Grace", lastName: "Hopper", dateOfBirth: "1980-12-09", address: { residence_number: "1", street: "Navy Road", city: "Leeds", postcode: "LS6 6BB", country_code: "GB" } };
 const yes = { name: "yes", date_of_birth: "yes", address: "yes" };
+
+// As server.ts and pages-server.ts do at start: the hosted runner learns what a referee's settled case does.
+registerVouchSettlement();
 
 describeEngines("vouching on %s", (engine) => {
   let database: TestDatabase;

@@ -5,8 +5,8 @@ import { getEvidenceFile } from "../evidence/get-evidence-file";
 import { recordObservation } from "../network/record-observation";
 import type { Tenant } from "../shared/tenant";
 import { applyTransition } from "../verifications/apply-transition";
-import { REFEREE_WORKFLOW_ID } from "../verifications/workflows";
 import { assessCaseRisk } from "./assess-case-risk";
+import { caseSettled } from "./case-settled";
 import { addressChecks, photoIdCheck, videoSelfieCheck, vouchCheck, type Check } from "./build-hosted-checks";
 
 export type CheckDecision = "pass" | "flag" | "skipped";
@@ -82,8 +82,8 @@ export async function checkHostedCase(db: Db, verificationId: string, now = new 
     await markChecked(db);
     return "skipped";
   }
-  // A referee's case decided: the person they vouch for hears of it (issue 13).
-  if (v.workflowId === REFEREE_WORKFLOW_ID) await (await import("../vouch/settle-vouch")).settleVouch(db, v.id, now);
+  // The workflow learns of the decision (a referee's: the person they vouch for hears of it, issue 13).
+  await caseSettled(db, { workflowId: v.workflowId, verificationId: v.id, now });
   return raised ? "flag" : "pass";
 }
 

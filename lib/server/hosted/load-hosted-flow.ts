@@ -24,6 +24,7 @@ export interface HostedFlow {
   expiresAt: Date;
   expired: boolean;
   claim: Record<string, unknown>;
+  workflowId: string;
   workflowName: string;
   steps: string[];
   session: HostedSession;
@@ -78,6 +79,7 @@ export async function loadHostedFlow(db: Db, token: string, now = new Date()): P
     expiresAt: v.expiresAt,
     expired,
     claim: v.claimDetails,
+    workflowId: v.workflowId,
     workflowName: workflow?.name ?? v.workflowId,
     steps,
     session: session!,

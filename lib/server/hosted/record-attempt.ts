@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db";
 import { hostedAttempts, hostedSessions } from "@/lib/db/schema";
 import { newId } from "../shared/crypto";
 import { applyTransition } from "../verifications/apply-transition";
+import { caseSettled } from "./case-settled";
 import { kickHostedChecks } from "./hosted-check-runner";
 import type { CaptureStep } from "./hosted-steps";
 import type { HostedFlow } from "./load-hosted-flow";
@@ -73,8 +74,8 @@ export async function recordAttempt(db: Db, flow: HostedFlow, input: AttemptInpu
       now,
     });
     settled.lockedOut = locked.ok;
-    // A referee locked out on their own selfie: the person they vouch for waits for another (spec 999).
-    if (locked.ok) await (await import("../vouch/settle-vouch")).settleVouch(db, flow.verificationId, now);
+    // The workflow learns of the lock-out (a referee's: the person they vouch for waits for another, spec 999).
+    if (locked.ok) await caseSettled(db, { workflowId: flow.workflowId, verificationId: flow.verificationId, now });
     return settled;
   }
   if (input.outcome === "accepted") {

@@ -14,7 +14,7 @@ import { readEmailHistory, type VelocityLimit } from "./live/signals/email-histo
 import { emailVelocitySignal } from "./live/signals/email-velocity";
 import { faceLinkingSignal, type FaceInput } from "./live/signals/face-linking";
 import type { SignalResult } from "./live/signals/signal";
-import type { RiskEngine, RiskFindings } from "./risk-engine";
+import type { RiskEngine, RiskFindings } from "./risk-types";
 
 export interface LiveRiskEngineOptions {
   networkKey?: string;

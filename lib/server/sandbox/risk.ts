@@ -1,6 +1,6 @@
 import type { RadarReport, RiskEnrichment, RiskRecommendation } from "@/lib/contract";
 import { buildEnrichmentReports, type EnrichmentCheckName, type EnrichmentOutcome } from "../risk/build-enrichment-reports";
-import type { RiskEngine, RiskFindings, RiskSubject } from "../risk/risk-engine";
+import type { RiskEngine, RiskFindings, RiskSubject } from "../risk/risk-types";
 import { ok } from "../shared/result";
 
 // Sandbox risk answers (spec 4.9, wire-details: risk): stable, no real data, no billing.

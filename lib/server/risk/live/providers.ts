@@ -2,7 +2,7 @@ import type { RiskEnrichment, RiskState } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import type { Tenant } from "../../shared/tenant";
 import type { EnrichmentCheckName } from "../build-enrichment-reports";
-import type { RiskSubject } from "../risk-engine";
+import type { DeferredWrite, RiskSubject } from "../risk-types";
 
 /*
  * The seam between the live risk engine and each enrichment (issue 7). Every enrichment has one
@@ -32,8 +32,7 @@ export interface EnrichmentContext {
   deferWrite?: (write: DeferredWrite) => void;
 }
 
-/** A write to run in the caller's transaction; says whether it queued a webhook (the caller wakes the outbox after its commit). */
-export type DeferredWrite = (tx: Db) => Promise<{ queuedWebhook: boolean }>;
+export type { DeferredWrite };
 
 export interface EnrichmentCheckResult {
   state: RiskState;

@@ -1,5 +1,5 @@
 import type { RiskRecommendation } from "@/lib/contract";
-import type { ScoreFactor } from "../risk-engine";
+import type { ScoreFactor } from "../risk-types";
 import type { Factor, ScoringModel } from "./scoring-model";
 
 export interface FactorOutcome {
