@@ -1,8 +1,6 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
-import { checkDocumentUpload } from "../documents/check-upload";
-import { closeDocumentPool, readPhotoId, readSupportingDocument } from "../documents/index";
-import type { PhotoIdKind } from "../documents/types";
+import { checkDocumentUpload, closeDocumentPool, readPhotoId, readSupportingDocument, type PhotoIdKind } from "../documents";
 import { UsageError, type CliOutput } from "./command-module";
 
 export const READ_DOCUMENT_USAGE =

@@ -1,5 +1,6 @@
-// The document engine's doors: the direct API (`/api/v1/verify/*`) and the hosted flow call these,
-// and nothing else of lib/server/documents. Heavy work runs in the worker pool.
+// The document engine's doors: the direct API (`/api/v1/verify/*`, lib/server/verify-documents) and
+// the hosted flow call these, and nothing else of lib/server/documents (a lint rule keeps it so).
+// Heavy work runs in the worker pool.
 import { runDocumentTask } from "./pool/run-document-task";
 import type { SelfieInput, SupportingInput, SupportingResult } from "./pool/tasks";
 import type { SelfieJudgement } from "../liveness/judge-selfie";
@@ -8,6 +9,7 @@ import type { PhotoIdResult, ReadPhotoIdInput } from "./read-photo-id-here";
 export type { PhotoIdResult, ReadPhotoIdInput } from "./read-photo-id-here";
 export type { SelfieInput, SupportingInput, SupportingResult } from "./pool/tasks";
 export type { Retake } from "./retake";
+export type { IdentityClaim, PhotoIdKind } from "./types";
 export type { Validation, Validations } from "./validation";
 export { checkDocumentUpload, sniffDocumentType, DOCUMENT_MAX_BYTES } from "./check-upload";
 export { FACE_MATCH_PASS, FACE_MATCH_REVIEW, faceMatchBand } from "./face-match";

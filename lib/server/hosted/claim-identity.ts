@@ -1,4 +1,4 @@
-import type { IdentityClaim } from "../documents/types";
+import type { IdentityClaim } from "../documents";
 
 /** The case's claim_details as the document engine's claim (names, date of birth, address). */
 export function claimIdentity(claim: Record<string, unknown>): IdentityClaim {

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { checkDocumentUpload } from "../documents/check-upload";
+import type { SupportingResult } from "../documents";
 import { loadDocumentEngine } from "./load-document-engine";
 import { storeEvidence, type EvidenceMimeType } from "../evidence/store-evidence";
 import { captureError, flowUrl } from "./capture-error";
@@ -29,9 +29,11 @@ export async function submitAddressEvidence(db: Db, input: { token: string; docu
   if (input.documents.length === 0) return errorReply(captureError("invalid", "Choose a document to send").error);
   if (input.documents.length < required) return errorReply(captureError("invalid", "Send two different documents").error);
   if (input.documents.length > 2) return errorReply(captureError("invalid", "Send at most two documents").error);
+  const engine = await loadDocumentEngine().catch((error: unknown) => void console.error("[hosted] the document engine did not load:", error));
+  if (!engine) return errorReply(captureError("server", "The document could not be read right now; try again", { next: flowUrl(input.token) }).error);
   const mimeTypes: EvidenceMimeType[] = [];
   for (const [i, document] of input.documents.entries()) {
-    const checked = await checkDocumentUpload(document, `document ${i + 1}`, { allowPdf: true });
+    const checked = await engine.checkDocumentUpload(document, `document ${i + 1}`, { allowPdf: true });
     if (!checked.ok) return errorReply(uploadError(checked.error));
     mimeTypes.push(checked.value.mimeType);
   }
@@ -40,9 +42,9 @@ export async function submitAddressEvidence(db: Db, input: { token: string; docu
 
   const started = performance.now();
   const claim = claimIdentity(flow.claim);
-  const reads: Awaited<ReturnType<Awaited<ReturnType<typeof loadDocumentEngine>>["readSupportingDocument"]>>[] = [];
+  const reads: SupportingResult[] = [];
   try {
-    for (const document of input.documents) reads.push(await (await loadDocumentEngine()).readSupportingDocument({ document, claim, maxAgeDays: ADDRESS_MAX_AGE_DAYS, now }));
+    for (const document of input.documents) reads.push(await engine.readSupportingDocument({ document, claim, maxAgeDays: ADDRESS_MAX_AGE_DAYS, now }));
   } catch (error) {
     console.error("[hosted] supporting document engine failed:", error);
     return errorReply(captureError("server", "The document could not be read right now; try again", { next: flowUrl(input.token) }).error);

@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db";
-import { checkDocumentUpload } from "../documents/check-upload";
+import type { PhotoIdResult } from "../documents";
 import { loadDocumentEngine } from "./load-document-engine";
 import { storeEvidence, type EvidenceMimeType } from "../evidence/store-evidence";
 import { captureError, flowUrl } from "./capture-error";
@@ -34,9 +34,11 @@ export async function submitPhotoId(db: Db, input: PhotoIdUpload): Promise<StepR
   const kind = input.kind as DocumentKind;
   if (!input.front) return errorReply(captureError("invalid", "The photo of the document is missing").error);
   const sides = [{ role: "document" as const, bytes: input.front, field: "front" }, ...(input.back ? [{ role: "back_side" as const, bytes: input.back, field: "back" }] : [])];
+  const engine = await loadDocumentEngine().catch((error: unknown) => void console.error("[hosted] the document engine did not load:", error));
+  if (!engine) return errorReply(captureError("server", "The document could not be read right now; try again", { next: flowUrl(input.token) }).error);
   const mimeTypes: EvidenceMimeType[] = [];
   for (const side of sides) {
-    const checked = await checkDocumentUpload(side.bytes, side.field);
+    const checked = await engine.checkDocumentUpload(side.bytes, side.field);
     if (!checked.ok) return errorReply(uploadError(checked.error));
     mimeTypes.push(checked.value.mimeType);
   }
@@ -44,9 +46,9 @@ export async function submitPhotoId(db: Db, input: PhotoIdUpload): Promise<StepR
   if (!slot.allowed) return errorReply(captureError("rate_limited", `Too many tries; wait ${Math.ceil(slot.retryAfterSeconds / 60)} minutes`).error);
 
   const started = performance.now();
-  let read: Awaited<ReturnType<Awaited<ReturnType<typeof loadDocumentEngine>>["readPhotoId"]>>;
+  let read: PhotoIdResult;
   try {
-    read = await (await loadDocumentEngine()).readPhotoId({ kind, front: input.front, back: input.back ?? undefined, claim: claimIdentity(flow.claim), now });
+    read = await engine.readPhotoId({ kind, front: input.front, back: input.back ?? undefined, claim: claimIdentity(flow.claim), now });
   } catch (error) {
     console.error("[hosted] photo ID engine failed:", error);
     return errorReply(captureError("server", "The document could not be read right now; try again", { next: flowUrl(input.token) }).error);

@@ -2,10 +2,8 @@ import { READABLE_PHOTO_IDS, type PhotoIdVerificationResponse, type VerifyPhotoI
 import { sandboxPhotoIdResponse } from "../sandbox/documents";
 import { fail, ok, type Result } from "../shared/result";
 import type { Tenant } from "../shared/tenant";
-import { checkDocumentUpload } from "./check-upload";
-import { readPhotoId } from "./index";
+import { checkDocumentUpload, readPhotoId, type PhotoIdKind } from "../documents";
 import { engineFailure } from "./engine-failure";
-import type { PhotoIdKind } from "./types";
 
 /**
  * POST /api/v1/verify/photo-id (real-api.md): input checks first and the same in both modes, then

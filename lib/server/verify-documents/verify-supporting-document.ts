@@ -2,9 +2,8 @@ import type { SupportingDocumentVerificationResponse, VerifySupportingDocumentRe
 import { sandboxSupportingDocumentResponse } from "../sandbox/documents";
 import { ok, type Result } from "../shared/result";
 import type { Tenant } from "../shared/tenant";
-import { checkDocumentUpload } from "./check-upload";
+import { checkDocumentUpload, readSupportingDocument } from "../documents";
 import { engineFailure } from "./engine-failure";
-import { readSupportingDocument } from "./index";
 
 /** Issued within the last 3 months unless the caller says otherwise (issue 11; vendors' practice). */
 export const DEFAULT_MAX_DOCUMENT_AGE_DAYS = 92;

@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { hostedAttempts, hostedSessions, verifications, vouches, type Vouch } from "@/lib/db/schema";
 import { normalizeText } from "../aml/matching/normalize";
-import { FACE_MATCH_REVIEW } from "../documents/face-match";
 import { faceSimilarity } from "../faces/compare-faces";
+import { loadDocumentEngine } from "../hosted/load-document-engine";
 import { loadHostedFlow } from "../hosted/load-hosted-flow";
 import { recordAttempt } from "../hosted/record-attempt";
 import { CONFIRM_ITEMS } from "./referee-rules";
@@ -80,5 +80,7 @@ async function selfieEmbedding(db: Db, verificationId: string): Promise<number[]
 /** Referee and person show the same face (at the face match's review band or above: too close to call them two people). */
 async function sameFace(db: Db, refereeVerificationId: string, personVerificationId: string): Promise<boolean> {
   const [referee, person] = await Promise.all([selfieEmbedding(db, refereeVerificationId), selfieEmbedding(db, personVerificationId)]);
-  return !!referee && !!person && faceSimilarity(referee, person) >= FACE_MATCH_REVIEW;
+  if (!referee || !person) return false;
+  const { FACE_MATCH_REVIEW } = await loadDocumentEngine();
+  return faceSimilarity(referee, person) >= FACE_MATCH_REVIEW;
 }

@@ -7,8 +7,8 @@ import {
   verifyPhotoIdRequestSchema,
   verifySupportingDocumentRequestSchema,
 } from "@/lib/contract";
-import { verifyPhotoId } from "../../documents/verify-photo-id";
-import { verifySupportingDocument } from "../../documents/verify-supporting-document";
+import { verifyPhotoId } from "../../verify-documents/verify-photo-id";
+import { verifySupportingDocument } from "../../verify-documents/verify-supporting-document";
 import { verifyEvisa } from "../../evisa/verify-evisa";
 import { orFail } from "../errors";
 import { multipartForm } from "../multipart";
