@@ -96,6 +96,24 @@ describeEngines("rate limits (%s)", (engine) => {
     expect((await authenticate(app, live.clientId, live.clientSecret)).status).toBe(201);
   });
 
+  it("a flood of wrong secrets for a client id from one address never delays its right secret from another address", async () => {
+    const clock = { now: T0 };
+    const app = apiWith(database, clock);
+    const { live } = await seedTeam(database.db, "Known Id Co");
+    const flooder = "203.0.113.50";
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) statuses.push((await authenticate(app, live.clientId, `live-wrong-${i}`, flooder)).status);
+    // The client id from the flooding address: five free failures, the sixth checked, then held.
+    expect(statuses.slice(0, 6)).toEqual([401, 401, 401, 401, 401, 401]);
+    expect(statuses.slice(6)).toEqual(Array(34).fill(429));
+    expectRateLimited(await authenticate(app, live.clientId, live.clientSecret, flooder));
+    // The client's own server, elsewhere, gets its tokens at once, again and again.
+    for (let i = 0; i < 3; i++) expect((await authenticate(app, live.clientId, live.clientSecret, "198.51.100.20")).status).toBe(201);
+    // Its own mistakes still count against it from its own address.
+    for (let i = 0; i < 6; i++) expect((await authenticate(app, live.clientId, "live-typo", "198.51.100.20")).status).toBe(401);
+    expectRateLimited(await authenticate(app, live.clientId, live.clientSecret, "198.51.100.20"), 1);
+  });
+
   it("a valid client under its limit is never limited, whatever others do; past it, 429 until the window ends", async () => {
     const clock = { now: T0 + 5_000 };
     const app = apiWith(database, clock, { ...DEFAULT_RATE_LIMITS, api: { limit: 40, windowSeconds: 60 } });

@@ -11,17 +11,28 @@ export interface SignInAttempt {
   account: string;
   /** The caller's address (lib/server/security/client-ip.ts); null when unknown, then only the account counts. */
   ip: string | null;
+  /**
+   * The account's delay is kept per account and address, so failures from one address never hold
+   * back the account's sign-ins from another (the address's own limit still counts every account).
+   * Right for API client ids: anyone may know one, and its secret is 32 random bytes that no
+   * number of addresses can guess. Not for staff emails, whose passwords can be guessed from many
+   * addresses: their delay is per email from anywhere.
+   */
+  accountPerAddress?: boolean;
   settings: RateLimitSettings["failures"];
   now?: number;
 }
 
 // Hashed: the table holds no addresses or emails in clear.
-const accountKey = (a: SignInAttempt) => `fail-account:${a.door}:${sha256(a.account.trim().toLowerCase()).slice(0, 40)}`;
+const accountKey = (a: SignInAttempt) => {
+  const account = a.account.trim().toLowerCase();
+  return a.accountPerAddress && a.ip ? `fail-account-ip:${a.door}:${sha256(`${account}\n${a.ip}`).slice(0, 40)}` : `fail-account:${a.door}:${sha256(account).slice(0, 40)}`;
+};
 const ipKey = (a: SignInAttempt) => (a.ip ? `fail-ip:${a.door}:${sha256(a.ip).slice(0, 40)}` : null);
 
 /**
- * Runs a credential check behind the growing delay of issue 15. While the account or the address
- * is serving a delay the check is not even made (429 with the seconds left): guessing gets
+ * Runs a credential check behind the growing delay of issue 15. While the account (with
+ * `accountPerAddress`: the account from this address) or the address is serving a delay the check is not even made (429 with the seconds left): guessing gets
  * slower and slower whatever the guesses are. A failure counts on both; a success clears the
  * account's count (the address keeps its own: a success on one account must not let an address
  * go on guessing others').
