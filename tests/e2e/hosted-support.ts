@@ -2,12 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import sharp from "sharp";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import type { ChallengeStep } from "@/lib/server/liveness/challenge";
 import { billPdf, randomBill } from "../support/documents/bills";
 import { generateIdDocument } from "../support/documents/id-document";
 import { phoneCapture } from "../support/documents/phone-capture";
 import { writeChallengeVideo } from "../support/liveness/video-for-challenge";
+import { writeMjpeg } from "../support/liveness/write-video";
 import { demoCredentials, screenshotBothSizes } from "./support";
 
 /** The fake camera's file (Chromium reads it each time a page opens the camera). */
@@ -128,21 +130,32 @@ export const REVIEW_TIMEOUT_MS = 30_000;
 
 /** The photo ID step by file upload (the camera's "Upload a photo instead"), the review, then Send. */
 export async function uploadPassport(page: Page, file: string): Promise<void> {
+  await showEmptyTable();
   await page.getByRole("radio", { name: /Passport/ }).check();
   await page.getByRole("button", { name: "Continue", exact: true }).click();
   await checkHostedPage(page, "photo-id-camera");
   for (let round = 0; round < 3; round++) {
     await page.locator('input[type="file"]').first().setInputFiles(file);
-    await expect(page.getByRole("heading", { name: "Check your photo" })).toBeVisible({ timeout: REVIEW_TIMEOUT_MS });
-    const use = page.getByRole("button", { name: /^Use this photo/ });
-    if (await use.isVisible()) {
-      await use.click();
-      break;
-    }
-    await page.getByRole("button", { name: "Retake" }).click();
+    if (await sendReviewedPhoto(page)) return;
   }
-  await expect(page.getByRole("heading", { name: "Your photos" })).toBeVisible();
-  await page.getByRole("button", { name: "Send" }).click();
+  throw new Error("the photo was refused in the browser three times");
+}
+
+/**
+ * A passport's one photo is reviewed once ("Check your photo", with Send under it): send it, or,
+ * when the browser's quality check asks for it again, press "Retake the page" and say so (false).
+ */
+export async function sendReviewedPhoto(page: Page): Promise<boolean> {
+  await expect(page.getByRole("heading", { name: "Check your photo" })).toBeVisible({ timeout: REVIEW_TIMEOUT_MS });
+  // One review per capture: no second "Your photos" screen for a one-sided document.
+  await expect(page.getByRole("heading", { name: "Your photos" })).toHaveCount(0);
+  const send = page.getByRole("button", { name: "Send", exact: true });
+  if (await send.isVisible()) {
+    await send.click();
+    return true;
+  }
+  await page.getByRole("button", { name: "Retake the page" }).click();
+  return false;
 }
 
 /** Records when the page's camera opened, so a test can start the challenge in step with the fake camera's file. */
@@ -159,12 +172,17 @@ export async function watchCameraOpening(page: Page): Promise<void> {
   });
 }
 
-const START_DELAY_MS = 2500;
+/**
+ * The neutral head shown before the challenge: the page loads its face detector and must see one
+ * face in the oval before Start is enabled (a second or more of CPU per check on this machine).
+ */
+const START_DELAY_MS = 12_000;
 
 /**
  * One selfie attempt: the server's challenge is read from the page, the fake camera's file is
  * rendered for it (sample face `faceIndex` turning, blinking, smiling), the page is reloaded so the
- * camera re-reads the file, and Start is pressed START_DELAY_MS after the camera opened.
+ * camera re-reads the file, Start is enabled once the page sees the face in the oval, and it is
+ * pressed START_DELAY_MS after the camera opened.
  */
 export async function recordSelfie(page: Page, faceIndex: number): Promise<ChallengeStep[]> {
   const section = page.locator("[data-challenge]");
@@ -173,13 +191,24 @@ export async function recordSelfie(page: Page, faceIndex: number): Promise<Chall
   await writeChallengeVideo(CAMERA_FILE, challenge, faceIndex, { startDelayMs: START_DELAY_MS, tailMs: 3000 });
   await page.reload();
   const start = page.getByRole("button", { name: "Start", exact: true });
-  await expect(start).toBeEnabled({ timeout: 15_000 });
+  await expect(start).toBeEnabled({ timeout: START_DELAY_MS - 500 });
   const opened = await page.evaluate(() => (window as unknown as { __cameraOpenedAt?: number }).__cameraOpenedAt ?? null);
   expect(opened, "the page opened the camera").not.toBeNull();
-  const wait = await page.evaluate((at) => at + 2500 - 60 - performance.now(), opened!);
+  const wait = await page.evaluate(([at, delay]) => at + delay - 60 - performance.now(), [opened!, START_DELAY_MS] as const);
+  expect(wait, "Start was enabled before the recorded challenge begins").toBeGreaterThan(-200);
   if (wait > 0) await page.waitForTimeout(wait);
   await start.click();
   return challenge;
+}
+
+/**
+ * The fake camera looks at an empty table (a smooth gradient: a real, lit picture with no document
+ * in it), so the document camera never takes a photo by itself while a test uploads a file.
+ */
+export async function showEmptyTable(): Promise<void> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="640"><defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#6b5a48"/><stop offset="1" stop-color="#3b3026"/></linearGradient></defs><rect width="480" height="640" fill="url(#g)"/></svg>`;
+  const frame = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+  await writeMjpeg(CAMERA_FILE, Array.from({ length: 30 }, () => frame));
 }
 
 /** Makes sure the camera file exists before Chromium starts (it may only be written later). */

@@ -1,11 +1,12 @@
-import { chooseBackend, humanConfig, toDetected, webGlRenderer } from "./face-detector-config";
+import { chooseBackend, FACE_MODEL_BASE, humanConfig, toDetected, webGlRenderer } from "./face-detector-config";
 import type { DetectedFace } from "./face-guidance";
 
 /**
  * The selfie step's face detector, loaded only when the step's camera runs (never in a page's
  * first load): Human's BlazeFace detector alone (a 0.6 MB model served by /verify/face-model/),
- * in a Web Worker (face-worker.ts, its own chunk) so a slow check never holds up the page; on the
- * page's thread where a worker cannot start; else the browser's own FaceDetector (Shape Detection
+ * in a Web Worker (face-worker-source.ts, served with Human's script build by that route) so a slow
+ * check never holds up the page; on the page's thread (Human in its own lazily loaded chunk) where
+ * a worker cannot start; else the browser's own FaceDetector (Shape Detection
  * API) where it has one. null: no detector here (the page then says so and lets the person start).
  */
 export interface FaceDetectorHandle {
@@ -46,7 +47,7 @@ type WorkerAnswer = { type: "loaded"; ok: boolean } | { type: "faces"; id: numbe
 
 function loadInWorker(): Promise<FaceDetectorHandle | null> {
   if (typeof Worker !== "function") return Promise.resolve(null);
-  const worker = new Worker(new URL("./face-worker.ts", import.meta.url), { type: "module" });
+  const worker = new Worker(`${FACE_MODEL_BASE}face-worker.js`);
   const waiting = new Map<number, { resolve: (faces: DetectedFace[]) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   const canvas = document.createElement("canvas");

@@ -34,8 +34,13 @@ export const GUIDANCE = {
   /** The face box's width as a share of the oval's width: too small below, too large above. */
   minWidthShare: 0.42,
   maxWidthShare: 1.3,
-  /** Mean brightness (0–255) of the face box below which the picture is too dark to judge. */
-  minFaceBrightness: 55,
+  /**
+   * Mean brightness (0–255) of the face box below which the face is too dark to judge, and of the
+   * whole picture below which an unseen face is put down to darkness (the server says too_dark
+   * below a median of 45 when it sees no face). A dim indoor photo's face measures ~45–60.
+   */
+  minFaceBrightness: 30,
+  minSceneBrightness: 40,
 } as const;
 
 /**
@@ -72,7 +77,7 @@ export function faceHint(input: GuidanceInput): FaceHint {
   const oval = input.oval ?? SELFIE_OVAL;
   const faces = input.faces.filter((f) => f.score >= GUIDANCE.minScore).sort((a, b) => b.width - a.width);
   const largest = faces[0];
-  if (!largest) return input.brightness < GUIDANCE.minFaceBrightness ? "more_light" : "no_face";
+  if (!largest) return input.brightness < GUIDANCE.minSceneBrightness ? "more_light" : "no_face";
   if (faces.some((f, i) => i > 0 && f.width >= largest.width * GUIDANCE.secondFaceShare)) return "several_faces";
   if (input.brightness < GUIDANCE.minFaceBrightness) return "more_light";
   const face = toPreview(largest, input.videoAspect, input.boxAspect);

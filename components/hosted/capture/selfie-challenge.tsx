@@ -85,7 +85,10 @@ export function SelfieChallenge({ challenge, stepMs, frameIntervalMs, maxFrames,
       const at = performance.now() - start;
       if (!acceptFrame(at, pending.length, tm)) return; // pending holds every frame grabbed so far
       const now = `${video.videoWidth}x${video.videoHeight}`;
-      if (now !== size) (resolutionChanges++, (size = now));
+      if (now !== size) {
+        resolutionChanges++;
+        size = now;
+      }
       grabbedAt.push(at);
       // The picture and its tag are taken now; only the JPEG encoding is asynchronous.
       const canvas = drawScaled(video, FRAME_SIDE, scratch) // toBlob copies the bitmap at call time, so one canvas serves every frame;
@@ -226,7 +229,8 @@ export function SelfieChallenge({ challenge, stepMs, frameIntervalMs, maxFrames,
           )}
         </div>
       ) : (
-        <p role="status" className="text-sm text-slate-700" data-testid="selfie-guide">
+        // The hint is shown on the picture (hidden from screen readers there) and read out from here.
+        <p role="status" className={guideText && phase === "intro" ? "sr-only" : "text-sm text-slate-700"} data-testid="selfie-guide">
           {phase === "intro" ? (cameraStatus === "ready" ? guideText : t("camera.starting")) : null}
         </p>
       )}

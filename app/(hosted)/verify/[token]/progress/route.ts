@@ -22,5 +22,6 @@ export async function GET(_request: Request, { params }: { params: Promise<{ tok
   if (!flow.session.handoffOpenedAt) return reply({ state: "waiting", step: null, stepIndex: null, stepCount: null });
   const steps = progressSteps(flow);
   const index = currentStepIndex(flow);
-  return reply({ state: progress.state === "waiting" ? "opened" : progress.state, step: steps[index] ?? null, stepIndex: index + 1, stepCount: steps.length });
+  // Opened on the phone: it is on the step this case is on, counted as the phone's page counts it.
+  return reply({ state: "in_progress", step: steps[index] ?? null, stepIndex: index + 1, stepCount: steps.length });
 }
