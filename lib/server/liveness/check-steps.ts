@@ -3,34 +3,63 @@ import { STEP_LABEL, type ChallengeStep } from "./challenge";
 /*
  * Whether each challenge step was done, from the measurements of the frames tagged with it,
  * against the person's resting values from the lead-in. Thresholds, and what they were measured on
- * (tests/bench/liveness.ts: re-rendered turns of the 22 sample faces, still photos):
+ * (tests/bench/liveness.ts: re-rendered turns of the 22 sample faces, still photos;
+ * tests/bench/liveness-attacks.ts: flat pictures moved in front of a pinhole camera):
  * - turn: Human's yaw moved ≥ 10° from rest with the right sign. A 35° re-rendered turn measured
  *   14–25° (Human under-reads turns), a still photo 0°. Sign: frames are the camera's own,
  *   unmirrored picture; the person's left moves their nose to the image's right, which Human
  *   reads as a *negative* yaw. So turn_left = yaw below rest, turn_right = above.
- * - blink: the eye aspect ratio dipped to ≤ 0.75 of rest and came back to ≥ 0.88 of rest after
- *   (within the step or the two frames after it). Closed re-rendered lids read 0.45–0.8 of rest.
- * - smile: the mouth-width ratio rose to ≥ 1.09 of rest (re-rendered smiles: 1.10–1.32 on most
- *   faces; a blink alone moved it up to 1.08). Smiling narrows the eyes in Human's mesh, so a
- *   blink only counts where the mouth is not smiling at the same frame.
+ * - blink and smile are NON-RIGID: an expression moves part of the face while the rest keeps its
+ *   shape. A printed photo tilted about its horizontal axis squashes the whole face (the eyes
+ *   "close" by the cosine of the tilt) and, in perspective, makes the half nearer the camera
+ *   larger (the mouth "widens" against the eyes). So:
+ *   · a frame is evidence of an expression only while the face keeps its shape: nose length and
+ *     face height (each ÷ face width) within SHAPE_MIN…SHAPE_MAX of rest (SMILE_SHAPE_MIN for the
+ *     smile). Re-rendered blinks and smiles kept them within 0.92–1.05; a print tilted 40–55°
+ *     either way squashed them to 0.60–0.83 (a person nodding 25° would read 0.91);
+ *   · the eye opening is read against that vertical shape (ratio ÷ √(nose·height)), so what is
+ *     left of a smaller squash is not a blink;
+ *   · the mouth is measured against the face's width at its own height (measure-frame.ts), which
+ *     a perspective enlarges alike.
+ * - blink: that eye-opening ratio dipped to ≤ 0.8 of rest and came back to ≥ 0.9 of rest after
+ *   (within the step or the two frames after it). Re-rendered closed lids: 0.50–0.65; prints
+ *   tilted 40–55° (the frames that kept the face's shape): 0.93–1.04.
+ * - smile: the mouth ratio rose to ≥ 1.09 of rest (re-rendered smiles: 1.11–1.25; prints tilted
+ *   40–55°: at most 1.04). Smiling narrows the eyes in Human's mesh, so a blink only counts where
+ *   the mouth is not smiling at the same frame.
+ * Print-tilt trials (tests/bench/liveness-attacks.ts: 8 faces, 4 sample faces and 4 real photos,
+ * each tilted 40° and 55° both ways during the blink and the smile steps, 32 trials):
+ *   before (eye aspect ratio; mouth ÷ outer eye corners, no shape band): blink passed 7 of 32
+ *   (7 of the 8 tilted 55° top-towards-the-camera), smile 16 of 32 (every one tilted top-away);
+ *   after: blink 0 of 32, smile 0 of 32; the 9 re-rendered genuine heads passed every blink,
+ *   smile and turn both times. Small tilts keep the face inside the band, so there the measures
+ *   themselves must hold: in the frames kept, prints tilted 25° read at most 1.06 for the smile
+ *   and at least 0.94 for the blink.
  */
 
 export const TURN_MIN_DEGREES = 10;
 export const BLINK_MAX_RATIO = 0.8;
 export const BLINK_REOPEN_RATIO = 0.9;
 export const SMILE_MIN_RATIO = 1.09;
+/** A frame whose face shape (nose length, face height, each ÷ face width) left this band around rest shows no expression. */
+export const SHAPE_MIN = 0.88;
+export const SHAPE_MAX = 1.2;
+/**
+ * The smile's band is narrower below: Human's mesh widens the mouth of some flat faces as they
+ * squash (sample5#0's print tilted 25° read 1.11 with its nose at 0.90–0.93 of rest). With 0.94,
+ * every re-rendered smile still read ≥ 1.11 and no tilted print's mouth (26 trials) reached 1.07.
+ */
+export const SMILE_SHAPE_MIN = 0.94;
 
 export interface StepSample {
   yaw: number;
   ear: number;
   mouth: number;
+  nose: number;
+  height: number;
 }
 
-export interface Rest {
-  yaw: number;
-  ear: number;
-  mouth: number;
-}
+export type Rest = StepSample;
 
 export interface StepResult {
   step: ChallengeStep;
@@ -44,6 +73,22 @@ export interface StepResult {
 
 const clamp01 = (v: number) => Math.max(0, Math.min(1, v));
 
+/** The face's vertical shape against rest: 1 = unchanged; null when it left the band (the face was squashed or stretched as a whole). */
+export function shapeKept(s: StepSample, rest: Rest, min = SHAPE_MIN): number | null {
+  const nose = s.nose / rest.nose;
+  const height = s.height / rest.height;
+  if (!(Math.min(nose, height) >= min && Math.max(nose, height) <= SHAPE_MAX)) return null;
+  return Math.sqrt(nose * height);
+}
+
+/** The eye opening against rest, read against the face's vertical shape; null when the frame is no evidence. */
+export function eyeOpening(s: StepSample, rest: Rest): number | null {
+  const shape = shapeKept(s, rest);
+  return shape === null ? null : s.ear / rest.ear / shape;
+}
+
+const SQUASHED = "the whole face changed shape, as a tilted picture does";
+
 export function checkStep(step: ChallengeStep, samples: StepSample[], after: StepSample[], rest: Rest): StepResult {
   const label = STEP_LABEL[step];
   if (samples.length === 0) return { step, done: false, strength: 0, measured: 0, reason: `no face while asked to ${label}` };
@@ -54,19 +99,23 @@ export function checkStep(step: ChallengeStep, samples: StepSample[], after: Ste
     return { step, done, strength: clamp01(turned / (2 * TURN_MIN_DEGREES)), measured: turned, reason: done ? null : `head did not ${label}` };
   }
   if (step === "blink") {
-    // Smiling narrows the eyes in the mesh: those frames are no evidence of a blink.
-    const ratios = samples.map((s) => (s.mouth / rest.mouth >= SMILE_MIN_RATIO ? 1 : s.ear / rest.ear));
+    // Smiling narrows the eyes in the mesh, and a squashed face is no expression: neither is evidence of a blink.
+    const ratios = samples.map((s) => (s.mouth / rest.mouth >= SMILE_MIN_RATIO ? 1 : (eyeOpening(s, rest) ?? 1)));
     const lowest = Math.min(...ratios);
     const at = ratios.indexOf(lowest);
-    const later = [...ratios.slice(at + 1), ...after.slice(0, 2).map((s) => s.ear / rest.ear)];
+    const later = [...ratios.slice(at + 1), ...after.slice(0, 2).map((s) => eyeOpening(s, rest) ?? s.ear / rest.ear)];
     const reopened = later.some((r) => r >= BLINK_REOPEN_RATIO);
     const done = lowest <= BLINK_MAX_RATIO && reopened;
-    const reason = done ? null : lowest <= BLINK_MAX_RATIO ? "eyes did not open again after the blink" : "no blink seen";
+    const squashed = samples.some((s) => shapeKept(s, rest) === null && s.ear / rest.ear <= BLINK_MAX_RATIO);
+    const reason = done ? null : lowest <= BLINK_MAX_RATIO ? "eyes did not open again after the blink" : squashed ? `no blink seen: ${SQUASHED}` : "no blink seen";
     return { step, done, strength: clamp01((1 - lowest) / (2 * (1 - BLINK_MAX_RATIO))), measured: lowest, reason };
   }
-  const highest = Math.max(...samples.map((s) => s.mouth / rest.mouth));
+  const kept = samples.filter((s) => shapeKept(s, rest, SMILE_SHAPE_MIN) !== null);
+  const highest = kept.length ? Math.max(...kept.map((s) => s.mouth / rest.mouth)) : 1;
   const done = highest >= SMILE_MIN_RATIO;
-  return { step, done, strength: clamp01((highest - 1) / (2 * (SMILE_MIN_RATIO - 1))), measured: highest, reason: done ? null : "no smile seen" };
+  const squashed = samples.some((s) => shapeKept(s, rest, SMILE_SHAPE_MIN) === null && s.mouth / rest.mouth >= SMILE_MIN_RATIO);
+  const reason = done ? null : squashed ? `no smile seen: ${SQUASHED}` : "no smile seen";
+  return { step, done, strength: clamp01((highest - 1) / (2 * (SMILE_MIN_RATIO - 1))), measured: highest, reason };
 }
 
 export function median(values: number[]): number {

@@ -28,8 +28,15 @@ export interface FrameMeasure {
     pitch: number;
     /** Eye aspect ratio, mean of both eyes (lid opening ÷ eye width). */
     ear: number;
-    /** Mouth corner distance ÷ outer eye corner distance. */
+    /**
+     * Mouth corner distance ÷ the face's width at the mouth's own height (jaw points 58–288): a
+     * picture tilted towards the camera enlarges both alike, a smile only the first.
+     */
     mouth: number;
+    /** Nose length (bridge 168 to base 2) ÷ face width (234–454): the face's shape, which no expression changes much. */
+    nose: number;
+    /** Face height (bridge 168 to chin 152) ÷ face width (234–454). */
+    height: number;
     /** Human's anti-spoof (`real`) and liveness (`live`) scores, 0–1. */
     real: number;
     live: number;
@@ -104,7 +111,9 @@ export async function measureFrame(image: Buffer, embed: boolean): Promise<Frame
       yaw: deg(largest.rotation?.angle.yaw),
       pitch: deg(largest.rotation?.angle.pitch),
       ear: (eyeRight + eyeLeft) / 2,
-      mouth: d(61, 291) / (d(33, 263) || 1),
+      mouth: d(61, 291) / (d(58, 288) || 1),
+      nose: d(168, 2) / (d(234, 454) || 1),
+      height: d(168, 152) / (d(234, 454) || 1),
       real: largest.real ?? 0,
       live: largest.live ?? 0,
       box: largest.box.map(Math.round) as [number, number, number, number],
