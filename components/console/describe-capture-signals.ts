@@ -31,7 +31,7 @@ export function describeTiming(interval: { mean: number; sd: number; min: number
   const label = "Frame timing";
   if (!interval || frames < 5 || interval.mean <= 0) return { label, value: `not enough frames to judge (${frames})`, notable: false };
   const cv = interval.sd / interval.mean;
-  const figures = `every ${interval.mean.toFixed(1)} ms ± ${interval.sd.toFixed(1)} (${interval.min.toFixed(0)}–${interval.max.toFixed(0)} ms, ${frames} frames)`;
+  const figures = `every ${interval.mean.toFixed(1)} ms ± ${interval.sd.toFixed(1)} (${Number(interval.min.toFixed(1))}–${Number(interval.max.toFixed(1))} ms, ${frames} frames)`;
   if (cv < REGULAR_CV && interval.max - interval.min < REGULAR_SPREAD_MS) {
     return { label, value: `very regular: a virtual camera or a replay can look like this; ${figures}`, notable: true };
   }

@@ -50,7 +50,7 @@ describe("describeCaptureSignals (the case page's Capture signals)", () => {
     });
     expect(lines.find((l) => l.label === "Camera")).toEqual({ label: "Camera", value: "“OBS Virtual Camera”: the name of a virtual or test camera", notable: true });
     expect(lines.find((l) => l.label === "Resolution")).toEqual({ label: "Resolution", value: "640×480; changed 2 times during capture: the source may have been switched", notable: true });
-    expect(lines.find((l) => l.label === "Frame timing")?.value).toMatch(/^very regular: a virtual camera or a replay can look like this; every 150\.0 ms ± 0\.3/);
+    expect(lines.find((l) => l.label === "Frame timing")?.value).toBe("very regular: a virtual camera or a replay can look like this; every 150.0 ms ± 0.3 (149.6–150.5 ms, 40 frames)");
     expect(lines.find((l) => l.label === "Frame timing")?.notable).toBe(true);
     expect(lines.find((l) => l.label === "Device")?.value).toBe("desktop or laptop");
   });
