@@ -203,7 +203,7 @@ const sameRow = (a: Box, b: Box) => Math.abs((a.y0 + a.y1) / 2 - (b.y0 + b.y1) /
 /** The value row below `label`: the nearest unlabelled boxes under it, across a second line of the same label. */
 function rowBelow(boxes: Box[], label: Box, field: VizField): Box[] {
   const under = boxes
-    .filter((b) => b !== label && b.y0 >= label.y0 + 0.5 * label.h && b.y0 <= label.y1 + 3 * label.h && overlaps(b, label) && b.x0 >= label.x0 - 2 * label.h)
+    .filter((b) => b !== label && b.y0 >= label.y0 + 0.5 * label.h && b.y0 <= label.y1 + 3 * label.h && overlaps(b, label))
     .sort((a, b) => a.y0 - b.y0);
   for (const b of under) {
     if (!b.hits.length) return under.filter((o) => !o.hits.length && sameRow(o, b)).sort((x, y) => x.x0 - y.x0);

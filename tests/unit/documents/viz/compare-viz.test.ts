@@ -1,0 +1,150 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeLearnedOcr, recognizeText, type OcrLine } from "@/lib/server/documents/ocr/learned-ocr";
+import type { DocumentIdentity } from "@/lib/server/documents/types";
+import { compareVisualZone, parsePrintedDate } from "@/lib/server/documents/viz/compare-viz";
+import { readVisualZone } from "@/lib/server/documents/viz/read-viz";
+
+// The printed zone against the MRZ (compound_identifiers_match). Real specimens from
+// ../shared/real-data/documents/ (README there): each identity below is the MRZ as printed on the
+// specimen, read off the image by eye; what each printed zone says was read off the image too.
+
+const REAL = path.resolve(process.cwd(), "../shared/real-data/documents");
+const identity = (lastName: string, firstName: string, documentNumber: string, dateOfBirth: string, expirationDate: string | null): DocumentIdentity => ({
+  lastName,
+  firstName,
+  documentNumber,
+  dateOfBirth,
+  expirationDate,
+  sex: null,
+  nationality: null,
+  dateOfIssue: null,
+  issuingCountry: null,
+});
+// P<UTOERIKSSON<<ANNA<MARIA… / L898902C36UTO7408122F1204159ZE184226B<<<<<10
+const ICAO_PASSPORT = identity("ERIKSSON", "ANNA MARIA", "L898902C3", "1974-08-12", "2012-04-15");
+// I<UTOD231458907… / 7408122F1204159UTO…6 / ERIKSSON<<ANNA<MARIA
+const ICAO_CARD = identity("ERIKSSON", "ANNA MARIA", "D23145890", "1974-08-12", "2012-04-15");
+// P<ESTMAENNIK<<MARI<LIIS… / KB00000003EST7501229F120522647501220010<<<02 (printed MÄNNIK, MARI-LIIS, 22.01.1975, 22.05.2012)
+const ESTONIA = identity("MAENNIK", "MARI LIIS", "KB0000000", "1975-01-22", "2012-05-22");
+// IDFRABERTHIER<<… / 9409923102854CORINNE<<<<<<<6512068F4 (the old French card: no expiry in its MRZ)
+const FRANCE = identity("BERTHIER", "CORINNE", "940992310285", "1965-12-06", null);
+
+const cache = new Map<string, Promise<OcrLine[]>>();
+const linesOf = (file: string) => {
+  if (!cache.has(file)) cache.set(file, recognizeText(readFileSync(path.join(REAL, file))));
+  return cache.get(file)!;
+};
+
+describe("printed zone against the MRZ, on real specimens", () => {
+  afterAll(() => closeLearnedOcr());
+
+  it("passes the ICAO specimen passport, whose printed zone agrees with its MRZ on every labelled field", async () => {
+    const result = compareVisualZone(await linesOf("passporteye-tests-passport-td3.png"), ICAO_PASSPORT);
+    expect(result.status, result.message).toBe("pass");
+    // Surname, given names, date of birth (12 AUGUST/AOUT 74), passport number (L898902C3), expiry (15 APR/AVR 12).
+    expect(result.message).toMatch(/agrees with the MRZ on last_name, first_name, date_of_birth, document_number, expiration_date$/);
+  }, 60_000);
+
+  it("fails the ICAO specimen ID card that prints ERIKKSON over an MRZ that encodes ERIKSSON, naming the surname only", async () => {
+    const result = compareVisualZone(await linesOf("fastmrz-td1.jpg"), ICAO_CARD);
+    expect(result).toMatchObject({ status: "fail", failed_reasons: ["VIZ_MRZ_MISMATCH"], metadata: { mismatches: ["last_name"] } });
+    // Its date of birth, number and expiry are printed as encoded.
+    expect(result.message).toMatch(/agrees on .*date_of_birth.*document_number.*expiration_date/);
+  }, 60_000);
+
+  it("passes the Estonian specimen: MÄNNIK printed, MAENNIK encoded; MARI-LIIS and MARI<LIIS; day-first numeric dates", async () => {
+    const lines = await linesOf("mrzdetection-id2.jpg");
+    const read = readVisualZone(lines);
+    expect(read.find((v) => v.field === "date_of_birth")?.text).toBe("22.01.1975");
+    const result = compareVisualZone(lines, ESTONIA);
+    expect(result.status, result.message).toBe("pass");
+    expect(result.message).toMatch(/last_name/);
+    expect(result.message).toMatch(/date_of_birth/);
+  }, 60_000);
+
+  it("passes the French card whose labels carry their values on the same line (Nom: BERTHIER, Prénom(s): CORINNE) and says its expiry was not compared", async () => {
+    const result = compareVisualZone(await linesOf("mrzdetection-id1.jpg"), FRANCE);
+    expect(result.status, result.message).toBe("pass");
+    expect(result.message).toMatch(/agrees with the MRZ on last_name, first_name/);
+    expect(result.message).toMatch(/not found in the printed zone: .*expiration_date/);
+  }, 60_000);
+});
+
+// A passport data page as the learned OCR returns it: label boxes over value boxes.
+function line(text: string, x: number, y: number, width: number, score = 0.99, height = 20): OcrLine {
+  return { text, score, box: [[x, y], [x + width, y], [x + width, y + height], [x, y + height]] };
+}
+function page(values: { surname: string; given: string; dob: string; number: string; expiry: string }, score = 0.99): OcrLine[] {
+  return [
+    line("Type/Type", 400, 100, 90),
+    line("Passport No./N° de passeport", 700, 100, 260),
+    line("P", 400, 125, 15),
+    line(values.number, 700, 125, 130, score),
+    line("Surname/Nom", 400, 160, 120),
+    line(values.surname, 400, 185, 150, score),
+    line("Given names/Prénoms", 400, 220, 190),
+    line(values.given, 400, 245, 160, score),
+    line("Date of birth/Date de naissance", 400, 280, 280),
+    line(values.dob, 400, 305, 170, score),
+    line("Date of expiry/Date d'expiration", 400, 340, 280),
+    line(values.expiry, 400, 365, 170, score),
+  ];
+}
+const AGREEING = { surname: "ERIKSSON", given: "ANNA MARIA", dob: "12 AUG/AOUT 74", number: "L898902C3", expiry: "15 APR/AVR 12" };
+
+describe("printed zone against the MRZ, on laid-out lines", () => {
+  it("passes a page printed as encoded, and fails one whose printed date of birth was changed, naming that field", () => {
+    expect(compareVisualZone(page(AGREEING), ICAO_PASSPORT)).toMatchObject({ status: "pass" });
+    const altered = compareVisualZone(page({ ...AGREEING, dob: "12 AUG/AOUT 79" }), ICAO_PASSPORT);
+    expect(altered).toMatchObject({ status: "fail", failed_reasons: ["VIZ_MRZ_MISMATCH"], metadata: { mismatches: ["date_of_birth"] } });
+    const renamed = compareVisualZone(page({ ...AGREEING, surname: "ANDERSSON", number: "L898902C4" }), ICAO_PASSPORT);
+    expect(renamed.metadata?.mismatches).toEqual(["last_name", "document_number"]);
+  });
+
+  it("never counts a difference read with low confidence as a finding, and compares letters the OCR confuses in a number alike", () => {
+    const unsure = compareVisualZone(page({ ...AGREEING, dob: "12 AUG/AOUT 79" }, 0.6), ICAO_PASSPORT);
+    expect(unsure.status).not.toBe("fail");
+    expect(unsure.message).toMatch(/read without certainty: .*date_of_birth/);
+    expect(compareVisualZone(page({ ...AGREEING, number: "L8989O2C3" }), ICAO_PASSPORT).status).toBe("pass");
+  });
+
+  it("is not performed when fewer than two fields could be compared, and says which were not found", () => {
+    const onlyDob = [line("Date of birth/Date de naissance", 400, 280, 280), line("12 AUG/AOUT 74", 400, 305, 170)];
+    const result = compareVisualZone(onlyDob, ICAO_PASSPORT);
+    expect(result.status).toBe("not_performed");
+    expect(result.message).toMatch(/Only date_of_birth .*not found in the printed zone: last_name, first_name, document_number, expiration_date/);
+    expect(compareVisualZone([], ICAO_PASSPORT).status).toBe("not_performed");
+  });
+
+  it("never reads a name from a box that sits under a name label and another column's label", () => {
+    // "Surname" and "Nationality" labels over one box that holds both columns' values.
+    const shared = [line("Surname/Nom", 400, 160, 120), line("Nationality", 560, 160, 110), line("ERIKSSON UTOPIAN", 400, 185, 280)];
+    expect(readVisualZone(shared).filter((v) => v.field === "last_name")).toEqual([]);
+  });
+
+  it("takes a value from under a label's second language line, and a date from the right column of a shared value row", () => {
+    const lines = [
+      line("Date of issue/", 400, 100, 130),
+      line("Valid until/", 600, 100, 110),
+      line("Valide jusqu'au", 600, 122, 140),
+      line("16 APR/AVR 07 15 APR/AVR 12", 400, 150, 340),
+    ];
+    expect(readVisualZone(lines)).toEqual([{ field: "expiration_date", text: "15 APR/AVR 12", score: 0.99 }]);
+  });
+});
+
+describe("printed dates", () => {
+  it("reads the forms passports and ID cards print", () => {
+    expect(parsePrintedDate("12 AUG/AOUT 74")).toMatchObject({ days: [12], months: [8], year: "74" });
+    expect(parsePrintedDate("20MAY/MAI 95")).toMatchObject({ days: [20], months: [5], year: "95" });
+    expect(parsePrintedDate("12 AUGUST/AOUT 74")).toMatchObject({ months: [8] });
+    expect(parsePrintedDate("15 DÉC/DEC 2031")).toMatchObject({ days: [15], months: [12], year: "2031" });
+    // Day first; month first as a second reading when both fit.
+    expect(parsePrintedDate("22.01.1975")).toMatchObject({ days: [22], months: [1], year: "1975" });
+    expect(parsePrintedDate("06.12.1965")).toMatchObject({ days: [6, 12], months: [12, 6] });
+    expect(parsePrintedDate("PASSPORT OFFICE")).toBeNull();
+    expect(parsePrintedDate("12 FOO 74")).toBeNull();
+  });
+});
