@@ -7,15 +7,19 @@
 //                documents/face-match.ts; the score distributions; the widest clean gap.
 //   4. network:  selfie-against-selfie scores against the network's FACE_MATCH_THRESHOLD (links
 //                found, false links).
+//   5. size:     the same-person pairs again, the selfie shrunk until its face is W pixels wide
+//                (for FACE_MIN_SIDE, embed-face.ts).
 //   npm run bench:faces:real   (BENCH_FACES_REAL_DIR to read another folder with a pairs.csv)
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "csv-parse/sync";
+import sharp from "sharp";
 import { compareDescribedFaces, describeFacePhoto, type FacePhotoRole } from "@/lib/server/documents/compare-face-photos";
 import { FACE_MATCH_PASS, FACE_MATCH_REVIEW } from "@/lib/server/documents/face-match";
 import { FACE_MATCH_THRESHOLD, faceSimilarity } from "@/lib/server/faces/compare-faces";
+import { embedFace, FACE_MIN_SIDE } from "@/lib/server/faces/embed-face";
 import { loadFaceModels } from "@/lib/server/faces/load-human";
 import { ms, pct, table, timed } from "./faces-shared";
 
@@ -87,6 +91,10 @@ async function main() {
   const lowestSame = Math.min(...same.map((p) => p.score));
   const highestDifferent = Math.max(...different.map((p) => p.score));
   console.log(`lowest same-person score ${f3(lowestSame)}, highest different-person score ${f3(highestDifferent)}: ${lowestSame > highestDifferent ? `a clean gap of ${f3(lowestSame - highestDifferent)}` : `overlap: ${same.filter((p) => p.score <= highestDifferent).length} same-person pairs at or below the highest different-person score`}`);
+  const lowest = [...same].sort((a, b) => a.score - b.score).slice(0, 5);
+  const highest = [...different].sort((a, b) => b.score - a.score).slice(0, 8);
+  console.log(`lowest same-person scores: ${lowest.map((p) => `${f3(p.score)} (${p.x}~${p.y})`).join(", ")}`);
+  console.log(`highest different-person scores: ${highest.map((p) => `${f3(p.score)} (${p.x}~${p.y})`).join(", ")}`);
   for (const p of same.filter((q) => q.band !== "pass")) console.log(`  same person not in pass: ${p.x} ~ ${p.y} ${f3(p.score)} (${p.band})`);
   for (const p of different.filter((q) => q.band !== "fail")) console.log(`  different people not in fail: ${p.x} ~ ${p.y} ${f3(p.score)} (${p.band})`);
 
@@ -112,6 +120,26 @@ async function main() {
       ["different people", share(linked(netDifferent), netDifferent.length), f3(Math.min(...netDifferent.map((p) => p.score))), f3(pct(netDifferent.map((p) => p.score), 50)), f3(Math.max(...netDifferent.map((p) => p.score)))],
     ],
   );
+
+  console.log(`\n## 5. Face size (same-person pairs, the selfie shrunk until the face is W px wide; described regardless of FACE_MIN_SIDE ${FACE_MIN_SIDE})`);
+  const sizeRows: string[][] = [];
+  for (const width of [24, 32, 40, 48, 64, 96]) {
+    const bands = { pass: 0, review: 0, fail: 0, none: 0 };
+    for (const p of pairs.filter((q) => q.same)) {
+      const documentFace = described.get(`document:${p.x}`);
+      const image = readFileSync(path.join(DIR, p.y));
+      const full = await embedFace(image, { minSide: 0 });
+      if (typeof documentFace !== "object" || !full.ok) continue;
+      const { width: imageWidth } = await sharp(image).rotate().metadata();
+      const small = await sharp(image).rotate().resize(Math.max(16, Math.round(((imageWidth ?? 0) * width) / full.value.box[2]))).jpeg({ quality: 90 }).toBuffer();
+      const shrunk = await embedFace(small, { minSide: 0 });
+      if (!shrunk.ok) bands.none++;
+      else bands[compareDescribedFaces(documentFace, shrunk.value.embedding).band]++;
+    }
+    const n = bands.pass + bands.review + bands.fail + bands.none;
+    sizeRows.push([`${width} px`, share(bands.pass, n), share(bands.review, n), share(bands.fail, n), share(bands.none, n)]);
+  }
+  table(["face width", "pass", "review", "fail", "no face found"], sizeRows);
 }
 
 main().then(

@@ -21,22 +21,33 @@ export interface FacePhotoComparison {
 }
 
 /**
+ * A document's second face as wide as this share of its portrait is a second person, not the
+ * page's ghost image (a smaller copy of the portrait, printed faint).
+ */
+const DOCUMENT_SECOND_FACE_SHARE = 0.7;
+
+/**
  * One picture's face in the given role. Refused, with a code, when the picture shows no face
- * (`no_face`), more than one (`several_faces`: which one should be compared is not ours to guess),
- * or is not a picture (`unreadable_image`).
+ * (`no_face`), too small a face (`face_too_small`), more than one person (`several_faces`: which
+ * one should be compared is not ours to guess; a selfie's second face at least half as wide as the
+ * largest, a document's at least DOCUMENT_SECOND_FACE_SHARE), or is not a picture (`unreadable_image`).
  */
 export async function describeFacePhoto(image: Buffer, role: FacePhotoRole): Promise<Result<number[]>> {
   if (role === "document") {
     const face = await describeDocumentFace(image);
     if (!face.ok) return face;
-    // A page shows its portrait twice at most (the ghost image), and both are the same person.
+    const [largest, ...others] = face.value.faceWidths;
+    const people = 1 + others.filter((width) => width >= DOCUMENT_SECOND_FACE_SHARE * (largest ?? 0)).length;
+    if (people > 1) return severalFaces(people);
     return ok(face.value.embedding);
   }
   const face = await embedFace(image);
   if (!face.ok) return face;
-  if (face.value.faces > 1) return fail("invalid", `The image shows ${face.value.faces} faces; it should show one`, { code: "several_faces" });
+  if (face.value.comparableFaces > 1) return severalFaces(face.value.comparableFaces);
   return ok(face.value.embedding);
 }
+
+const severalFaces = (count: number) => fail("invalid", `The image shows ${count} faces; it should show one person`, { code: "several_faces" });
 
 /** The score and band of two described faces (document portrait first, selfie second). */
 export function compareDescribedFaces(documentFace: number[], selfie: number[]): FacePhotoComparison {

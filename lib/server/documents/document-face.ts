@@ -15,8 +15,8 @@ export interface DocumentFace {
   /** The crop the embedding was made from (JPEG): what reviewers see as "face on the document". */
   crop: Buffer;
   detectionScore: number;
-  /** Confident faces the first pass saw on the page (a portrait and its ghost image count twice). */
-  faces: number;
+  /** Widths of the confident faces the first pass saw on the page, largest first (a portrait and its ghost image are two). */
+  faceWidths: number[];
 }
 
 /** The document's face, or null when none could be described (describeDocumentFace says why). */
@@ -38,11 +38,11 @@ export async function describeDocumentFace(image: Buffer): Promise<Result<Docume
   if (region.width < 32 || region.height < 32) return fail("invalid", "The face in the image is too small to compare", { code: "face_too_small" });
   const crop = await sharp(image, { failOn: "error", limitInputPixels: 50_000_000 }).rotate().extract(region).jpeg({ quality: 92 }).toBuffer();
   const second = await embedFace(crop);
-  const faces = first.value.faces;
-  if (second.ok) return ok({ embedding: second.value.embedding, crop, detectionScore: second.value.detectionScore, faces });
+  const faces = first.value.faceWidths;
+  if (second.ok) return ok({ embedding: second.value.embedding, crop, detectionScore: second.value.detectionScore, faceWidths: faces });
   // The crop lost the face (a box at the page's edge): described from the whole page, as one pass would.
   const whole = await embedFace(image);
-  return whole.ok ? ok({ embedding: whole.value.embedding, crop, detectionScore: whole.value.detectionScore, faces }) : whole;
+  return whole.ok ? ok({ embedding: whole.value.embedding, crop, detectionScore: whole.value.detectionScore, faceWidths: faces }) : whole;
 }
 
 function clamp(v: number, lo: number, hi: number) {

@@ -18,10 +18,15 @@ export const FACE_EMBEDDING_DIMENSIONS = FACE_DESCRIPTOR_LENGTH;
 export const FACE_SCORE_HALF_DISTANCE = 0.4;
 
 /**
- * Score at or above which the network links two faces as the same person (face search, the risk
- * engine's face signals, the blocklist's faces).
+ * Score at or above which the network links two faces as the same person: face search, the risk
+ * engine's face↔identity signal (face_linked_to_multiple_identities), the blocklist's faces.
+ * Stricter than the selfie's pass band (0.60): a search meets every stored face, so the
+ * different-person tail matters more than one comparison's. Measured on the deepface pairs, both
+ * pictures described as selfies (`npm run bench:faces:real`, section 4): same person 37/38 linked
+ * (97.4 %; the one missed is a 20-year gap at 0.510, next lowest 0.719); different people 0/262
+ * linked (highest 0.441).
  */
-export const FACE_MATCH_THRESHOLD = 0.68;
+export const FACE_MATCH_THRESHOLD = 0.65;
 
 /** The face score of two embeddings (0–1; 1 = the same face). 0 if either is all zeros. */
 export function faceSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {

@@ -59,6 +59,8 @@ interface RecognitionNet {
 }
 
 type Tf = Human["tf"];
+/** Mesh points as Human gives them: [x, y, z?] in the input's pixels. */
+type Mesh = readonly (readonly (number | undefined)[])[];
 type Tensor = ReturnType<Tf["tensor"]>;
 
 /** face-api's recognition network, loaded from the package's model folder onto Human's tfjs. */
@@ -86,7 +88,7 @@ interface FaceApi {
  * turned so the eyes are level, the landmarks' box grown by 20 % and made square, outside the
  * picture black (face-api pads with zeros too). Pixel values 0–255 (float32, [1, 150, 150, 3]).
  */
-export function alignedCrop(tf: Tf, image: Tensor, mesh: readonly (readonly number[])[]): Tensor {
+export function alignedCrop(tf: Tf, image: Tensor, mesh: Mesh): Tensor {
   const mean = (points: number[]) => [0, 1].map((axis) => points.reduce((sum, i) => sum + mesh[i]![axis]!, 0) / points.length) as [number, number];
   const [rx, ry] = mean(RIGHT_EYE);
   const [lx, ly] = mean(LEFT_EYE);
@@ -120,7 +122,7 @@ export function alignedCrop(tf: Tf, image: Tensor, mesh: readonly (readonly numb
 }
 
 /** The descriptor of the face whose mesh is given, in `image` ([height, width, 3], 0–255). */
-export async function describeFace(tf: Tf, net: RecognitionNet, image: Tensor, mesh: readonly (readonly number[])[]): Promise<number[] | null> {
+export async function describeFace(tf: Tf, net: RecognitionNet, image: Tensor, mesh: Mesh): Promise<number[] | null> {
   if (mesh.length < MESH_POINTS) return null;
   const crop = alignedCrop(tf, image, mesh);
   try {

@@ -12,6 +12,8 @@ export interface FaceEmbedding {
   box: [number, number, number, number];
   /** How many faces the image shows (the largest one is described). */
   faces: number;
+  /** Of those, how many are at least half as wide as the largest (the largest included). */
+  comparableFaces: number;
 }
 
 /**
@@ -27,8 +29,19 @@ export const FACE_MAX_SIDE = 640;
  */
 export const FACE_MIN_DETECTION_SCORE = 0.5;
 
-/** Embeds the largest face of a JPEG/PNG/WebP image on the CPU (~0.4 s; calls run one at a time). */
-export async function embedFace(image: Buffer): Promise<Result<FaceEmbedding>> {
+/**
+ * A face narrower than this many pixels (the detector's box, in the copy it is described from: at
+ * most FACE_MAX_SIDE per side) is refused as `face_too_small` rather than compared: its 150 px
+ * crop is mostly made-up detail and a genuine person would be refused as someone else. Measured on
+ * the deepface same-person pairs, the selfie shrunk until its face was W px wide
+ * (`npm run bench:faces:real`, section 5; bands 0.68 / 0.50): at 40 px 4/38 fail and 16/38 pass,
+ * at 48 px 1/38 fails (the 20-year pair) and 18/38 pass, at 64 px 33/38 pass, at 96 px 37/38.
+ * Between 48 and ~96 px the comparison still holds, but more people land in review.
+ */
+export const FACE_MIN_SIDE = 48;
+
+/** Embeds the largest face of a JPEG/PNG/WebP image on the CPU (~0.3 s; calls run one at a time). `minSide` overrides FACE_MIN_SIDE (benches). */
+export async function embedFace(image: Buffer, options: { minSide?: number } = {}): Promise<Result<FaceEmbedding>> {
   const detected = await detectFaces(image, true);
   if (!detected.ok) return detected;
   const { faces, scale } = detected.value;
@@ -37,7 +50,19 @@ export async function embedFace(image: Buffer): Promise<Result<FaceEmbedding>> {
   const largest = found.sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3])[0];
   const embedding = largest?.embedding && unitVector(largest.embedding);
   if (!largest || !embedding) return fail("invalid", "No face was found in the image", { code: "no_face" });
-  return ok({ embedding, detectionScore: largest.boxScore, box: toOriginal(largest.box, scale), faces: found.length });
+  if (largest.box[2] < (options.minSide ?? FACE_MIN_SIDE)) {
+    return fail("invalid", "The face in the image is too small to compare; take the picture closer", { code: "face_too_small" });
+  }
+  // Another face at least half as wide as the largest: a second person, not a face in the background.
+  const comparable = found.filter((face) => face.box[2] >= largest.box[2] / 2).length;
+  return ok({ embedding, detectionScore: largest.boxScore, box: toOriginal(largest.box, scale), faces: found.length, comparableFaces: comparable });
+}
+
+export interface LocatedFace extends Omit<FaceEmbedding, "embedding" | "comparableFaces"> {
+  /** Every confident face's width in the picture's pixels, largest first. */
+  faceWidths: number[];
+  /** The picture's [width, height] after EXIF rotation. */
+  imageSize: [number, number];
 }
 
 /**
@@ -45,7 +70,7 @@ export async function embedFace(image: Buffer): Promise<Result<FaceEmbedding>> {
  * no descriptor), for callers that describe a crop of their own (document-face.ts's first pass:
  * about half the work of embedFace on a page with a portrait and its ghost image).
  */
-export async function locateFace(image: Buffer): Promise<Result<Omit<FaceEmbedding, "embedding"> & { imageSize: [number, number] }>> {
+export async function locateFace(image: Buffer): Promise<Result<LocatedFace>> {
   const detected = await detectFaces(image, false);
   if (!detected.ok) return detected;
   const { faces, scale, imageSize } = detected.value;
@@ -53,7 +78,8 @@ export async function locateFace(image: Buffer): Promise<Result<Omit<FaceEmbeddi
   const largest = found.sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3])[0];
   if (!largest) return fail("invalid", "No face was found in the image", { code: "no_face" });
   // The picture's own size (after EXIF rotation) comes along: a caller cutting the face out needs it.
-  return ok({ detectionScore: largest.boxScore, box: toOriginal(largest.box, scale), faces: found.length, imageSize });
+  const widths = found.map((face) => Math.round(face.box[2] / scale));
+  return ok({ detectionScore: largest.boxScore, box: toOriginal(largest.box, scale), faces: found.length, faceWidths: widths, imageSize });
 }
 
 const toOriginal = (box: readonly number[], scale: number) => box.map((v) => Math.round(v / scale)) as [number, number, number, number];

@@ -37,8 +37,9 @@ function packagePaths() {
 }
 
 /**
- * Detection (blazeface + face mesh) only. Human's own descriptor (faceres) is never loaded: a face
- * is described by face-api's ResNet-34 from a crop aligned on the mesh (describe-face.ts).
+ * Detection (blazeface + face mesh). Human's own descriptor (faceres) is never loaded: a face is
+ * described by face-api's ResNet-34 from a crop aligned on the mesh (describe-face.ts), switched on
+ * once the instance is loaded.
  */
 const humanConfig = ({ wasmDir, modelsDir }: ReturnType<typeof packagePaths>): Partial<Config> => ({
   backend: "wasm",
@@ -118,6 +119,9 @@ async function createHuman(): Promise<Human> {
   const backend = human.tf.getBackend() as string | undefined;
   if (backend !== "wasm") throw new Error(`face models run on the "${backend}" backend, expected "wasm"`);
   describeWithResNet(human, await loadRecognitionNet(human.tf));
+  // From here on "description" means the ResNet-34's, on by default as faceres' was (loaded
+  // without it above, so faceres' weights are never read).
+  human.config.face.description = { ...human.config.face.description, enabled: true };
   return human;
 }
 
@@ -133,6 +137,8 @@ function describeWithResNet(human: Human, net: Awaited<ReturnType<typeof loadRec
     const asked = userConfig?.face?.description?.enabled ?? human.config.face.description?.enabled ?? false;
     const face = { ...userConfig?.face, description: { ...userConfig?.face?.description, enabled: false } };
     const result = await detect(input, { ...userConfig, face } as Partial<Config>);
+    // Human keeps a call's settings (callers put theirs back); it keeps the one asked for here too.
+    human.config.face.description = { ...human.config.face.description, enabled: asked };
     for (const found of result.face) {
       found.embedding = asked && input instanceof human.tf.Tensor ? ((await describeFace(human.tf, net, input, found.mesh)) ?? undefined) : undefined;
     }

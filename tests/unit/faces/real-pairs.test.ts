@@ -1,0 +1,43 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { parse } from "csv-parse/sync";
+import { describe, expect, it } from "vitest";
+import { compareDescribedFaces, describeFacePhoto } from "@/lib/server/documents/compare-face-photos";
+
+/*
+ * Real photographs of real people (../shared/real-data/faces-deepface, serengil/deepface's test
+ * set): the first rows of pairs.csv of each kind, compared as compare-faces and the selfie step
+ * do. What each pair is comes from the CSV's Decision column, never from this code: the same
+ * person must not be refused (pass, or at worst review: deepface's third pair is one woman ~20
+ * years apart), and no two different people may pass or wait for review.
+ */
+const DIR = path.resolve("../shared/real-data/faces-deepface");
+const rows = parse(readFileSync(path.join(DIR, "pairs.csv")), { columns: true }) as { file_x: string; file_y: string; Decision: string }[];
+const SAME = rows.filter((r) => r.Decision === "Yes").slice(0, 5);
+const DIFFERENT = rows.filter((r) => r.Decision === "No").slice(0, 5);
+
+async function compare(x: string, y: string) {
+  const a = await describeFacePhoto(readFileSync(path.join(DIR, x)), "document");
+  const b = await describeFacePhoto(readFileSync(path.join(DIR, y)), "selfie");
+  if (!a.ok || !b.ok) throw new Error(`${x} ~ ${y}: ${(!a.ok ? a : (b as { ok: false; error: { message: string } })).error.message}`);
+  return compareDescribedFaces(a.value, b.value);
+}
+
+describe("faces on real photographs (deepface pairs)", () => {
+  it("passes the same person's two photographs (at most one to review, none refused)", async () => {
+    expect(SAME).toHaveLength(5);
+    const bands = [];
+    for (const pair of SAME) bands.push({ pair: `${pair.file_x}~${pair.file_y}`, ...(await compare(pair.file_x, pair.file_y)) });
+    console.log("same person:", bands.map((b) => `${b.pair} ${b.score.toFixed(3)} ${b.band}`).join(", "));
+    for (const b of bands) expect(b.band, b.pair).not.toBe("fail");
+    expect(bands.filter((b) => b.band === "pass").length).toBeGreaterThanOrEqual(4);
+  }, 180_000);
+
+  it("fails two different people", async () => {
+    expect(DIFFERENT).toHaveLength(5);
+    for (const pair of DIFFERENT) {
+      const { score, band } = await compare(pair.file_x, pair.file_y);
+      expect(band, `${pair.file_x}~${pair.file_y} ${score.toFixed(3)}`).toBe("fail");
+    }
+  }, 180_000);
+});
