@@ -33,7 +33,12 @@ export interface FrameMeasure {
      * picture tilted towards the camera enlarges both alike, a smile only the first.
      */
     mouth: number;
-    /** Nose length (bridge 168 to base 2) ÷ face width (234–454): the face's shape, which no expression changes much. */
+    /**
+     * Nose length (bridge 168 to base 2) ÷ face width (234–454): the face's shape, which no
+     * expression changes much. In the image plane: the mesh's depth did not undo a tilted print's
+     * squash (eye aspect ratio with depth 0.61 and 0.71 of rest where the flat one read 0.60 and
+     * 0.70, two prints tilted 55°), so it adds nothing here.
+     */
     nose: number;
     /** Face height (bridge 168 to chin 152) ÷ face width (234–454). */
     height: number;
