@@ -6,7 +6,7 @@ import { loadEnvFiles } from "../lib/load-env";
 import { closeDatabase, getDb } from "../lib/db";
 import { DataDirLockedError } from "../lib/db/pglite-lock";
 import { readDocumentCommand } from "../lib/server/cli/document-commands";
-import { compareFacesCommand } from "../lib/server/cli/face-commands";
+import { compareFacesCommand, reembedFacesCommand } from "../lib/server/cli/face-commands";
 import { runCli } from "../lib/server/cli/run-cli";
 
 let exitCode = 1;
@@ -19,7 +19,12 @@ try {
     exitCode = await compareFacesCommand(args.slice(1), process.stdout);
   } else {
     // Reading a document needs no database: it runs beside a server that holds the data folder.
-    const { exitCode: code, output } = args[0] === "read-document" ? await readDocumentCommand(args.slice(1)) : await runCli(await getDb(), args);
+    const { exitCode: code, output } =
+      args[0] === "read-document"
+        ? await readDocumentCommand(args.slice(1))
+        : args[0] === "reembed-faces"
+          ? await reembedFacesCommand(await getDb())
+          : await runCli(await getDb(), args);
     console.log(JSON.stringify(output, null, 2));
     exitCode = code;
   }

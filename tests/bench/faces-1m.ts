@@ -24,10 +24,9 @@ import pg from "pg";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { runMigrations } from "@/lib/db/migrate";
-import { FACE_MATCH_THRESHOLD, unitVector } from "@/lib/server/faces/compare-faces";
-import { cosineSimilarity } from "@/lib/server/blocklist/face-vectors";
+import { FACE_EMBEDDING_DIMENSIONS, FACE_MATCH_THRESHOLD, faceSimilarity, unitVector } from "@/lib/server/faces/compare-faces";
 import { faceSearchKind, findSimilarFaces, HNSW_EF_SEARCH } from "@/lib/server/network/face-search";
-import { faceLikeDirections, faceRowsCopy, mean, ms, pct, randomDirections, table, timed, type DirectionStream } from "./faces-shared";
+import { FACE_COPY_COLUMNS, faceLikeDirections, faceRowsCopy, mean, ms, pct, randomDirections, table, timed, type DirectionStream } from "./faces-shared";
 import { runBench } from "./lib";
 
 const URL_ = process.env.BENCH_FACES_1M_URL ?? "postgres://postgres@127.0.0.1:5433/postgres";
@@ -45,7 +44,7 @@ const SWEEP = (process.env.BENCH_FACES_1M_SWEEP ?? "40,100,200,400").split(",").
 const READY_ONLY = process.env.BENCH_FACES_1M_READY_ONLY === "1";
 const SEED = 42;
 const QUERY_SEED = 99;
-const DIM = 1024;
+const DIM = FACE_EMBEDDING_DIMENSIONS;
 const K = 10;
 const BATCH = 2_000; // rows per COPY statement (~17 MB of binary COPY data)
 
@@ -198,7 +197,7 @@ async function loadRows(database: Database, pool: pg.Pool): Promise<void> {
         const count = Math.min(BATCH, randomRows - start);
         const vectors = random(count);
         const batch = Array.from({ length: count }, (_, i) => ({ id: `rand_${start + i}`, key: `key_${start + i}`, embedding: vectors.subarray(i * DIM, (i + 1) * DIM) }));
-        await copyIn(client, "copy network_faces (id, team_id, identity_key, embedding, embedding_code) from stdin with (format binary)", faceRowsCopy(batch));
+        await copyIn(client, `copy network_faces (${FACE_COPY_COLUMNS}) from stdin with (format binary)`, faceRowsCopy(batch));
         if (performance.now() - reported > 30_000 || start + count === randomRows) {
           reported = performance.now();
           const done = start + count;
@@ -207,7 +206,7 @@ async function loadRows(database: Database, pool: pg.Pool): Promise<void> {
         }
       }
       const reals = real.map((f) => ({ id: `real_${f.person}`, key: `key_${f.person}`, embedding: Float32Array.from(f.embedding) }));
-      await copyIn(client, "copy network_faces (id, team_id, identity_key, embedding, embedding_code) from stdin with (format binary)", faceRowsCopy(reals));
+      await copyIn(client, `copy network_faces (${FACE_COPY_COLUMNS}) from stdin with (format binary)`, faceRowsCopy(reals));
       await client.query("commit");
     } catch (error) {
       await client.query("rollback").catch(() => {});
@@ -382,7 +381,7 @@ async function exactMatches(pool: pg.Pool, queries: StoredQuery[]): Promise<Map<
   const ids = [...new Set(queries.flatMap((q) => q.truth ?? []))];
   const { rows } = await pool.query<{ id: string; embedding: number[] }>("select id, embedding from network_faces where id = any($1)", [ids]);
   const stored = new Map(rows.map((r) => [r.id, r.embedding]));
-  return new Map(queries.map((q) => [q.label, q.truth!.filter((id) => cosineSimilarity(stored.get(id)!, q.embedding) >= FACE_MATCH_THRESHOLD)]));
+  return new Map(queries.map((q) => [q.label, q.truth!.filter((id) => faceSimilarity(stored.get(id)!, q.embedding) >= FACE_MATCH_THRESHOLD)]));
 }
 
 async function measure(database: Database, queries: StoredQuery[], index: Marker) {

@@ -1,6 +1,8 @@
-import { faceCode } from "@/lib/server/faces/face-code";
+import { FACE_EMBEDDING_DIMENSIONS } from "@/lib/server/faces/compare-faces";
+import { FACE_MODEL } from "@/lib/server/faces/describe-face";
+import { FACE_CODE_BITS, faceCode } from "@/lib/server/faces/face-code";
 
-const DIM = 1024;
+const DIM = FACE_EMBEDDING_DIMENSIONS;
 
 // Shared by the face-search benches (faces.ts, faces-1m.ts): timing and report helpers, the
 // binary COPY writer for network_faces rows, and the seeded random directions.
@@ -27,9 +29,12 @@ export function table(header: string[], rows: string[][]) {
 
 /**
  * network_faces rows as one PostgreSQL binary COPY stream (header, rows, trailer) for
- * `copy network_faces (id, team_id, identity_key, embedding, embedding_code) from … with (format binary)`:
- * the embedding as real[] and its sign-bit code as bit(1024). Used by the face-search benches.
+ * `copy network_faces (id, team_id, identity_key, embedding, embedding_code, model) from … with (format binary)`
+ * (FACE_COPY_COLUMNS): the embedding as real[], its sign-bit code as bit(1024), the current model.
+ * Used by the face-search benches.
  */
+export const FACE_COPY_COLUMNS = "id, team_id, identity_key, embedding, embedding_code, model";
+
 export function faceRowsCopy(rows: { id: string; key: string; embedding: ArrayLike<number> }[]): Buffer {
   const parts: Buffer[] = [Buffer.concat([Buffer.from("PGCOPY\n\xff\r\n\0", "latin1"), Buffer.alloc(8)])];
   const text = (value: string) => {
@@ -40,7 +45,7 @@ export function faceRowsCopy(rows: { id: string; key: string; embedding: ArrayLi
   };
   for (const row of rows) {
     const fields = Buffer.alloc(2);
-    fields.writeInt16BE(5);
+    fields.writeInt16BE(6);
     const array = Buffer.alloc(4 + 20 + 8 * DIM);
     array.writeInt32BE(20 + 8 * DIM, 0);
     array.writeInt32BE(1, 4); // dimensions
@@ -54,11 +59,11 @@ export function faceRowsCopy(rows: { id: string; key: string; embedding: ArrayLi
     }
     // bit(1024) in binary: the field's length, the number of bits, then the bits, high bit first.
     const code = faceCode(row.embedding);
-    const bits = Buffer.alloc(4 + 4 + DIM / 8);
-    bits.writeInt32BE(4 + DIM / 8, 0);
-    bits.writeInt32BE(DIM, 4);
-    for (let i = 0; i < DIM; i++) if (code.charCodeAt(i) === 49) bits[8 + (i >> 3)]! |= 0x80 >> (i & 7);
-    parts.push(fields, ...text(row.id), ...text("team_bench"), ...text(row.key), array, bits);
+    const bits = Buffer.alloc(4 + 4 + FACE_CODE_BITS / 8);
+    bits.writeInt32BE(4 + FACE_CODE_BITS / 8, 0);
+    bits.writeInt32BE(FACE_CODE_BITS, 4);
+    for (let i = 0; i < FACE_CODE_BITS; i++) if (code.charCodeAt(i) === 49) bits[8 + (i >> 3)]! |= 0x80 >> (i & 7);
+    parts.push(fields, ...text(row.id), ...text("team_bench"), ...text(row.key), array, bits, ...text(FACE_MODEL));
   }
   const trailer = Buffer.alloc(2);
   trailer.writeInt16BE(-1);

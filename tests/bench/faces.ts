@@ -18,20 +18,21 @@ import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { runMigrations } from "@/lib/db/migrate";
-import { FACE_MATCH_THRESHOLD, faceSimilarity } from "@/lib/server/faces/compare-faces";
+import { FACE_EMBEDDING_DIMENSIONS, FACE_MATCH_THRESHOLD, faceSimilarity, scoreFromCosine } from "@/lib/server/faces/compare-faces";
+import { FACE_MODEL } from "@/lib/server/faces/describe-face";
 import { embedFace } from "@/lib/server/faces/embed-face";
 import { getHuman } from "@/lib/server/faces/load-human";
 import { faceCode } from "@/lib/server/faces/face-code";
 import { CODED_CANDIDATES, faceSearchKind, findSimilarFaces, HNSW_EF_SEARCH } from "@/lib/server/network/face-search";
 import { alteredCopies, sampleFaces } from "../support/faces";
-import { faceRowsCopy, mean, ms, pct, randomDirections, table, timed } from "./faces-shared";
+import { FACE_COPY_COLUMNS, faceRowsCopy, mean, ms, pct, randomDirections, table, timed } from "./faces-shared";
 import { runBench, scratchPostgres } from "./lib";
 
 const ROWS = Number(process.env.BENCH_FACES_ROWS ?? 100_000);
 const RANDOM_QUERIES = Number(process.env.BENCH_FACES_RANDOM_QUERIES ?? 20);
 const EXACT_QUERIES = Number(process.env.BENCH_FACES_EXACT_QUERIES ?? 5);
 const ENGINES = (process.env.BENCH_FACES_ENGINES ?? "pglite,postgres").split(",");
-const DIM = 1024;
+const DIM = FACE_EMBEDDING_DIMENSIONS;
 const K = 10;
 
 const mb = () => `${Math.round(process.memoryUsage().rss / 2 ** 20)} MB resident`;
@@ -142,7 +143,7 @@ function bruteForce(data: Dataset, query: number[]): string[] {
     let s = 0;
     const base = r * DIM;
     for (let i = 0; i < DIM; i++) s += data.vectors[base + i]! * q[i]!;
-    consider(`rand_${r}`, s);
+    consider(`rand_${r}`, scoreFromCosine(s));
   }
   for (const face of data.real) consider(`real_${face.person}`, faceSimilarity(face.embedding, query));
   return best.map((b) => b.id);
@@ -169,14 +170,14 @@ async function load(database: Database, data: Dataset) {
     if (database.kind === "pglite") {
       const client = (database.db as unknown as { $client: PGlite }).$client;
       for (const batch of batches(data, 5_000)) {
-        await client.query("copy network_faces (id, team_id, identity_key, embedding, embedding_code) from '/dev/blob' with (format binary)", [], { blob: new Blob([new Uint8Array(faceRowsCopy(batch))]) });
+        await client.query(`copy network_faces (${FACE_COPY_COLUMNS}) from '/dev/blob' with (format binary)`, [], { blob: new Blob([new Uint8Array(faceRowsCopy(batch))]) });
       }
     } else {
       // node-postgres has no COPY without another package: multi-row INSERTs of array literals.
       for (const batch of batches(data, 200)) {
-        const values = batch.map((_, i) => `($${4 * i + 1}, 'team_bench', $${4 * i + 2}, $${4 * i + 3}::real[], $${4 * i + 4}::bit(1024))`).join(", ");
-        const params = batch.flatMap((row) => [row.id, row.key, `{${Array.from(row.embedding, (x) => x.toPrecision(8)).join(",")}}`, faceCode(row.embedding)]);
-        await database.pool!.query(`insert into network_faces (id, team_id, identity_key, embedding, embedding_code) values ${values}`, params);
+        const values = batch.map((_, i) => `($${5 * i + 1}, 'team_bench', $${5 * i + 2}, $${5 * i + 3}::real[], $${5 * i + 4}::bit(1024), $${5 * i + 5})`).join(", ");
+        const params = batch.flatMap((row) => [row.id, row.key, `{${Array.from(row.embedding, (x) => x.toPrecision(8)).join(",")}}`, faceCode(row.embedding), FACE_MODEL]);
+        await database.pool!.query(`insert into network_faces (${FACE_COPY_COLUMNS}) values ${values}`, params);
       }
     }
   });

@@ -6,19 +6,19 @@ import { assessRisk } from "@/lib/server/risk/assess-risk";
 import { createLiveRiskEngine } from "@/lib/server/risk/live-risk-engine";
 import { seedTeam } from "../support/api";
 import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
-import { alteredCopies, sampleFaces } from "../support/faces";
+import { deepfaceImage, deepfacePeople } from "../support/real-faces";
 
-// face_linked_to_multiple_identities end to end: real faces (the face-api demo photos), the real
+// face_linked_to_multiple_identities end to end: real faces (deepface's photographs), the real
 // model, the network's face search (HNSW on PGlite, exact on PostgreSQL 15 without pgvector).
 const NETWORK_KEY = "test-network-key-faces-0123456789abcdef0123";
 const engine = createLiveRiskEngine({ networkKey: NETWORK_KEY, providers: {} });
 
+// Real photographs of real people (tests/support/real-faces.ts): Alice's "again" is another photograph of her.
 let images: { alice: Buffer; aliceAgain: Buffer; bob: Buffer; carol: Buffer };
-beforeAll(async () => {
-  const [alice, bob, carol] = await sampleFaces(3);
-  const copies = await alteredCopies(alice!.image);
-  images = { alice: alice!.image, aliceAgain: copies.find((c) => c.alteration === "brighter")!.image, bob: bob!.image, carol: carol!.image };
-}, 60_000);
+beforeAll(() => {
+  const { alice, bob, carol } = deepfacePeople();
+  images = { alice: deepfaceImage(alice[0]), aliceAgain: deepfaceImage(alice[1]), bob: deepfaceImage(bob), carol: deepfaceImage(carol) };
+});
 
 const jpeg = (bytes: Buffer) => new File([new Uint8Array(bytes)], "selfie.jpg", { type: "image/jpeg" });
 

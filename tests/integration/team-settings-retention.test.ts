@@ -209,7 +209,7 @@ describeEngines("risk settings and retention on %s", (engine) => {
       // What the fraud network kept of the two live assessments (keys and a face embedding).
       const networked = [oldAssessment, recentAssessment].map((sourceId) => ({ id: newId("net"), teamId: team, source: "risk_assessment", sourceId, emailKey: `k-${sourceId}`, identityKey: null }));
       await db.insert(networkIdentities).values(networked);
-      await db.insert(networkFaces).values(networked.map((n) => ({ id: newId("face"), teamId: team, networkIdentityId: n.id, identityKey: null, embedding: Array.from({ length: 1024 }, (_, i) => (i === 0 ? 1 : 0)) })));
+      await db.insert(networkFaces).values(networked.map((n) => ({ id: newId("face"), teamId: team, networkIdentityId: n.id, identityKey: null, model: "faceapi-resnet34", embedding: Array.from({ length: 128 }, (_, i) => (i === 0 ? 1 : 0)) })));
 
       const report = await applyRetention(db, { batchSize: 1 });
       const mine = report.tenants.find((t) => t.teamId === team);

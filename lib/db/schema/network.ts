@@ -39,9 +39,11 @@ export type NetworkIdentity = typeof networkIdentities.$inferSelect;
 export type NewNetworkIdentity = typeof networkIdentities.$inferInsert;
 
 /**
- * A face seen by the network: its embedding (unit length) and the identity it came with.
- * Where pgvector exists, migration 0006 adds `embedding_vec vector(1024)` generated from
- * `embedding` with an HNSW index; without it the search is exact over `embedding`.
+ * A face seen by the network: its embedding (unit length), the model that made it, and the
+ * identity it came with. Where pgvector exists, migration 0021 (after 0006) keeps
+ * `embedding_vec vector(128)` generated from `embedding` for the current model's faces
+ * (lib/server/faces/describe-face.ts, FACE_MODEL) with an HNSW index; without it the search
+ * screens `embedding_code`. Searches compare only faces of the current model.
  */
 export const networkFaces = pgTable(
   "network_faces",
@@ -53,6 +55,8 @@ export const networkFaces = pgTable(
     networkIdentityId: text("network_identity_id").references(() => networkIdentities.id, { onDelete: "cascade" }),
     identityKey: text("identity_key"),
     embedding: real("embedding").array().notNull(),
+    /** The descriptor that made `embedding` ("faceapi-resnet34"; "human-faceres" before migration 0021). */
+    model: text("model").notNull(),
     /** The embedding's sign-bit code (lib/server/faces/face-code.ts): screens faces where pgvector is absent. */
     embeddingCode: bit("embedding_code", { dimensions: 1024 }),
     createdAt: createdAt(),

@@ -2,12 +2,24 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { parse } from "csv-parse/sync";
-import { compareDescribedFaces, describeFacePhoto, type FacePhotoRole } from "../documents/compare-face-photos";
+import { compareDescribedFaces, describeFacePhoto, type FacePhotoRole } from "../documents";
+import type { Db } from "@/lib/db";
 import { loadFaceModels } from "../faces/load-human";
+import { reembedNetworkFaces } from "../network/reembed-faces";
 import type { Result } from "../shared/result";
 
 export const COMPARE_FACES_USAGE =
   "compare-faces --pairs <file.csv> --dir <folder>   (CSV: header row, then file_x,file_y[,…]; one JSON object per pair on stdout; no database needed)";
+
+export const REEMBED_FACES_USAGE =
+  "reembed-faces   (re-describes the network's faces of an older face model from the face scans still held; says how many it could not)";
+
+/** `npm run cli -- reembed-faces`: network/reembed-faces.ts, its report as the output. */
+export async function reembedFacesCommand(db: Db): Promise<{ exitCode: number; output: unknown }> {
+  const report = await reembedNetworkFaces(db);
+  const notReembedded = report.noEvidence + Object.values(report.noFace).reduce((a, b) => a + b, 0);
+  return { exitCode: 0, output: { ok: true, ...report, notReembedded } };
+}
 
 /** Where compare-faces writes: one JSON object per line. */
 export interface LineWriter {

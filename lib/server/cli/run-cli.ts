@@ -12,7 +12,7 @@ import { revokeApiClient } from "../auth/revoke-api-client";
 import { amlCommands } from "./aml-commands";
 import { CLI_ACTOR, oneOf, required, UsageError, unwrap, type CliCommandModule, type CliOutput, type CliValues } from "./command-module";
 import { READ_DOCUMENT_USAGE } from "./document-commands";
-import { COMPARE_FACES_USAGE } from "./face-commands";
+import { COMPARE_FACES_USAGE, REEMBED_FACES_USAGE } from "./face-commands";
 import { fraudCommands } from "./fraud-commands";
 import { settingsCommands } from "./settings-commands";
 import { addStaffMember } from "../teams/add-staff-member";
@@ -42,7 +42,7 @@ const BASE_USAGE = `Usage: npm run cli -- <command> [options]   (prints JSON)
 
 const MODULES: CliCommandModule[] = [amlCommands, fraudCommands, settingsCommands, parityCommands];
 
-export const CLI_USAGE = [BASE_USAGE, `  ${READ_DOCUMENT_USAGE}`, `  ${COMPARE_FACES_USAGE}`, ...MODULES.flatMap((m) => m.usage.map((line) => `  ${line}`))].join("\n");
+export const CLI_USAGE = [BASE_USAGE, `  ${READ_DOCUMENT_USAGE}`, `  ${COMPARE_FACES_USAGE}`, `  ${REEMBED_FACES_USAGE}`, ...MODULES.flatMap((m) => m.usage.map((line) => `  ${line}`))].join("\n");
 
 const ACTOR = CLI_ACTOR;
 

@@ -13,6 +13,7 @@ export type { IdentityClaim, PhotoIdKind } from "./types";
 export type { Validation, Validations } from "./validation";
 export { checkDocumentUpload, sniffDocumentType, DOCUMENT_MAX_BYTES } from "./check-upload";
 export { FACE_MATCH_PASS, FACE_MATCH_REVIEW, faceMatchBand } from "./face-match";
+export { compareDescribedFaces, describeFacePhoto, type FacePhotoRole } from "./compare-face-photos";
 export { closeDocumentPool } from "./pool/run-document-task";
 
 /** Reads a passport, ID card or UK driving licence; never throws for a bad image (it asks for a retake). */

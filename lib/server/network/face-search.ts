@@ -2,21 +2,25 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { rowsOf } from "@/lib/db/rows-of";
 import { networkFaces } from "@/lib/db/schema";
-import { FACE_EMBEDDING_DIMENSIONS, unitVector } from "../faces/compare-faces";
+import { cosineFromScore, FACE_EMBEDDING_DIMENSIONS, scoreFromCosine, unitVector } from "../faces/compare-faces";
+import { FACE_MODEL } from "../faces/describe-face";
 import { faceCode } from "../faces/face-code";
 import { newId } from "../shared/crypto";
 
 /*
- * Face search over network_faces (issue 7). Where pgvector exists, migration 0006 added
- * `embedding_vec vector(1024)` generated from `embedding`, with an HNSW index for cosine distance:
+ * Face search over network_faces (issue 7). Only faces of the current model (FACE_MODEL, issue 26)
+ * are compared: a score between two descriptors' embeddings means nothing. Similarities are face
+ * scores (faces/compare-faces.ts, 0–1); the SQL ranks by cosine, which orders them the same.
+ * Where pgvector exists, migration 0021 keeps `embedding_vec vector(128)` generated from the
+ * current model's `embedding`, with an HNSW index for cosine distance:
  * the nearest faces come from the index (approximate, a few ms). Without the extension (Debian's
- * PostgreSQL 15 here) every face carries a 1024-bit sign code of its embedding under a fixed
- * random rotation (face-code.ts, issue 14): PostgreSQL screens all codes by Hamming distance
+ * PostgreSQL 15 here) every face carries a 1024-bit sign code of its embedding under fixed
+ * random rotations (face-code.ts, issue 14): PostgreSQL screens all codes by Hamming distance
  * (`bit_count(code # query)`, ~128 bytes a face), and the closest few hundred come back with
- * their embeddings (binary arrays) to be ranked here by the exact dot product. Same person: ≤ 257
- * differing bits on the sample faces and their altered copies; different people ≥ 275; unrelated
- * directions ~512. Faces stored before codes existed are coded by `codeUncodedFaces` (at boot)
- * and searched exactly until then.
+ * their embeddings (binary arrays) to be ranked here by the exact dot product. (The bit counts
+ * measured for faceres, same person ≤ 257 and different people ≥ 275, have not been re-measured
+ * for the ResNet-34: tests/bench/faces.ts does that.) Faces stored before codes existed are coded
+ * by `codeUncodedFaces` (at boot) and searched exactly until then.
  */
 
 export type FaceSearchKind = "hnsw" | "coded";
@@ -29,14 +33,14 @@ export interface SimilarFace {
   teamId: string;
   identityKey: string | null;
   networkIdentityId: string | null;
-  /** Cosine similarity with the searched embedding (−1…1). */
+  /** Face score against the searched embedding (0–1, faces/compare-faces.ts). */
   similarity: number;
 }
 
 export interface FindSimilarFacesOptions {
   /** At most this many faces, most similar first (default 10, at most 1000). */
   limit?: number;
-  /** Leave out faces less similar than this (default: none left out). */
+  /** Leave out faces scoring less than this (default: none left out). */
   minSimilarity?: number;
   /** Compare every stored face exactly, whatever index or code exists (recall checks, benchmarks). */
   exact?: boolean;
@@ -60,7 +64,7 @@ export async function recordFace(
 ): Promise<string> {
   const embedding = checkedEmbedding(face.embedding);
   const id = newId("face");
-  await db.insert(networkFaces).values({ id, teamId: face.teamId, networkIdentityId: face.networkIdentityId, identityKey: face.identityKey, embedding, embeddingCode: faceCode(embedding) });
+  await db.insert(networkFaces).values({ id, teamId: face.teamId, networkIdentityId: face.networkIdentityId, identityKey: face.identityKey, embedding, model: FACE_MODEL, embeddingCode: faceCode(embedding) });
   return id;
 }
 
@@ -68,19 +72,22 @@ export async function recordFace(
 export async function findSimilarFaces(db: Db, embedding: number[], options: FindSimilarFacesOptions = {}): Promise<SimilarFace[]> {
   const query = checkedEmbedding(embedding);
   const limit = Math.min(Math.max(1, Math.trunc(options.limit ?? 10)), 1000);
-  const minSimilarity = options.minSimilarity ?? -1;
+  const minSimilarity = options.minSimilarity ?? 0;
+  // The SQL compares cosines: the score asked for as the cosine it stands for.
+  const minCosine = cosineFromScore(minSimilarity);
   const rows = options.exact
-    ? await searchExact(db, query, limit, minSimilarity)
+    ? await searchExact(db, query, limit, minCosine)
     : !options.coded && (await faceSearchKind(db)) === "hnsw"
       ? await searchHnsw(db, query, limit)
-      : await searchCoded(db, query, limit, minSimilarity);
+      : await searchCoded(db, query, limit, minCosine);
   return rows
+    .filter((row) => row.similarity !== null && Number(row.similarity) >= minCosine)
     .map((row) => ({
       id: row.id,
       teamId: row.team_id,
       identityKey: row.identity_key,
       networkIdentityId: row.network_identity_id,
-      similarity: Number(row.similarity),
+      similarity: scoreFromCosine(Number(row.similarity)),
     }))
     .filter((face) => face.similarity >= minSimilarity);
 }
@@ -110,7 +117,8 @@ interface FaceRow {
   team_id: string;
   identity_key: string | null;
   network_identity_id: string | null;
-  similarity: number | string;
+  /** Cosine with the query (the embeddings are unit length). */
+  similarity: number | string | null;
 }
 
 async function searchHnsw(db: Db, query: number[], limit: number): Promise<FaceRow[]> {
@@ -126,13 +134,14 @@ async function searchHnsw(db: Db, query: number[], limit: number): Promise<FaceR
     const result = await tx.execute(sql`
       select id, team_id, identity_key, network_identity_id, 1 - (embedding_vec <=> ${vector}::vector) as similarity
       from network_faces
+      where model = ${FACE_MODEL}
       order by embedding_vec <=> ${vector}::vector
       limit ${limit}`);
     return rowsOf<FaceRow>(result);
   });
 }
 
-async function searchExact(db: Db, query: number[], limit: number, minSimilarity: number): Promise<FaceRow[]> {
+async function searchExact(db: Db, query: number[], limit: number, minCosine: number): Promise<FaceRow[]> {
   // Stored embeddings are unit length (recordFace), so the dot product is the cosine. One
   // aggregate over (face, element) pairs lets PostgreSQL split the scan across parallel workers;
   // the planner would not on its own, as the table's heap is small (the arrays live in TOAST).
@@ -143,8 +152,9 @@ async function searchExact(db: Db, query: number[], limit: number, minSimilarity
       with nearest as (
         select f.id, sum(pair.a::float8 * pair.b) as similarity
         from network_faces f, unnest(f.embedding, ${array}::real[]) as pair(a, b)
+        where f.model = ${FACE_MODEL}
         group by f.id
-        having sum(pair.a::float8 * pair.b) >= ${minSimilarity}
+        having sum(pair.a::float8 * pair.b) >= ${minCosine}
         order by similarity desc
         limit ${limit}
       )
@@ -155,7 +165,7 @@ async function searchExact(db: Db, query: number[], limit: number, minSimilarity
   });
 }
 
-async function searchCoded(db: Db, query: number[], limit: number, minSimilarity: number): Promise<FaceRow[]> {
+async function searchCoded(db: Db, query: number[], limit: number, minCosine: number): Promise<FaceRow[]> {
   const candidates = Math.max(CODED_CANDIDATES, 10 * limit);
   // The nearest codes, plus any face not coded yet (stored before codes; codeUncodedFaces fills them in),
   // each with its embedding in PostgreSQL's binary array form. Ranking them here costs a fraction of
@@ -163,10 +173,10 @@ async function searchCoded(db: Db, query: number[], limit: number, minSimilarity
   // the screening itself at 200 candidates; tests/bench/faces.ts).
   const result = await db.execute(sql`
     with screened as (
-      (select id from network_faces where embedding_code is not null
+      (select id from network_faces where embedding_code is not null and model = ${FACE_MODEL}
        order by bit_count(embedding_code # ${faceCode(query)}::bit(1024)) limit ${candidates})
       union
-      (select id from network_faces where embedding_code is null)
+      (select id from network_faces where embedding_code is null and model = ${FACE_MODEL})
     )
     select f.id, f.team_id, f.identity_key, f.network_identity_id, array_send(f.embedding) as embedding
     from network_faces f join screened s on s.id = f.id`);
@@ -176,7 +186,7 @@ async function searchCoded(db: Db, query: number[], limit: number, minSimilarity
   const ranked: FaceRow[] = [];
   for (const row of rowsOf<FaceRow & { embedding: Uint8Array }>(result)) {
     const similarity = binaryDot(row.embedding, query32);
-    if (similarity === null || similarity < minSimilarity) continue;
+    if (similarity === null || similarity < minCosine) continue;
     ranked.push({ id: row.id, team_id: row.team_id, identity_key: row.identity_key, network_identity_id: row.network_identity_id, similarity });
   }
   return ranked.sort((a, b) => Number(b.similarity) - Number(a.similarity)).slice(0, limit);
@@ -209,7 +219,9 @@ export async function codeUncodedFaces(db: Db, options: { batchSize?: number; ma
   const batchSize = options.batchSize ?? 500;
   let total = 0;
   for (let batch = 0; batch < (options.maxBatches ?? Infinity); batch++) {
-    const rows = rowsOf<{ id: string; embedding: number[] }>(await db.execute(sql`select id, embedding from network_faces where embedding_code is null limit ${batchSize}`));
+    const rows = rowsOf<{ id: string; embedding: number[] }>(
+      await db.execute(sql`select id, embedding from network_faces where embedding_code is null and model = ${FACE_MODEL} limit ${batchSize}`),
+    );
     if (rows.length === 0) break;
     await db.transaction(async (tx) => {
       for (const row of rows) await tx.execute(sql`update network_faces set embedding_code = ${faceCode(unitVector(row.embedding.map(Number)) ?? row.embedding)}::bit(1024) where id = ${row.id}`);
