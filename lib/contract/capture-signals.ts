@@ -17,14 +17,14 @@ export const captureSignalsSchema = z
         height: z.number().int().min(0).max(16_384),
         frame_rate: z.number().finite().min(0).max(1_000).nullable(),
       })
-      .strict()
       .nullable(),
     frames: z.number().int().min(0).max(10_000),
-    frame_interval_ms: z.object({ mean: ms, sd: ms, min: ms, max: ms }).strict().nullable(),
+    frame_interval_ms: z.object({ mean: ms, sd: ms, min: ms, max: ms }).nullable(),
     resolution_changes: z.number().int().min(0).max(10_000),
     mobile: z.boolean().nullable(),
   })
-  .strict();
+  // Keys a newer page adds are dropped, not a reason to call the rest unreadable.
+  .strip();
 
 export type CaptureSignals = z.infer<typeof captureSignalsSchema>;
 

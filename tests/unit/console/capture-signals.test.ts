@@ -15,6 +15,8 @@ const PHONE = {
 describe("readCaptureSignals (the selfie upload's optional capture_signals field)", () => {
   it("keeps a well-formed field, with control characters out of the camera's name", () => {
     expect(readCaptureSignals(JSON.stringify(PHONE))).toEqual({ status: "sent", signals: PHONE });
+    // A key a newer page adds is dropped, not stored.
+    expect(readCaptureSignals(JSON.stringify({ ...PHONE, battery: 0.5 }))).toEqual({ status: "sent", signals: PHONE });
     const named = readCaptureSignals(JSON.stringify({ ...PHONE, camera_label: "Cam\u0000era\n" }));
     expect(named).toEqual({ status: "sent", signals: { ...PHONE, camera_label: "Cam era" } });
   });
@@ -25,8 +27,9 @@ describe("readCaptureSignals (the selfie upload's optional capture_signals field
     expect(readCaptureSignals("{not json")).toEqual({ status: "malformed", issue: "not JSON" });
     expect(readCaptureSignals(new File(["{}"], "x.json"))).toMatchObject({ status: "malformed" });
     expect(readCaptureSignals("x".repeat(5000))).toMatchObject({ status: "malformed", issue: expect.stringContaining("longer than") });
-    // Out of bounds, wrong types, extra keys, a name too long.
-    for (const bad of [{ ...PHONE, frames: -1 }, { ...PHONE, frames: 1e9 }, { ...PHONE, mobile: "yes" }, { ...PHONE, extra: 1 }, { ...PHONE, camera_label: "c".repeat(201) }, { ...PHONE, track: { width: 1, height: 1 } }, [], 42]) {
+    // Out of bounds, wrong types, a missing key, a name too long.
+    const { mobile: _omitted, ...withoutMobile } = PHONE;
+    for (const bad of [{ ...PHONE, frames: -1 }, { ...PHONE, frames: 1e9 }, { ...PHONE, mobile: "yes" }, withoutMobile, { ...PHONE, frame_interval_ms: { ...PHONE.frame_interval_ms, max: 1e6 } }, { ...PHONE, camera_label: "c".repeat(201) }, { ...PHONE, track: { width: 1, height: 1 } }, [], 42]) {
       expect(readCaptureSignals(JSON.stringify(bad)), JSON.stringify(bad).slice(0, 80)).toMatchObject({ status: "malformed", issue: expect.any(String) });
     }
   });
