@@ -27,7 +27,7 @@ const STREETISH = /\b(road|rd|street|st|lane|ln|avenue|ave|close|crescent|garden
 export function looksLikeName(text: string): boolean {
   if (/\d/.test(text) || COMPANY_NAME.test(text)) return false;
   const words = text.replace(TITLE, "").split(/\s+/).filter(Boolean);
-  if (words.length < 2 || words.length > 6) return false;
+  if (words.length < 2 || words.length > 8) return false;
   return TITLE.test(text) || (!STREETISH.test(text) && words.every((w) => /^[A-Za-z][A-Za-z'’.-]*$/.test(w)));
 }
 

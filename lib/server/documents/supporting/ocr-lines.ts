@@ -27,20 +27,29 @@ export interface OcrLinesPage {
   angle: number;
 }
 
-const width = (l: OcrLine) => Math.hypot(l.box[1][0] - l.box[0][0], l.box[1][1] - l.box[0][1]);
-const height = (l: OcrLine) => Math.hypot(l.box[3][0] - l.box[0][0], l.box[3][1] - l.box[0][1]);
+const mean = (a: number, b: number) => (a + b) / 2;
+/** A box's width along its top and bottom edges, and its height along its left and right edges. */
+const width = (l: OcrLine) => mean(Math.hypot(l.box[1][0] - l.box[0][0], l.box[1][1] - l.box[0][1]), Math.hypot(l.box[2][0] - l.box[3][0], l.box[2][1] - l.box[3][1]));
+const height = (l: OcrLine) => mean(Math.hypot(l.box[3][0] - l.box[0][0], l.box[3][1] - l.box[0][1]), Math.hypot(l.box[2][0] - l.box[1][0], l.box[2][1] - l.box[1][1]));
 
-function median(values: number[]): number {
-  if (!values.length) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-/** The page's text angle in radians: the median top-edge slope of lines at least three times as wide as tall. */
+/**
+ * The page's text angle in radians: the slopes of the long lines' top and bottom edges, weighted by
+ * their length, around their weighted median (the detector boxes short words upright, so long
+ * lines carry the angle; one odd line is left out).
+ */
 export function textAngle(lines: OcrLine[]): number {
-  const slopes = lines.filter((l) => width(l) >= 3 * height(l)).map((l) => Math.atan2(l.box[1][1] - l.box[0][1], l.box[1][0] - l.box[0][0]));
-  return median(slopes);
+  const edges: { slope: number; weight: number }[] = [];
+  for (const l of lines.filter((line) => width(line) >= 4 * height(line))) {
+    const [p0, p1, p2, p3] = l.box;
+    edges.push({ slope: Math.atan2(p1[1] - p0[1], p1[0] - p0[0]), weight: width(l) }, { slope: Math.atan2(p2[1] - p3[1], p2[0] - p3[0]), weight: width(l) });
+  }
+  if (!edges.length) return 0;
+  const sorted = [...edges].sort((a, b) => a.slope - b.slope);
+  const total = sorted.reduce((s, e) => s + e.weight, 0);
+  let acc = 0;
+  const med = sorted.find((e) => (acc += e.weight) >= total / 2)!.slope;
+  const near = edges.filter((e) => Math.abs(e.slope - med) <= (1 * Math.PI) / 180);
+  return near.reduce((s, e) => s + e.slope * e.weight, 0) / near.reduce((s, e) => s + e.weight, 0);
 }
 
 /** "44Kingsway Street" / "82MILL AVENUE" → "44 Kingsway Street" / "82 MILL AVENUE"; "12A Mill" is left alone (a flat letter). */
@@ -55,10 +64,34 @@ export function ocrLinesToPage(lines: RowLine[], page: number): OcrLinesPage {
   const kept = lines.flatMap((l) => (l.parts?.length ? l.parts : [l])).filter((l) => l.text.trim());
   const angle = textAngle(kept);
   const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
-  const boxes = kept.map((l) => {
-    const xs = l.box.map(([x, y]) => x * cos + y * sin);
-    const ys = l.box.map(([x, y]) => -x * sin + y * cos);
-    return { line: l, x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
+  // Each box by its centre (turned with the page) and its own width and height: where perspective
+  // turns a line a little more than the page's angle, its bounding box would grow taller than its
+  // text and swallow the next line's row.
+  const turned = kept.map((l) => {
+    const cx = l.box.reduce((sum, [x]) => sum + x, 0) / 4;
+    const cy = l.box.reduce((sum, [, y]) => sum + y, 0) / 4;
+    return { line: l, x: cx * cos + cy * sin, y: -cx * sin + cy * cos, w: width(l), h: height(l) };
+  });
+  // A photo's perspective turns the top of the page a little more or less than its middle: what
+  // is left of each long line's slope, averaged over the lines near a box, is sheared out locally
+  // (so a label and its value across the page stay on one row).
+  const residuals = turned
+    .filter((t) => t.w >= 4 * t.h)
+    .map((t) => {
+      const [p0, p1, p2, p3] = t.line.box;
+      const slope = (Math.atan2(p1[1] - p0[1], p1[0] - p0[0]) + Math.atan2(p2[1] - p3[1], p2[0] - p3[0])) / 2;
+      return { y: t.y, r: slope - angle, weight: t.w };
+    })
+    .filter((e) => Math.abs(e.r) <= (2 * Math.PI) / 180);
+  const ys = turned.map((t) => t.y);
+  const window = 0.12 * (Math.max(...ys, 0) - Math.min(...ys, 0));
+  const leftmost = Math.min(...turned.map((t) => t.x - t.w / 2));
+  const boxes = turned.map((t) => {
+    const near = residuals.filter((e) => Math.abs(e.y - t.y) <= Math.max(window, 3 * t.h));
+    const weight = near.reduce((sum, e) => sum + e.weight, 0);
+    const r = weight ? near.reduce((sum, e) => sum + e.r * e.weight, 0) / weight : 0;
+    const y = t.y - (t.x - leftmost) * Math.tan(r);
+    return { line: t.line, x0: t.x - t.w / 2, x1: t.x + t.w / 2, y0: y - t.h / 2, y1: y + t.h / 2 };
   });
   const sure = boxes.filter((b) => b.line.score >= EXTENT_MIN_SCORE && b.line.text.replace(/\s/g, "").length >= 2);
   const frame = sure.length ? sure : boxes;

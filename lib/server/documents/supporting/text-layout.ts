@@ -47,9 +47,10 @@ export function layoutSegments(pieces: TextPiece[]): Segment[] {
     for (const piece of sorted) {
       const h = piece.y1 - piece.y0;
       const last = rows.at(-1);
-      const ref = last?.at(-1);
-      // Same row when the centres are within half the smaller height.
-      if (last && ref && Math.abs(middle(ref) - middle(piece)) < 0.5 * Math.min(h, ref.y1 - ref.y0)) last.push(piece);
+      // Same row when the centres are within half the smaller height of every piece already in it
+      // (not just the last one: on a photographed page two columns' lines interleave a little, and
+      // a chain through the other column would join an address line to the name above it).
+      if (last && last.every((ref) => Math.abs(middle(ref) - middle(piece)) < 0.5 * Math.min(h, ref.y1 - ref.y0))) last.push(piece);
       else rows.push([piece]);
     }
     for (const members of rows) {
