@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDocumentPool, runDocumentTask } from "@/lib/server/documents/pool/run-document-task";
 import { generateIdDocument } from "../support/documents/id-document";
+import { FACE_EMBEDDING_DIMENSIONS } from "@/lib/server/faces/compare-faces";
 
 // The worker-thread pool that keeps document reading off the request thread (issue 11). The rest
 // of the suite reads in-thread (DOCUMENT_WORKERS=0); here one pool thread does the work.
@@ -26,7 +27,7 @@ describe("document pool", () => {
     expect(result.evidenceType).toBe("passport");
     expect(result.validations.document_contains_face).toEqual({ status: "pass" });
     expect(Buffer.isBuffer(result.documentFace?.crop)).toBe(true);
-    expect(result.documentFace?.embedding).toHaveLength(1024);
+    expect(result.documentFace?.embedding).toHaveLength(FACE_EMBEDDING_DIMENSIONS);
   }, 120_000);
 
   it("answers a picture with no document with a retake, not an error", async () => {
