@@ -2,7 +2,7 @@ import { compareNames } from "./compare-identity";
 import { findDocumentFace } from "./document-face";
 import { readDrivingLicence } from "./driving-licence/read-driving-licence";
 import { faceMatchValidation } from "./face-match";
-import { embedSelfie } from "./embed-selfie";
+import { describeSelfie } from "./embed-selfie";
 import { mrzValidations } from "./mrz-validations";
 import { readMrz } from "./mrz/read-mrz";
 import { retake, type Retake } from "./retake";
@@ -50,12 +50,12 @@ export async function readPhotoIdHere(input: ReadPhotoIdInput): Promise<PhotoIdR
   const identity = text.identity;
   if (identity && input.claim) Object.assign(validations, claimValidations(identity, input.claim, text.truncatedName));
   if (input.faceScan) {
-    const selfie = await embedSelfie(input.faceScan);
+    const selfie = await describeSelfie(input.faceScan);
     validations.face_match = !documentFace
       ? notPerformed("No face was found on the document")
-      : !selfie
-        ? notPerformed("No face was found in the face scan")
-        : faceMatchValidation(documentFace.embedding, selfie);
+      : !selfie.ok
+        ? notPerformed(selfie.message)
+        : faceMatchValidation(documentFace.embedding, selfie.embedding);
   }
   const unreadable = text.retake ?? (documentFace ? null : retake("no_face"));
   return {
