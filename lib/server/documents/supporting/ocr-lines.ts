@@ -52,9 +52,19 @@ export function textAngle(lines: OcrLine[]): number {
   return near.reduce((s, e) => s + e.slope * e.weight, 0) / near.reduce((s, e) => s + e.weight, 0);
 }
 
-/** "44Kingsway Street" / "82MILL AVENUE" → "44 Kingsway Street" / "82 MILL AVENUE"; "12A Mill" is left alone (a flat letter). */
+/**
+ * "44Kingsway Street" / "82MILL AVENUE" → "44 Kingsway Street" / "82 MILL AVENUE" ("12A Mill" is
+ * left alone: a flat letter); "Perez lbanez" → "Perez Ibanez".
+ */
 export function respace(text: string): string {
-  return text.replace(/(^|\s)(\d{1,4})(?=[A-Z][a-z]{2,}|[A-Z]{3,}(?:\s|$))/g, "$1$2 ").replace(/\s+/g, " ").trim();
+  return (
+    text
+      .replace(/(^|\s)(\d{1,4})(?=[A-Z][a-z]{2,}|[A-Z]{3,}(?:\s|$))/g, "$1$2 ")
+      // A capital I read as a small l: no word starts with l and then a consonant ("lbanez", "lnvoice").
+      .replace(/(?<![\p{L}\d'’-])l(?=[bcdfghjkmnpqrstvwxz][a-z])/gu, "I")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 /** A row of boxes joined by the OCR, when it says which boxes it joined (a label and its value across a gap stay apart). */

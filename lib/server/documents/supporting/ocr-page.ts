@@ -56,9 +56,10 @@ async function readInBands(image: RawImage): Promise<OcrLine[]> {
     const height = Math.min(BAND, work.height - top);
     const band = Buffer.from(work.data.buffer, work.data.byteOffset + top * rowBytes, height * rowBytes);
     const rows: RowLine[] = await recognizeText({ data: band, width: work.width, height, channels: work.channels });
-    // A line belongs to the band whose middle part holds its centre (cut lines at a band's edge are read whole by the next).
-    const from = i === 0 ? -Infinity : top + OVERLAP / 2;
-    const to = i === tops.length - 1 ? Infinity : top + height - OVERLAP / 2;
+    // A line belongs to one band: the boundary is the middle of two bands' overlap (a line cut at
+    // one band's edge lies wholly inside the other).
+    const from = i === 0 ? -Infinity : (top + tops[i - 1]! + BAND) / 2;
+    const to = i === tops.length - 1 ? Infinity : (tops[i + 1]! + top + BAND) / 2;
     for (const line of rows.flatMap((row) => (row.parts?.length ? row.parts : [row]))) {
       const cy = top + line.box.reduce((sum, [, y]) => sum + y, 0) / 4;
       if (cy < from || cy >= to) continue;

@@ -87,7 +87,10 @@ describe("OCR lines as a page's text pieces", () => {
     expect(page.confidence).toBeGreaterThan(95);
   });
 
-  it("puts back the space after a house number", () => {
+  it("puts back the space after a house number, and a capital I read as a small l at the start of a word", () => {
+    expect(respace("Mrs Pilar Perez lbanez")).toBe("Mrs Pilar Perez Ibanez");
+    expect(respace("lnvoice date:")).toBe("Invoice date:");
+    expect(respace("Lloyd also lives in lyon")).toBe("Lloyd also lives in lyon");
     expect(respace("44Kingsway Street")).toBe("44 Kingsway Street");
     expect(respace("82MILL AVENUE")).toBe("82 MILL AVENUE");
     expect(respace("12A Mill Road")).toBe("12A Mill Road");
