@@ -3,6 +3,7 @@ import { FACE_MATCH_PASS, FACE_MATCH_REVIEW } from "../documents/face-match";
 import { faceSimilarity } from "../faces/compare-faces";
 import { SELFIE_MAX_FRAMES, type ChallengeStep } from "./challenge";
 import { checkStep, median, type StepResult, type StepSample } from "./check-steps";
+import { alignToRest, eyeAspect, medianMesh } from "./face-shape";
 import { measureFrame, type FrameMeasure } from "./measure-frame";
 import { selfieRetake, type SelfieRetake } from "./retake";
 
@@ -85,14 +86,23 @@ export async function judgeSelfie(input: { challenge: ChallengeStep[]; frames: S
     return fail(selfieRetake("no_face"));
   }
   const anchorEmbedding = anchor.measure!.face!.embedding!;
-  const sample = (m: Measured): StepSample => {
-    const { yaw, ear, mouth, nose, height } = m.measure!.face!;
-    return { yaw, ear, mouth, nose, height };
-  };
   const leadIn = withFace.filter((m) => m.frame.step < 0);
   const restFrames = leadIn.length >= 2 ? leadIn : withFace;
+  // The eyes are read on each frame's mesh carried onto the rest pose (face-shape.ts): a moved picture's squash is undone.
+  const restMesh = medianMesh(restFrames.map((m) => m.measure!.face!.points));
+  const samples = new Map<Measured, StepSample>();
+  const sample = (m: Measured): StepSample => {
+    let s = samples.get(m);
+    if (!s) {
+      const { yaw, ear, mouth, nose, height, points } = m.measure!.face!;
+      const aligned = alignToRest(points, restMesh);
+      s = { yaw, ear: aligned ? eyeAspect(aligned) : ear, mouth, nose, height };
+      samples.set(m, s);
+    }
+    return s;
+  };
   const restOf = (key: keyof StepSample) => median(restFrames.map((m) => sample(m)[key]));
-  const rest: StepSample = { yaw: restOf("yaw"), ear: restOf("ear"), mouth: restOf("mouth"), nose: restOf("nose"), height: restOf("height") };
+  const rest: StepSample = { yaw: restOf("yaw"), ear: eyeAspect(restMesh), mouth: restOf("mouth"), nose: restOf("nose"), height: restOf("height") };
   // A turned face describes less like its frontal self: the bar drops with the frame's turn.
   const margins = withFace.flatMap((m) => {
     const embedding = m.measure!.face!.embedding;

@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { FACE_EMBEDDING_DIMENSIONS, unitVector } from "../faces/compare-faces";
 import { FACE_MIN_DETECTION_SCORE } from "../faces/embed-face";
 import { withHuman } from "../faces/load-human";
+import { eyeAspect, type Point } from "./face-shape";
 
 /*
  * One selfie frame measured on the shared Human instance. The judge needs more than the live risk
@@ -45,6 +46,8 @@ export interface FrameMeasure {
     /** Human's anti-spoof (`real`) and liveness (`live`) scores, 0–1. */
     real: number;
     live: number;
+    /** Human's 468 mesh points in the decoded frame's pixels (image plane), for face-shape.ts. */
+    points: Point[];
     /** Box in the decoded frame's pixels. */
     box: [number, number, number, number];
     embedding: number[] | null;
@@ -106,8 +109,7 @@ export async function measureFrame(image: Buffer, embed: boolean): Promise<Frame
   const faces = found.filter((f) => f.box[2] >= largest.box[2] / 3).length;
   const m = largest.mesh;
   const d = (a: number, b: number) => Math.hypot(m[a]![0] - m[b]![0], m[a]![1] - m[b]![1]);
-  const eyeRight = (d(159, 145) + d(158, 153) + d(160, 144)) / (3 * d(33, 133) || 1);
-  const eyeLeft = (d(386, 374) + d(385, 380) + d(387, 373)) / (3 * d(263, 362) || 1);
+  const points = m.slice(0, 468).map((p) => [p[0], p[1]] as Point);
   const embedding = embed && largest.embedding?.length === FACE_EMBEDDING_DIMENSIONS ? unitVector(largest.embedding) : null;
   return {
     ...base,
@@ -115,12 +117,13 @@ export async function measureFrame(image: Buffer, embed: boolean): Promise<Frame
     face: {
       yaw: deg(largest.rotation?.angle.yaw),
       pitch: deg(largest.rotation?.angle.pitch),
-      ear: (eyeRight + eyeLeft) / 2,
+      ear: eyeAspect(points),
       mouth: d(61, 291) / (d(58, 288) || 1),
       nose: d(168, 2) / (d(234, 454) || 1),
       height: d(168, 152) / (d(234, 454) || 1),
       real: largest.real ?? 0,
       live: largest.live ?? 0,
+      points,
       box: largest.box.map(Math.round) as [number, number, number, number],
       embedding,
     },
