@@ -9,6 +9,8 @@
 //                found, false links).
 //   5. size:     the same-person pairs again, the selfie shrunk until its face is W pixels wide
 //                (for FACE_MIN_SIDE, embed-face.ts).
+//   6. tight:    every photo cut to its face's box (and 1.2 × it) in greyscale, all pairs again
+//                (like the kept-back set the issue describes: tighter, greyscale crops).
 //   npm run bench:faces:real   (BENCH_FACES_REAL_DIR to read another folder with a pairs.csv)
 import { readFileSync } from "node:fs";
 import os from "node:os";
@@ -140,6 +142,47 @@ async function main() {
     sizeRows.push([`${width} px`, share(bands.pass, n), share(bands.review, n), share(bands.fail, n), share(bands.none, n)]);
   }
   table(["face width", "pass", "review", "fail", "no face found"], sizeRows);
+
+  console.log("\n## 6. Tight greyscale crops (each photo cut to its face's box, or 1.2 × it, in greyscale; all pairs)");
+  const tightRows: string[][] = [];
+  for (const grow of [1, 1.2]) {
+    const crops = new Map<string, Buffer>();
+    for (const file of new Set(pairs.flatMap((p) => [p.x, p.y]))) {
+      const image = readFileSync(path.join(DIR, file));
+      const found = await embedFace(image, { minSide: 0 });
+      if (!found.ok) continue;
+      const [x, y, w, h] = found.value.box;
+      const { width = 0, height = 0 } = await sharp(image).rotate().metadata();
+      const side = Math.round(Math.max(w, h) * grow);
+      const left = Math.max(0, Math.round(x + w / 2 - side / 2));
+      const top = Math.max(0, Math.round(y + h / 2 - side / 2));
+      const region = { left, top, width: Math.min(side, width - left), height: Math.min(side, height - top) };
+      crops.set(file, await sharp(image).rotate().extract(region).greyscale().jpeg({ quality: 90 }).toBuffer());
+    }
+    const tally = { same: { pass: 0, review: 0, fail: 0, none: 0 }, different: { pass: 0, review: 0, fail: 0, none: 0 } };
+    const cache = new Map<string, number[] | null>();
+    const describeCrop = async (file: string, role: FacePhotoRole) => {
+      const key = `${role}:${file}`;
+      if (!cache.has(key)) {
+        const crop = crops.get(file);
+        const result = crop ? await describeFacePhoto(crop, role) : null;
+        cache.set(key, result?.ok ? result.value : null);
+      }
+      return cache.get(key)!;
+    };
+    for (const p of pairs) {
+      const a = await describeCrop(p.x, "document");
+      const b = await describeCrop(p.y, "selfie");
+      const t = tally[p.same ? "same" : "different"];
+      if (!a || !b) t.none++;
+      else t[compareDescribedFaces(a, b).band]++;
+    }
+    for (const [kind, t] of Object.entries(tally)) {
+      const n = t.pass + t.review + t.fail + t.none;
+      tightRows.push([`${kind}, box × ${grow}`, share(t.pass, n), share(t.review, n), share(t.fail, n), share(t.none, n)]);
+    }
+  }
+  table(["pairs", "pass", "review", "fail", "not compared"], tightRows);
 }
 
 main().then(

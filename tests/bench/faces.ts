@@ -51,7 +51,7 @@ interface RealFace {
 async function embedSection(): Promise<RealFace[]> {
   console.log(`\n## 1. Embedding (node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")})`);
   const [, loadMs] = await timed(() => getHuman());
-  console.log(`model load (Human on tfjs WASM, detector + mesh + faceres): ${ms(loadMs)} ms, ${mb()}`);
+  console.log(`model load (Human on tfjs WASM, detector + mesh; face-api ResNet-34 descriptor): ${ms(loadMs)} ms, ${mb()}`);
   const people = await sampleFaces();
   for (const person of people.slice(0, 3)) await embedFace(person.image); // warm-up: first runs compile kernels
   const faces: RealFace[] = [];
@@ -83,7 +83,7 @@ async function embedSection(): Promise<RealFace[]> {
 }
 
 function separationSection(faces: RealFace[]) {
-  console.log(`\n## 2. Separation on the ${faces.length} sample faces (cosine similarity; threshold ${FACE_MATCH_THRESHOLD})`);
+  console.log(`\n## 2. Separation on the ${faces.length} sample faces (face score; threshold ${FACE_MATCH_THRESHOLD})`);
   const byAlteration = new Map<string, number[]>();
   let undetected = 0;
   for (const face of faces) {
