@@ -1,10 +1,10 @@
 import type { IncomingMessage } from "node:http";
-import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import type { Context, MiddlewareHandler } from "hono";
 import { errorBody } from "./errors";
 import { nodeParts, requestHeader } from "./middleware";
-import { boundaryOf, MalformedMultipart, parseMultipart } from "./parse-multipart";
+import { boundaryOf, MalformedMultipart, parseMultipart, TooLarge } from "./parse-multipart";
+import { readWebMultipart } from "./read-web-multipart";
 import type { ApiEnv } from "./types";
 
 /*
@@ -37,19 +37,7 @@ function refuseRepeated(c: Context<ApiEnv>, keys: string[]): Response | null {
   return c.json(errorBody(400, "Invalid request", { error_detail: detail }), 400);
 }
 
-const readMultipart = createMiddleware<ApiEnv>(async (c, next) => {
-  let keys: string[];
-  try {
-    keys = [...(await c.req.formData()).keys()];
-  } catch {
-    return malformed(c);
-  }
-  const refused = refuseRepeated(c, keys);
-  if (refused) return refused;
-  await next();
-});
-
-export class TooLarge extends Error {}
+export { TooLarge };
 
 /**
  * Under Node: the body is read from the socket (no Web Request, no web streams: undici's parser
@@ -110,21 +98,25 @@ export function readNodeMultipart(incoming: IncomingMessage, maxBytes: number): 
   });
 }
 
-/** `maxBytes`: the whole request, files and fields together. */
+/**
+ * `maxBytes`: the whole request, files and fields together. One parser whatever the transport:
+ * under Node the socket's bytes (readNodeMultipart), otherwise (app.request, or a body something
+ * already started to read) the Web Request's (read-web-multipart.ts); both parse-multipart.ts.
+ */
 export function multipartForm(maxBytes: number): MiddlewareHandler<ApiEnv>[] {
   const megabytes = Math.round(maxBytes / (1024 * 1024));
   const tooLarge = (c: Context<ApiEnv>) => c.json(errorBody(413, `Request body is larger than ${megabytes} MB`, { error_detail: { body: `Must be at most ${maxBytes} bytes` } }), 413);
-  const limitBody = bodyLimit({ maxSize: maxBytes, onError: tooLarge });
-  const webForm = (c: Context<ApiEnv>, next: () => Promise<void>) => limitBody(c as never, () => readMultipart(c as never, next) as Promise<void>);
-  const nodeForm = createMiddleware<ApiEnv>(async (c, next) => {
+  const readForm = createMiddleware<ApiEnv>(async (c, next) => {
     const node = nodeParts(c);
-    // Outside Node (app.request), or a body something already started to read: the Web path.
-    if (!node || node.incoming.readableDidRead) return webForm(c, next);
-    const declared = Number(node.incoming.headers["content-length"]);
-    if (Number.isFinite(declared) && declared > maxBytes) return tooLarge(c);
     let form: FormData;
     try {
-      form = await readNodeMultipart(node.incoming, maxBytes);
+      if (node && !node.incoming.readableDidRead) {
+        const declared = Number(node.incoming.headers["content-length"]);
+        if (Number.isFinite(declared) && declared > maxBytes) return tooLarge(c);
+        form = await readNodeMultipart(node.incoming, maxBytes);
+      } else {
+        form = await readWebMultipart(c.req.raw, maxBytes);
+      }
     } catch (error) {
       return error instanceof TooLarge ? tooLarge(c) : malformed(c);
     }
@@ -133,5 +125,5 @@ export function multipartForm(maxBytes: number): MiddlewareHandler<ApiEnv>[] {
     c.req.bodyCache.formData = form;
     await next();
   });
-  return [requireMultipart, nodeForm];
+  return [requireMultipart, readForm];
 }

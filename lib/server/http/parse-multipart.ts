@@ -1,26 +1,33 @@
 /*
- * multipart/form-data (RFC 7578 over RFC 2046) parsed from a whole body in memory, for the upload
- * routes under Node (multipart.ts). busboy, which this replaces on that path, was the largest
+ * multipart/form-data (RFC 7578 over RFC 2046) parsed from a whole body in memory: the one parser
+ * of every upload route, the API under Node (multipart.ts), the API without a socket and the
+ * hosted upload routes (read-web-multipart.ts). busboy, which this replaced, was the largest
  * single cost of a sandbox risk request (~14 % of its CPU, issue 14): a streaming state machine
  * that looks at every byte in JavaScript. The body is already bounded (the route's size limit,
  * 11 MB for risk) and busboy buffered every file whole anyway, so here the body is collected
  * first and cut with Buffer#indexOf (native) at each delimiter; only part headers are read byte
- * by byte.
+ * by byte. @fastify/busboy (undici's) was measured against it and is not used: ~37 µs more CPU
+ * per sandbox risk request, about 14 % of that request (issue 27; tests/bench/multipart-parsers.ts,
+ * figures in docs/ARCHITECTURE.md).
  *
  * What it accepts is what busboy accepts, or less (tests/unit/server/parse-multipart.test.ts
  * checks both on generated forms, their truncations and random mutations). Refused whole, where
  * busboy skipped or truncated silently: a malformed part header or Content-Disposition, a
  * form-data part without a name, anything but "--" or CRLF right after a delimiter (so a boundary
- * inside a part's content), a charset busboy has no decoder for, more than MAX_PARTS parts, and
- * a header block past MAX_HEADER_BYTES. As for busboy: a missing close delimiter or an empty
- * header block is malformed; parts that are not form-data, or carry no Content-Disposition, are
- * skipped; a part is a file when it has a non-empty filename (filename* first, reduced to its base
- * name) or the type application/octet-stream; a field's bytes are decoded with its charset
- * (UTF-8 by default) and header parameters as UTF-8 (busboy's defParamCharset); a Content-Type
- * that does not parse leaves text/plain.
+ * inside a part's content), more than MAX_PARTS parts, and a header block past MAX_HEADER_BYTES.
+ * Refused where busboy would decode: a field or parameter charset other than UTF-8, its Latin-1
+ * names, UTF-16LE and base64 (busboy hands any other, shift_jis included, to TextDecoder; no form
+ * of ours sends one). As for busboy: a missing close delimiter or an empty header block is
+ * malformed; parts that are not form-data, or carry no Content-Disposition, are skipped; a part is
+ * a file when it has a non-empty filename (filename* first, reduced to its base name) or the type
+ * application/octet-stream; a field's bytes are decoded with its charset (UTF-8 by default) and
+ * header parameters as UTF-8 (busboy's defParamCharset); a Content-Type that does not parse
+ * leaves text/plain.
  */
 
 export class MalformedMultipart extends Error {}
+/** The body went past the route's limit while it was read (multipart.ts, read-web-multipart.ts). */
+export class TooLarge extends Error {}
 
 /** Parts a form may have (the risk form has 11 fields); more is refused rather than parsed. */
 export const MAX_PARTS = 1000;

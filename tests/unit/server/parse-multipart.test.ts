@@ -5,6 +5,7 @@ import type { IncomingMessage } from "node:http";
 import { PassThrough } from "node:stream";
 import { readNodeMultipart, TooLarge } from "@/lib/server/http/multipart";
 import { boundaryOf, MalformedMultipart, MAX_HEADER_BYTES, MAX_PARTS, parseMultipart } from "@/lib/server/http/parse-multipart";
+import { readWebMultipart } from "@/lib/server/http/read-web-multipart";
 import { createRng } from "../../support/documents/random";
 
 /*
@@ -295,5 +296,38 @@ describe("readNodeMultipart", () => {
     big.write(Buffer.alloc(101));
     await expect(tooLarge).rejects.toBeInstanceOf(TooLarge);
     await expect(readNodeMultipart(request("multipart/form-data"), 1024)).rejects.toBeInstanceOf(MalformedMultipart);
+  });
+});
+
+describe("readWebMultipart", () => {
+  /** A Web Request whose body comes in the given pieces (no Content-Length unless given). */
+  const webRequest = (pieces: Buffer[], headers: Record<string, string> = { "content-type": `multipart/form-data; boundary=${B}` }, fail = false) =>
+    new Request("http://x/", {
+      method: "POST",
+      headers,
+      body: new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const piece of pieces) controller.enqueue(new Uint8Array(piece));
+          if (fail) controller.error(new Error("connection reset"));
+          else controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+
+  it("reads a body that comes in pieces with the parser the Node path uses", async () => {
+    const bytes = body(field("a", "1") + field("b", "2") + close);
+    const form = await readWebMultipart(webRequest([bytes.subarray(0, 7), bytes.subarray(7, 30), bytes.subarray(30)]), 1024);
+    expect([...form.entries()]).toEqual([["a", "1"], ["b", "2"]]);
+    expect(await entries(form)).toEqual(await ours(bytes, B));
+  });
+
+  it("refuses too much (declared or counted), no boundary, a body cut by the client, and what the parser refuses", async () => {
+    const bytes = body(field("a", "1") + close);
+    await expect(readWebMultipart(webRequest([bytes], { "content-type": `multipart/form-data; boundary=${B}`, "content-length": "5000" }), 1024)).rejects.toBeInstanceOf(TooLarge);
+    await expect(readWebMultipart(webRequest([Buffer.alloc(600), Buffer.alloc(600)]), 1024)).rejects.toBeInstanceOf(TooLarge);
+    await expect(readWebMultipart(webRequest([bytes], { "content-type": "multipart/form-data" }), 1024)).rejects.toBeInstanceOf(MalformedMultipart);
+    await expect(readWebMultipart(webRequest([bytes.subarray(0, 20)], undefined, true), 1024)).rejects.toBeInstanceOf(MalformedMultipart);
+    await expect(readWebMultipart(webRequest([body(field("a", "1", "\nContent-Type: text/plain; charset=shift_jis") + close)]), 1024)).rejects.toBeInstanceOf(MalformedMultipart);
   });
 });
