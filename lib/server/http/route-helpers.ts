@@ -1,3 +1,4 @@
+import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { ZodType } from "zod";
 import { errorSchema } from "@/lib/contract";
 
@@ -29,3 +30,21 @@ export const errors = {
 } as const;
 
 export const bearer = [{ bearerAuth: [] as string[] }];
+
+type ErrorStatus = keyof typeof errors;
+
+/** The actor an API call acts as (audit entries, webhooks): the token's client. */
+export const apiActor = (tenant: { apiClientId: string }) => ({ type: "api_client" as const, id: tenant.apiClientId });
+
+/**
+ * A route of the token's team, in the one shape every bearer route has: the bearer scheme, its own
+ * answers, then the error answers every such route can give (400, 401) and those it names in
+ * `refuses` (404 for a route that reads one thing by id, 403 where a role or mode is needed…), each
+ * with the shared description. What differs is what the route says: method, path, tags, summary,
+ * description, request.
+ */
+export function teamRoute<const C extends Omit<RouteConfig, "security" | "responses"> & { responses: RouteConfig["responses"]; refuses?: readonly ErrorStatus[] }>(config: C) {
+  const { refuses = [], responses, ...route } = config;
+  const named = Object.fromEntries(refuses.map((status) => [status, errors[status]])) as Pick<typeof errors, NonNullable<C["refuses"]>[number]>;
+  return createRoute({ ...(route as Omit<C, "responses" | "refuses">), security: bearer, responses: { ...responses, 400: errors[400], 401: errors[401], ...named } as C["responses"] & Pick<typeof errors, 400 | 401> & typeof named });
+}

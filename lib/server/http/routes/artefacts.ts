@@ -3,7 +3,7 @@ import { artefactKeyParamSchema, artefactLinkSchema } from "@/lib/contract";
 import { createArtefactLink, openArtefactLink } from "../../evidence/artefact-links";
 import { evidenceResponseType } from "../../evidence/serve-evidence";
 import { failureResponse, orFail } from "../errors";
-import { bearer, errors, json } from "../route-helpers";
+import { errors, json, teamRoute } from "../route-helpers";
 import type { ApiDeps, ApiEnv } from "../types";
 
 /** The download path is reachable without a bearer token: its signature is the credential. */
@@ -12,7 +12,7 @@ export const ARTEFACT_DOWNLOAD_PATH = /^\/api\/v1\/artefacts\/[^/]+\/download$/;
 export function registerArtefactRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   // GET /api/v1/artefacts/{key} – a time-limited download link for one evidence file
   app.openapi(
-    createRoute({
+    teamRoute({
       method: "get",
       path: "/api/v1/artefacts/{key}",
       tags: ["Artefacts"],
@@ -20,9 +20,9 @@ export function registerArtefactRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) 
       description:
         "Exchanges an artefact key from a verification record's `artefacts` for a signed download URL valid for 5 minutes. " +
         "Only the token's team and mode: another team's key is 404. In sandbox the canned records' keys (`sandbox/passport.jpg`, …) give sample files.",
-      security: bearer,
       request: { params: artefactKeyParamSchema },
-      responses: { 200: json(artefactLinkSchema, "The download link"), 400: errors[400], 401: errors[401], 404: errors[404] },
+      responses: { 200: json(artefactLinkSchema, "The download link") },
+      refuses: [404],
     }),
     async (c) => {
       const link = await createArtefactLink(c.get("db"), c.get("tenant"), c.req.valid("param").key, { publicBaseUrl: deps.publicBaseUrl });

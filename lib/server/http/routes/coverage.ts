@@ -1,20 +1,19 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { coverageListSchema } from "@/lib/contract";
 import { listCoverage } from "../../coverage/list-coverage";
-import { bearer, errors, json } from "../route-helpers";
+import { json, teamRoute } from "../route-helpers";
 import type { ApiEnv } from "../types";
 
 export function registerCoverageRoutes(app: OpenAPIHono<ApiEnv>) {
   // GET /api/v1/coverage – the documents and data sources this deployment reads
   app.openapi(
-    createRoute({
+    teamRoute({
       method: "get",
       path: "/api/v1/coverage",
       tags: ["Meta"],
       summary: "Coverage",
       description: "The photo IDs, supporting documents and data sources the engines of this deployment read, with their countries (ISO 3166 alpha-2). The same in both modes.",
-      security: bearer,
-      responses: { 200: json(coverageListSchema, "What is covered"), 400: errors[400], 401: errors[401] },
+      responses: { 200: json(coverageListSchema, "What is covered") },
     }),
     (c) => c.json(listCoverage(), 200),
   );

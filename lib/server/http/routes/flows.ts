@@ -1,15 +1,15 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { flowIdParamSchema, flowListSchema, flowSchema } from "@/lib/contract";
 import { findWorkflow, listWorkflows, toFlow } from "../../verifications/workflows";
 import { fail, ok } from "../../shared/result";
 import { orFail } from "../errors";
-import { bearer, errors, json } from "../route-helpers";
+import { json, teamRoute } from "../route-helpers";
 import type { ApiEnv } from "../types";
 
 export function registerFlowRoutes(app: OpenAPIHono<ApiEnv>) {
   // GET /api/v1/flows – the workflows a verification can run: built-in, then the team's own
   app.openapi(
-    createRoute({
+    teamRoute({
       method: "get",
       path: "/api/v1/flows",
       tags: ["Flows"],
@@ -17,22 +17,21 @@ export function registerFlowRoutes(app: OpenAPIHono<ApiEnv>) {
       description:
         "The built-in workflows and the team's own in the token's mode, as a bare JSON array (as the real API answers). " +
         "Archived workflows are listed with `archived_at` set; they open no new verification.",
-      security: bearer,
-      responses: { 200: json(flowListSchema, "Every flow of the team and mode"), 400: errors[400], 401: errors[401] },
+      responses: { 200: json(flowListSchema, "Every flow of the team and mode") },
     }),
     async (c) => c.json((await listWorkflows(c.get("db"), c.get("tenant"))).map(toFlow), 200),
   );
 
   // GET /api/v1/flows/{id}
   app.openapi(
-    createRoute({
+    teamRoute({
       method: "get",
       path: "/api/v1/flows/{id}",
       tags: ["Flows"],
       summary: "Read a flow",
-      security: bearer,
       request: { params: flowIdParamSchema },
-      responses: { 200: json(flowSchema, "The flow"), 400: errors[400], 401: errors[401], 404: errors[404] },
+      responses: { 200: json(flowSchema, "The flow") },
+      refuses: [404],
     }),
     async (c) => {
       const id = c.req.valid("param").id;

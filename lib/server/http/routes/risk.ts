@@ -1,9 +1,9 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { riskAssessmentResponseSchema, riskQuerySchema, riskRequestSchema } from "@/lib/contract";
 import { assessRisk } from "../../risk/assess-risk";
 import { orFail } from "../errors";
 import { multipartForm } from "../multipart";
-import { bearer, errors, json } from "../route-helpers";
+import { json, teamRoute } from "../route-helpers";
 import type { ApiDeps, ApiEnv } from "../types";
 
 /** The whole request: a 10 MB face_scan (spec 8) plus the text fields, with room to spare. */
@@ -14,7 +14,7 @@ const riskForm = multipartForm(REQUEST_MAX_BYTES);
 export function registerRiskRoutes(app: OpenAPIHono<ApiEnv>, _deps: ApiDeps) {
   // POST /api/v2/risk – assess a person's risk
   app.openapi(
-    createRoute({
+    teamRoute({
       method: "post",
       path: "/api/v2/risk",
       tags: ["Risk"],
@@ -25,7 +25,6 @@ export function registerRiskRoutes(app: OpenAPIHono<ApiEnv>, _deps: ApiDeps) {
         "Live: the fraud-signal engine (blocklist, email linked to other identities, email velocity, face linked to other identities) and the requested enrichments, " +
         "scored by a transparent model explained in `metadata.score_factors`. " +
         "Sandbox: the email decides the outcome (`+reject`, `+review`, otherwise CLEAR).",
-      security: bearer,
       middleware: riskForm,
       request: {
         query: riskQuerySchema,
@@ -33,11 +32,8 @@ export function registerRiskRoutes(app: OpenAPIHono<ApiEnv>, _deps: ApiDeps) {
       },
       responses: {
         201: json(riskAssessmentResponseSchema, "Assessment made (RiskResponse, or RiskRadarResponse with `report=radar`)"),
-        400: errors[400],
-        401: errors[401],
-        413: errors[413],
-        415: errors[415],
       },
+      refuses: [413, 415],
     }),
     async (c) => {
       const assessed = await assessRisk(c.get("db"), {

@@ -1,4 +1,4 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import {
   accountIdParamsSchema,
   deliveryReportSchema,
@@ -9,7 +9,7 @@ import {
 import { triggerAlertWebhook } from "../../sandbox/trigger-alert-webhook";
 import { triggerVerificationWebhook } from "../../sandbox/trigger-verification-webhook";
 import { orFail } from "../errors";
-import { bearer, errors, json, jsonBody } from "../route-helpers";
+import { apiActor, json, jsonBody, teamRoute } from "../route-helpers";
 import type { ApiDeps, ApiEnv } from "../types";
 
 const report = json(
@@ -21,7 +21,7 @@ const report = json(
 export function registerSandboxWebhookRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   // POST /api/v1/verifications/{id}/webhooks – sandbox: send one verification event now
   app.openapi(
-    createRoute({
+    teamRoute({
       method: "post",
       path: "/api/v1/verifications/{id}/webhooks",
       tags: ["Sandbox"],
@@ -29,16 +29,16 @@ export function registerSandboxWebhookRoutes(app: OpenAPIHono<ApiEnv>, deps: Api
       description:
         "Sends one signed webhook for the verification to `webhook_url` (https, public address) and reports the delivery. " +
         "Canned ids 111–999 send only the events listed for them; a case created in sandbox mode sends any verification event.",
-      security: bearer,
       request: { params: verificationIdParamsSchema, body: jsonBody(triggerVerificationWebhookSchema) },
-      responses: { 200: report, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+      responses: { 200: report },
+      refuses: [403, 404],
     }),
     async (c) => {
       const tenant = c.get("tenant");
       const body = c.req.valid("json");
       const result = await triggerVerificationWebhook(c.get("db"), {
         tenant,
-        actor: { type: "api_client", id: tenant.apiClientId },
+        actor: apiActor(tenant),
         id: c.req.valid("param").id,
         event: body.event,
         webhookUrl: body.webhook_url,
@@ -50,21 +50,21 @@ export function registerSandboxWebhookRoutes(app: OpenAPIHono<ApiEnv>, deps: Api
 
   // POST /api/v1/alerts/accounts/{id}/webhooks – sandbox: send a monitored account's alert now
   app.openapi(
-    createRoute({
+    teamRoute({
       method: "post",
       path: "/api/v1/alerts/accounts/{id}/webhooks",
       tags: ["Sandbox"],
       summary: "Trigger an alert webhook (sandbox only)",
       description: "Sends the account's latest alert as a signed `Alert` webhook to `webhook_url` and reports the delivery.",
-      security: bearer,
       request: { params: accountIdParamsSchema, body: jsonBody(triggerAlertWebhookSchema) },
-      responses: { 200: report, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+      responses: { 200: report },
+      refuses: [403, 404],
     }),
     async (c) => {
       const tenant = c.get("tenant");
       const result = await triggerAlertWebhook(c.get("db"), {
         tenant,
-        actor: { type: "api_client", id: tenant.apiClientId },
+        actor: apiActor(tenant),
         id: c.req.valid("param").id,
         webhookUrl: c.req.valid("json").webhook_url,
         allowLoopback: deps.webhookAllowLoopback,

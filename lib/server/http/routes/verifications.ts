@@ -1,4 +1,4 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import {
   createVerificationRequestSchema,
   createVerificationResponseSchema,
@@ -12,28 +12,27 @@ import { getVerification } from "../../verifications/get-verification";
 import { listVerifications } from "../../verifications/list-verifications";
 import { cachedJson, JSON_HEADERS } from "../cached-json";
 import { orFail } from "../errors";
-import { bearer, errors, json, jsonBody } from "../route-helpers";
+import { apiActor, json, jsonBody, teamRoute } from "../route-helpers";
 import type { ApiDeps, ApiEnv } from "../types";
 
 export function registerVerificationRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
   // POST /api/v1/verifications (alias /api/v2/verifications) – open a case, get the hosted URL
   for (const version of ["v1", "v2"] as const) {
     app.openapi(
-      createRoute({
+      teamRoute({
         method: "post",
         path: `/api/${version}/verifications`,
         tags: ["Verifications"],
         summary: version === "v1" ? "Request a verification" : "Request a verification (v2 alias)",
-        security: bearer,
         request: { body: jsonBody(createVerificationRequestSchema) },
-        responses: { 201: json(createVerificationResponseSchema, "Case created"), 400: errors[400], 401: errors[401] },
+        responses: { 201: json(createVerificationResponseSchema, "Case created") },
       }),
       async (c) => {
         const tenant = c.get("tenant");
         const created = await createVerification(c.get("db"), {
           tenant,
           input: c.req.valid("json"),
-          actor: { type: "api_client", id: tenant.apiClientId },
+          actor: apiActor(tenant),
           publicBaseUrl: deps.publicBaseUrl,
         });
         return c.json(orFail(created), 201);
@@ -44,14 +43,14 @@ export function registerVerificationRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDe
   // GET /api/v2/verifications/{id} (alias /api/v1/…) – read a verification record
   for (const version of ["v2", "v1"] as const) {
     app.openapi(
-      createRoute({
+      teamRoute({
         method: "get",
         path: `/api/${version}/verifications/{id}`,
         tags: ["Verifications"],
         summary: version === "v2" ? "Read a verification" : "Read a verification (v1 alias)",
-        security: bearer,
         request: { params: verificationIdParamsSchema },
-        responses: { 200: json(verificationRecordSchema, "The verification record"), 400: errors[400], 401: errors[401], 404: errors[404] },
+        responses: { 200: json(verificationRecordSchema, "The verification record") },
+        refuses: [404],
       }),
       async (c) => {
         const record = await getVerification(c.get("db"), c.get("tenant"), c.req.valid("param").id);
@@ -66,7 +65,7 @@ export function registerVerificationRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDe
 
   // GET /api/v1/verifications – the tenant's cases, newest first, with a cursor
   app.openapi(
-    createRoute({
+    teamRoute({
       method: "get",
       path: "/api/v1/verifications",
       tags: ["Verifications"],
@@ -74,7 +73,6 @@ export function registerVerificationRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDe
       description:
         "Stored cases of the token's team and mode, newest first, as a bare JSON array (as the real API answers). " +
         "When more remain, the `X-Next-Cursor` header (and a `Link` header with `rel=\"next\"`) carries the cursor: pass it as `cursor`.",
-      security: bearer,
       request: { query: verificationListQuerySchema },
       responses: {
         200: {
@@ -84,8 +82,6 @@ export function registerVerificationRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDe
             Link: { schema: { type: "string" }, description: 'RFC 8288 link to the next page (`rel="next"`); absent on the last page' },
           },
         },
-        400: errors[400],
-        401: errors[401],
       },
     }),
     async (c) => {

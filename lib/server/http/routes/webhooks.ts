@@ -1,4 +1,4 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import {
   errorSchema,
   replayWebhooksRequestSchema,
@@ -12,7 +12,7 @@ import { getWebhookMessage } from "../../webhooks/get-webhook-message";
 import { listWebhookMessages } from "../../webhooks/list-webhook-messages";
 import { replayFailedWebhooks, replayWebhookMessage } from "../../webhooks/replay-webhooks";
 import { orFail } from "../errors";
-import { bearer, errors, json, jsonBody } from "../route-helpers";
+import { apiActor, json, jsonBody, teamRoute } from "../route-helpers";
 import type { ApiDeps, ApiEnv } from "../types";
 
 const tags = ["Webhooks"];
@@ -20,69 +20,67 @@ const tags = ["Webhooks"];
 export function registerWebhookRoutes(app: OpenAPIHono<ApiEnv>, _deps: ApiDeps) {
   // GET /api/v1/webhooks/messages – the outbox, newest first, with every attempt
   app.openapi(
-    createRoute({
+    teamRoute({
       method: "get",
       path: "/api/v1/webhooks/messages",
       tags,
       summary: "List webhook messages",
       description:
         "Messages of the token's team and mode, newest first, each with its delivery attempts. Filter by `status` or `verification_id`; pass `next_cursor` as `cursor` for the next page.",
-      security: bearer,
       request: { query: webhookMessageListQuerySchema },
-      responses: { 200: json(webhookMessageListSchema, "A page of messages"), 400: errors[400], 401: errors[401] },
+      responses: { 200: json(webhookMessageListSchema, "A page of messages") },
     }),
     async (c) => c.json(orFail(await listWebhookMessages(c.get("db"), c.get("tenant"), c.req.valid("query"))), 200),
   );
 
   // GET /api/v1/webhooks/messages/{id} – one message and its attempts
   app.openapi(
-    createRoute({
+    teamRoute({
       method: "get",
       path: "/api/v1/webhooks/messages/{id}",
       tags,
       summary: "Read a webhook message",
-      security: bearer,
       request: { params: webhookMessageIdParamsSchema },
-      responses: { 200: json(webhookMessageSchema, "The message with its attempts"), 400: errors[400], 401: errors[401], 404: errors[404] },
+      responses: { 200: json(webhookMessageSchema, "The message with its attempts") },
+      refuses: [404],
     }),
     async (c) => c.json(orFail(await getWebhookMessage(c.get("db"), c.get("tenant"), c.req.valid("param").id)), 200),
   );
 
   // POST /api/v1/webhooks/messages/{id}/replay – send one message again, same webhook-id
   app.openapi(
-    createRoute({
+    teamRoute({
       method: "post",
       path: "/api/v1/webhooks/messages/{id}/replay",
       tags,
       summary: "Replay a webhook message",
       description: "Queues the message again with the same `webhook-id` and payload and a fresh round of retries.",
-      security: bearer,
       request: { params: webhookMessageIdParamsSchema },
-      responses: { 202: json(webhookMessageSchema, "Queued again"), 400: errors[400], 401: errors[401], 404: errors[404], 409: json(errorSchema, "The message is being delivered at this moment") },
+      responses: { 202: json(webhookMessageSchema, "Queued again"), 409: json(errorSchema, "The message is being delivered at this moment") },
+      refuses: [404],
     }),
     async (c) => {
       const tenant = c.get("tenant");
-      const result = await replayWebhookMessage(c.get("db"), { tenant, actor: { type: "api_client", id: tenant.apiClientId }, id: c.req.valid("param").id });
+      const result = await replayWebhookMessage(c.get("db"), { tenant, actor: apiActor(tenant), id: c.req.valid("param").id });
       return c.json(orFail(result), 202);
     },
   );
 
   // POST /api/v1/webhooks/replay – send again every failed message of a time range
   app.openapi(
-    createRoute({
+    teamRoute({
       method: "post",
       path: "/api/v1/webhooks/replay",
       tags,
       summary: "Replay failed webhook messages",
       description: "Queues again every failed message created in [`from`, `to`), each with its own `webhook-id`.",
-      security: bearer,
       request: { body: jsonBody(replayWebhooksRequestSchema) },
-      responses: { 202: json(replayWebhooksResponseSchema, "How many messages were queued again"), 400: errors[400], 401: errors[401] },
+      responses: { 202: json(replayWebhooksResponseSchema, "How many messages were queued again") },
     }),
     async (c) => {
       const tenant = c.get("tenant");
       const body = c.req.valid("json");
-      const result = await replayFailedWebhooks(c.get("db"), { tenant, actor: { type: "api_client", id: tenant.apiClientId }, from: new Date(body.from), to: new Date(body.to) });
+      const result = await replayFailedWebhooks(c.get("db"), { tenant, actor: apiActor(tenant), from: new Date(body.from), to: new Date(body.to) });
       return c.json(orFail(result), 202);
     },
   );

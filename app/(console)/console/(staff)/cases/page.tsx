@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { CasesTable } from "@/components/console/cases-table";
+import { FilterBar, ListError, PageLinks, StatusSelect } from "@/components/console/list-page";
 import { PageHeader } from "@/components/console/page-header";
 import { STATUS_LABELS, STATUS_ORDER } from "@/components/console/status-badge";
-import { buttonPrimary, buttonSecondary, inputClass, labelClass } from "@/components/console/styles";
+import { inputClass, labelClass } from "@/components/console/styles";
 import { requireStaff } from "@/lib/auth/staff-context";
 import { DISPLAY_FILTERS, parseCaseFilter, searchCases } from "@/lib/server/console/search-cases";
 
@@ -30,7 +30,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
         title="Cases"
         description={context.mode === "sandbox" ? "Sandbox cases you created through the API, then the canned sandbox cases 111–999." : "Identity verifications of your live integration."}
       />
-      <form role="search" aria-label="Cases" className="mb-4 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+      <FilterBar label="Cases" submit="Search" clearHref="/console/cases" active={!!(q || params.status)} className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
         <div>
           <label htmlFor="q" className={labelClass}>
             Search
@@ -38,11 +38,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
           <input id="q" name="q" type="search" defaultValue={q} placeholder="Email, case id or external id" className={`mt-1 ${inputClass}`} />
         </div>
         <div>
-          <label htmlFor="status" className={labelClass}>
-            Status
-          </label>
-          <select id="status" name="status" defaultValue={params.status ?? ""} className={`mt-1 ${inputClass}`}>
-            <option value="">Any status</option>
+          <StatusSelect value={params.status ?? ""}>
             {STATUS_ORDER.map((s) => (
               <option key={s} value={s}>
                 {STATUS_LABELS[s]!.label}
@@ -55,39 +51,12 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
                 </option>
               ))}
             </optgroup>
-          </select>
+          </StatusSelect>
         </div>
-        <div className="flex gap-2">
-          <button type="submit" className={buttonPrimary}>
-            Search
-          </button>
-          {q || params.status ? (
-            <Link href="/console/cases" className={buttonSecondary}>
-              Clear
-            </Link>
-          ) : null}
-        </div>
-      </form>
-      {!result.ok ? (
-        <p role="alert" className="mb-4 text-sm font-medium text-rose-800">
-          {result.error.message}
-        </p>
-      ) : null}
+      </FilterBar>
+      <ListError message={result.ok ? null : result.error.message} />
       <CasesTable initial={data} params={params} scope={`${context.team.id}:${context.mode}`} />
-      <nav aria-label="Pages" className="mt-4 flex justify-between gap-2">
-        {raw.cursor ? (
-          <Link href={`/console/cases?${first.toString()}`} className={buttonSecondary}>
-            ← First page
-          </Link>
-        ) : (
-          <span />
-        )}
-        {next ? (
-          <Link href={`/console/cases?${next}`} className={buttonSecondary}>
-            Next page →
-          </Link>
-        ) : null}
-      </nav>
+      <PageLinks firstHref={raw.cursor ? `/console/cases?${first.toString()}` : null} nextHref={next ? `/console/cases?${next}` : null} />
     </>
   );
 }

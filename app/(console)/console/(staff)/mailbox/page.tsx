@@ -2,13 +2,16 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { MailStatus } from "@/components/console/mail-status";
 import { NextPageLink } from "@/components/console/next-page-link";
-import { EmptyState, formatDateTime, PageHeader } from "@/components/console/page-header";
+import { ListTable } from "@/components/console/list-page";
+import { formatDateTime, PageHeader } from "@/components/console/page-header";
 import { focusRing } from "@/components/console/styles";
 import { requireStaff } from "@/lib/auth/staff-context";
 import { getConfig } from "@/lib/config";
 import { listOutboundEmails } from "@/lib/server/mail/list-outbound-emails";
 
 export const metadata: Metadata = { title: "Mailbox" };
+
+const COLUMNS = [{ label: "Email" }, { label: "Status", className: "w-px" }, { label: "When", className: "hidden md:table-cell" }];
 
 export default async function MailboxPage({ searchParams }: { searchParams: Promise<{ cursor?: string }> }) {
   const context = await requireStaff();
@@ -30,40 +33,24 @@ export default async function MailboxPage({ searchParams }: { searchParams: Prom
   return (
     <>
       <PageHeader title="Mailbox" description={description} />
-      {data.items.length === 0 ? (
-        <EmptyState title="No emails yet">Invitations to new members appear here.</EmptyState>
-      ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="w-full text-left text-sm" data-testid="mailbox">
-            <caption className="sr-only">Emails, newest first</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-700">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">Email</th>
-                <th scope="col" className="w-px px-4 py-3 font-semibold">Status</th>
-                <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">When</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {data.items.map((e) => (
-                <tr key={e.id} className="align-top">
-                  <td className="px-4 py-3">
-                    {/* Wraps rather than truncates: on a phone the subject is what tells emails apart. */}
-                    <Link href={`/console/mailbox/${e.id}`} className={`block break-words font-medium text-brand-700 hover:underline ${focusRing}`}>
-                      {e.subject}
-                    </Link>
-                    <span className="block break-all text-xs text-slate-700">to {e.to}</span>
-                    <span className="block text-xs text-slate-700 md:hidden">{formatDateTime(e.createdAt)}</span>
-                  </td>
-                  <td className="w-px whitespace-nowrap px-4 py-3">
-                    <MailStatus status={e.status} />
-                  </td>
-                  <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 md:table-cell">{formatDateTime(e.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable caption="Emails, newest first" columns={COLUMNS} testId="mailbox" empty={data.items.length === 0 ? { title: "No emails yet", body: "Invitations to new members appear here." } : null}>
+        {data.items.map((e) => (
+          <tr key={e.id} className="align-top">
+            <td className="px-4 py-3">
+              {/* Wraps rather than truncates: on a phone the subject is what tells emails apart. */}
+              <Link href={`/console/mailbox/${e.id}`} className={`block break-words font-medium text-brand-700 hover:underline ${focusRing}`}>
+                {e.subject}
+              </Link>
+              <span className="block break-all text-xs text-slate-700">to {e.to}</span>
+              <span className="block text-xs text-slate-700 md:hidden">{formatDateTime(e.createdAt)}</span>
+            </td>
+            <td className="w-px whitespace-nowrap px-4 py-3">
+              <MailStatus status={e.status} />
+            </td>
+            <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 md:table-cell">{formatDateTime(e.createdAt)}</td>
+          </tr>
+        ))}
+      </ListTable>
       <NextPageLink path="/console/mailbox" cursor={data.nextCursor} label="Older emails →" />
     </>
   );

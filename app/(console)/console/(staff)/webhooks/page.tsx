@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/console/page-header";
-import { buttonPrimary, buttonSecondary, cardClass, inputClass, labelClass, linkClass } from "@/components/console/styles";
+import { FilterBar, ListError, PageLinks, StatusSelect } from "@/components/console/list-page";
+import { cardClass, linkClass } from "@/components/console/styles";
 import { WebhookMessageTable } from "@/components/console/webhook-message-table";
 import { WebhookReplayRangeForm } from "@/components/console/webhook-replay-range-form";
 import { DELIVERY_STATUSES } from "@/components/console/webhook-status";
@@ -42,53 +43,20 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
           </>
         }
       />
-      <form role="search" aria-label="Webhook messages" className={`${cardClass} mb-4 flex flex-col gap-3 p-4 sm:flex-row sm:items-end`}>
+      <FilterBar label="Webhook messages" submit="Filter" clearHref="/console/webhooks" active={!!chosen} className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="sm:w-56">
-          <label htmlFor="status" className={labelClass}>
-            Status
-          </label>
-          <select id="status" name="status" defaultValue={chosen ?? ""} className={`mt-1 ${inputClass}`}>
-            <option value="">Any status</option>
+          <StatusSelect value={chosen ?? ""}>
             {DELIVERY_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {s}
               </option>
             ))}
-          </select>
+          </StatusSelect>
         </div>
-        <div className="flex gap-2">
-          <button type="submit" className={buttonPrimary}>
-            Filter
-          </button>
-          {chosen ? (
-            <Link href="/console/webhooks" className={buttonSecondary}>
-              Clear
-            </Link>
-          ) : null}
-        </div>
-      </form>
-      {!result.ok ? (
-        <p role="alert" className="mb-4 text-sm font-medium text-rose-800">
-          {result.error.message}
-        </p>
-      ) : null}
+      </FilterBar>
+      <ListError message={result.ok ? null : result.error.message} />
       <WebhookMessageTable messages={data.items} replay={canReplay ? replayWebhookAction : undefined} />
-      {raw.cursor || next ? (
-        <nav aria-label="Pages" className="mt-4 flex justify-between gap-2">
-        {raw.cursor ? (
-          <Link href={chosen ? `/console/webhooks?status=${chosen}` : "/console/webhooks"} className={buttonSecondary}>
-            ← First page
-          </Link>
-        ) : (
-          <span />
-        )}
-        {next ? (
-          <Link href={`/console/webhooks?${next}`} className={buttonSecondary}>
-            Next page →
-          </Link>
-        ) : null}
-        </nav>
-      ) : null}
+      <PageLinks firstHref={raw.cursor ? (chosen ? `/console/webhooks?status=${chosen}` : "/console/webhooks") : null} nextHref={next ? `/console/webhooks?${next}` : null} />
 
       <section aria-labelledby="replay-range-title" className={`${cardClass} mt-8 p-4`}>
         <h2 id="replay-range-title" className="font-semibold text-slate-900">
