@@ -6,7 +6,7 @@
  * that looks at every byte in JavaScript. The body is already bounded (the route's size limit,
  * 11 MB for risk) and busboy buffered every file whole anyway, so here the body is collected
  * first and cut with Buffer#indexOf (native) at each delimiter; only part headers are read byte
- * by byte. @fastify/busboy (undici's) was measured against it and is not used: ~37 µs more CPU
+ * by byte. @fastify/busboy (undici's) was measured against it and is not used: ~35 µs more CPU
  * per sandbox risk request, about 14 % of that request (issue 27; tests/bench/multipart-parsers.ts,
  * figures in docs/ARCHITECTURE.md).
  *
