@@ -24,19 +24,27 @@ export function mrzValidations(decision: Extract<MrzDecision, { accepted: true }
   }
   const { identity, format } = decision.parsed;
   const today = now.toISOString().slice(0, 10);
-  const formatFits = kind === "passport" ? format === "TD3" : format === "TD1" || format === "TD2";
+  const formatFits = kind === "passport" ? format === "TD3" : format === "TD1" || format === "TD2" || format === "FRENCH_ID";
   const nameZone = format === "TD1" ? decision.lines[2]! : decision.lines[0]!.slice(5);
+  // ICAO 9303 reserves "UTO" (Utopia) for its specimens; any other code the parser does not know is not a state.
+  const unknown = decision.parsed.unknownStates;
   const specimenReasons = [
     ...(SPECIMEN_NAMES.test(nameZone) ? ["SAMPLE_NAME_DETECTED"] : []),
     ...(identity.documentNumber && SPECIMEN_NUMBERS.has(identity.documentNumber) ? ["SAMPLE_DOCUMENT_NUMBER_DETECTED"] : []),
+    ...(unknown.includes("UTO") ? ["SPECIMEN_STATE_DETECTED"] : []),
   ];
-  const required = [identity.lastName, identity.documentNumber, identity.dateOfBirth, identity.expirationDate, identity.issuingCountry].every(Boolean);
+  const unknownState = unknown.some((code) => code !== "UTO");
+  // France's 1994–2021 card carries no expiry date in its MRZ (it is printed on the back only).
+  const noExpiryInMrz = format === "FRENCH_ID";
+  const required = [identity.lastName, identity.documentNumber, identity.dateOfBirth, noExpiryInMrz || identity.expirationDate, identity.issuingCountry].every(Boolean);
   return {
     required_fields_extracted: check(required, ["INCOMPLETE_MRZ_DATA"]),
     // The gate accepts only readings whose every check digit passes.
     mrz_check_digits_valid: decision.corrected ? { ...pass(), message: "Two readings disagreed on cells the check digits cover; the only combination that passes was taken" } : pass(),
-    icao_format_valid: check(formatFits, [kind === "passport" ? "MRZ_NOT_TD3" : "MRZ_NOT_TD1"]),
-    has_not_expired: !identity.expirationDate ? failed(["INVALID_DOCUMENT_DATE_FORMAT"]) : check(identity.expirationDate >= today, ["EXPIRY_DATE_PASSED"]),
+    icao_format_valid: unknownState ? failed(["UNKNOWN_STATE_CODE"]) : check(formatFits, [kind === "passport" ? "MRZ_NOT_TD3" : "MRZ_NOT_TD1"]),
+    has_not_expired: noExpiryInMrz
+      ? notPerformed("This card's machine-readable zone carries no expiry date")
+      : !identity.expirationDate ? failed(["INVALID_DOCUMENT_DATE_FORMAT"]) : check(identity.expirationDate >= today, ["EXPIRY_DATE_PASSED"]),
     not_specimen: specimenReasons.length ? failed(specimenReasons) : pass(),
     compound_identifiers_match: notPerformed("The printed (visual) zone is not read; the MRZ's composite check digit is checked"),
     not_screenshot: notPerformed("No screenshot detector is configured"),

@@ -37,6 +37,11 @@ export interface PhotoIdResult {
   readBy: string | null;
   /** True when the accepted text needed the check digits to choose between the two readers. */
   corrected: boolean;
+  /**
+   * MRZ lines read with certainty but refused (a visa; an MRZ whose check digits do not add up, as
+   * two readers read it), for reviewers: never an identity. Null otherwise.
+   */
+  mrzReading?: { lines: string[]; reason: string } | null;
 }
 
 export async function readPhotoIdHere(input: ReadPhotoIdInput): Promise<PhotoIdResult> {
@@ -68,6 +73,7 @@ export async function readPhotoIdHere(input: ReadPhotoIdInput): Promise<PhotoIdR
     identity,
     readBy: text.readBy,
     corrected: text.corrected,
+    mrzReading: text.mrzReading ?? null,
   };
 }
 
@@ -79,6 +85,7 @@ interface TextReading {
   truncatedName: boolean;
   readBy: string | null;
   corrected: boolean;
+  mrzReading?: { lines: string[]; reason: string } | null;
 }
 
 async function readMrzText(input: ReadPhotoIdInput, now: Date): Promise<TextReading> {
@@ -100,6 +107,7 @@ async function readMrzText(input: ReadPhotoIdInput, now: Date): Promise<TextRead
       truncatedName: false,
       readBy: null,
       corrected: false,
+      mrzReading: read?.readLines ? { lines: read.readLines, reason } : null,
     };
   }
   const { decision } = read;

@@ -10,13 +10,21 @@ export interface GrayImage {
   data: Uint8Array;
 }
 
-export type MrzFormat = "TD1" | "TD2" | "TD3";
+/**
+ * MRZ layouts: ICAO 9303's TD1/TD2/TD3, its machine-readable visas MRV-A (2 × 44) and MRV-B (2 × 36),
+ * and the French national ID card's own 2 × 36 layout (cards issued 1994–2021). The locator finds
+ * shapes (a visa looks like a TD3 or TD2 band); which layout a band holds is told by its text.
+ */
+export type MrzFormat = "TD1" | "TD2" | "TD3" | "MRVA" | "MRVB" | "FRENCH_ID";
 
 /** ICAO 9303: lines × characters per line. */
 export const MRZ_SHAPES: Record<MrzFormat, { lines: number; chars: number }> = {
   TD1: { lines: 3, chars: 30 },
   TD2: { lines: 2, chars: 36 },
   TD3: { lines: 2, chars: 44 },
+  MRVA: { lines: 2, chars: 44 },
+  MRVB: { lines: 2, chars: 36 },
+  FRENCH_ID: { lines: 2, chars: 36 },
 };
 
 /** The 37 glyphs an MRZ may hold. */
@@ -70,7 +78,7 @@ export type LocateMrzResult = { found: true; mrz: LocatedMrz } | { found: false;
 
 /** What one MRZ reader read. */
 export interface MrzReading {
-  reader: "template" | "tesseract" | "cells";
+  reader: "template" | "tesseract" | "cells" | "learned";
   /** One string per line, exactly `chars` long, alphabet MRZ_ALPHABET (unknown cells read as best guess). */
   lines: string[];
   /**

@@ -35,13 +35,19 @@ export type MrzDecision =
       badLines: number[];
     };
 
+/**
+ * Joins two independent readings of one band. `template` is the first reading (the template
+ * matcher's, whose margins may let it stand alone; any other reader's never do), `tesseract` the
+ * second (any other reader).
+ */
 export function acceptMrz(format: MrzFormat, template: MrzReading, tesseract: MrzReading | null, now = new Date()): MrzDecision {
   const t = applyPositionClasses(format, template.lines);
   const parsedT = parseMrz(t, now);
   const s = tesseract ? applyPositionClasses(format, tesseract.lines) : null;
 
   if (s && sameLines(s, t) && parsedT.valid) return { accepted: true, lines: t, parsed: parsedT, by: "readers_agree", corrected: false };
-  const minMargin = Math.min(...template.confidence.flat());
+  // Only the template matcher's margins mean "the runner-up glyph was far behind".
+  const minMargin = template.reader === "template" ? Math.min(...template.confidence.flat()) : -1;
   if (parsedT.valid && minMargin >= TEMPLATE_MARGIN) return { accepted: true, lines: t, parsed: parsedT, by: "template_confident", corrected: false };
 
   const badLines = new Set<number>(parsedT.invalidFields.map((f) => f.line));

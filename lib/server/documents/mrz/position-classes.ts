@@ -57,6 +57,43 @@ const LAYOUTS: Record<MrzFormat, Range[]> = {
     { line: 1, start: 29, end: 30, cls: "digit" },
     { line: 2, start: 0, end: 30, cls: "alpha", name: true },
   ],
+  // MRV-A and MRV-B: a passport's lines without the personal number's check digits or the composite.
+  MRVA: [
+    { line: 0, start: 0, end: 5, cls: "alpha" },
+    { line: 0, start: 5, end: 44, cls: "alpha", name: true },
+    { line: 1, start: 0, end: 9, cls: "alnum" },
+    { line: 1, start: 9, end: 10, cls: "digit" },
+    { line: 1, start: 10, end: 13, cls: "alpha" },
+    { line: 1, start: 13, end: 20, cls: "digit" },
+    { line: 1, start: 20, end: 21, cls: "sex" },
+    { line: 1, start: 21, end: 28, cls: "digit" },
+    { line: 1, start: 28, end: 44, cls: "alnum" },
+  ],
+  MRVB: [
+    { line: 0, start: 0, end: 5, cls: "alpha" },
+    { line: 0, start: 5, end: 36, cls: "alpha", name: true },
+    { line: 1, start: 0, end: 9, cls: "alnum" },
+    { line: 1, start: 9, end: 10, cls: "digit" },
+    { line: 1, start: 10, end: 13, cls: "alpha" },
+    { line: 1, start: 13, end: 20, cls: "digit" },
+    { line: 1, start: 20, end: 21, cls: "sex" },
+    { line: 1, start: 21, end: 28, cls: "digit" },
+    { line: 1, start: 28, end: 36, cls: "alnum" },
+  ],
+  // France's card: IDFRA, surname (25), office code (6); issue YYMM, department (3), office and
+  // serial (5), check digit, given names (14), birth date and check, sex, composite check digit.
+  FRENCH_ID: [
+    { line: 0, start: 0, end: 5, cls: "alpha" },
+    { line: 0, start: 5, end: 30, cls: "alpha", name: true },
+    { line: 0, start: 30, end: 36, cls: "alnum" },
+    { line: 1, start: 0, end: 4, cls: "digit" },
+    { line: 1, start: 4, end: 7, cls: "alnum" },
+    { line: 1, start: 7, end: 13, cls: "digit" },
+    { line: 1, start: 13, end: 27, cls: "alpha", name: true },
+    { line: 1, start: 27, end: 34, cls: "digit" },
+    { line: 1, start: 34, end: 35, cls: "sex" },
+    { line: 1, start: 35, end: 36, cls: "digit" },
+  ],
 };
 
 const TO_DIGIT: Record<string, string> = { O: "0", Q: "0", D: "0", U: "0", I: "1", L: "1", Z: "2", S: "5", G: "6", B: "8" };

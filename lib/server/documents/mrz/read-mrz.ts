@@ -8,6 +8,10 @@ import { locateMrz, mrzBlobs } from "./locate-mrz";
 import { judgeOrientation } from "./orientation";
 import { readMrzTesseract } from "./ocrb-tesseract/read-mrz-tesseract";
 import { readMrzTemplate } from "./template-reader";
+import { recognizeText, type OcrLine } from "../ocr/learned-ocr";
+import { rotateQuarter } from "../image/rotate-quarter";
+import { findMrzText, looksTurnedQuarter } from "./learned/find-mrz-text";
+import { readLearnedMrz } from "./learned/read-learned";
 
 /*
  * Photo → MRZ text that can be trusted, or the reason it cannot. The template matcher runs on this
@@ -18,23 +22,106 @@ import { readMrzTemplate } from "./template-reader";
  * (orientation.ts), and only a band whose way up is not clear is read both ways.
  */
 
-/** "wrong_type": a readable document of another kind than the one chosen (an ID card as a passport). */
-export type RetakeReason = MrzLocateFailure | "unreadable" | "wrong_type";
+/**
+ * "wrong_type": a readable document of another kind than the one chosen (an ID card as a passport).
+ * "visa": a machine-readable visa (MRV-A/B), read, which is not a photo ID.
+ * "mrz_invalid": two readers read the same MRZ and its check digits do not add up.
+ */
+export type RetakeReason = MrzLocateFailure | "unreadable" | "wrong_type" | "visa" | "mrz_invalid";
 
 export type MrzRead =
-  | { ok: true; decision: Extract<MrzDecision, { accepted: true }>; located: LocatedMrz; upsideDown: boolean; readings: MrzReading[] }
-  | { ok: false; reason: RetakeReason; decision: Extract<MrzDecision, { accepted: false }> | null; located: LocatedMrz | null; readings: MrzReading[] };
+  | { ok: true; decision: Extract<MrzDecision, { accepted: true }>; located: LocatedMrz | null; upsideDown: boolean; readings: MrzReading[]; via?: "classic" | "learned" }
+  | {
+      ok: false;
+      reason: RetakeReason;
+      decision: Extract<MrzDecision, { accepted: false }> | null;
+      located: LocatedMrz | null;
+      readings: MrzReading[];
+      /** Lines read with certainty though refused (a visa; an MRZ whose check digits fail, as two readers read it): for reviewers and benches. */
+      readLines?: string[] | null;
+    };
 
 /** Document codes an MRZ of each kind may start with (ICAO 9303: P passports; I, A, C cards). */
 const CODES = { passport: /^P/, national_id: /^[IAC]/ } as const;
+/** Layouts each kind of photo ID may have (the classic locator knows only the ICAO shapes). */
+const LAYOUTS: Record<keyof typeof CODES, MrzFormat[]> = { passport: ["TD3"], national_id: ["TD1", "TD2", "FRENCH_ID"] };
+const VISAS: readonly MrzFormat[] = ["MRVA", "MRVB"];
 
-export async function readMrz(image: Buffer | GrayImage, expect: { formats: MrzFormat[]; kind: keyof typeof CODES }, now = new Date()): Promise<MrzRead> {
+/** The learned OCR's lines of the page, or null when it is unavailable (logged; the classic engine's answer stands). */
+function learnedOcr(gray: GrayImage, signal?: AbortSignal): Promise<OcrLine[] | null> {
+  return recognizeText({ data: gray.data, width: gray.width, height: gray.height, channels: 1 }, { signal }).catch((error: unknown) => {
+    if (signal?.aborted) return null;
+    console.error("[documents] the learned OCR failed:", error instanceof Error ? error.message : error);
+    return null;
+  });
+}
+
+/**
+ * The learned path: the MRZ found in the learned OCR's lines (the page turned a quarter or half a
+ * turn when none is found upright and the page's text says it may be turned), then read by every
+ * reader on the lines its boxes give. Null when no MRZ was found at all.
+ */
+async function readViaLearned(gray: GrayImage, upright: OcrLine[], expect: MrzExpectation, now: Date): Promise<MrzRead | null> {
+  let page = gray;
+  let mrz = findMrzText(upright);
+  if (!mrz) {
+    const turns: GrayImage[] = looksTurnedQuarter(upright) ? [rotateQuarter(gray, true), rotateQuarter(gray, false)] : upright.length > 0 ? [rotate180(gray)] : [];
+    for (const turned of turns) {
+      const ocr = await learnedOcr(turned);
+      mrz = ocr && findMrzText(ocr);
+      if (mrz) {
+        page = turned;
+        break;
+      }
+    }
+  }
+  if (!mrz) return null;
+  const read = await readLearnedMrz(page, mrz, now);
+  const { decision, readings, format } = read;
+  if (decision.accepted) {
+    if (VISAS.includes(format)) return { ok: false, reason: "visa", decision: null, located: null, readings, readLines: decision.lines };
+    if (!LAYOUTS[expect.kind].includes(format) || !CODES[expect.kind].test(decision.lines[0]!)) return { ok: false, reason: "wrong_type", decision: null, located: null, readings, readLines: decision.lines };
+    return { ok: true, decision, located: null, upsideDown: page !== gray, readings, via: "learned" };
+  }
+  if (read.agreedInvalid) {
+    // Read with certainty as a visa, though its check digits fail: still a visa.
+    const reason = VISAS.includes(format) ? "visa" : "mrz_invalid";
+    return { ok: false, reason, decision, located: null, readings, readLines: read.agreedInvalid };
+  }
+  const hint: RetakeReason = !read.located ? "unreadable" : read.located.glare > 0.02 ? "glare" : read.located.capHeight < 7 ? "too_small" : read.located.sharpness < 0.3 ? "blurred" : "unreadable";
+  return { ok: false, reason: hint, decision, located: null, readings };
+}
+
+export async function readMrz(image: Buffer | GrayImage, expect: MrzExpectation, now = new Date()): Promise<MrzRead> {
   let gray: GrayImage;
   try {
     gray = Buffer.isBuffer(image) ? await decodeGray(image) : image;
   } catch {
     return { ok: false, reason: "unreadable", decision: null, located: null, readings: [] };
   }
+  // The learned OCR starts on its own thread at once; the classic engine reads meanwhile, and the
+  // learned path is waited for only when the classic one did not accept.
+  const cancel = new AbortController();
+  const learned = learnedOcr(gray, cancel.signal);
+  const classic = await readClassic(gray, expect, now);
+  if (classic.ok) {
+    cancel.abort();
+    return classic;
+  }
+  const ocr = await learned;
+  if (!ocr) return classic;
+  const viaLearned = await readViaLearned(gray, ocr, expect, now);
+  if (!viaLearned) return classic;
+  if (viaLearned.ok) return viaLearned;
+  // Neither accepted: the learned path's finding names the cause when it found the zone (a visa,
+  // an MRZ that does not add up, a band its readers could not agree on); else the classic one's.
+  return classic.reason === "no_mrz" || viaLearned.reason === "visa" || viaLearned.reason === "mrz_invalid" || viaLearned.reason === "wrong_type" ? viaLearned : classic;
+}
+
+type MrzExpectation = { formats: MrzFormat[]; kind: keyof typeof CODES };
+
+/** The classic engine: the blob locator, both ways up, and the OCR-B readers. */
+async function readClassic(gray: GrayImage, expect: MrzExpectation, now: Date): Promise<MrzRead> {
   let firstFailure: MrzRead | null = null;
   const blobs = mrzBlobs(gray);
   const upright = locateMrz(gray, expect.formats, blobs);
@@ -66,7 +153,7 @@ export async function readMrz(image: Buffer | GrayImage, expect: { formats: MrzF
         if (withThird.accepted) decision = withThird;
       }
     }
-    if (decision.accepted && CODES[expect.kind].test(decision.lines[0]!)) return { ok: true, decision, located: mrz, upsideDown, readings };
+    if (decision.accepted && CODES[expect.kind].test(decision.lines[0]!)) return { ok: true, decision, located: mrz, upsideDown, readings, via: "classic" };
     if (!decision.accepted) firstFailure ??= { ok: false, reason: hintFor(mrz), decision, located: mrz, readings };
     else firstFailure ??= { ok: false, reason: "wrong_type", decision: null, located: mrz, readings };
   }

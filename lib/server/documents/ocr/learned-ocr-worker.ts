@@ -7,7 +7,7 @@ import sharp from "sharp";
 import type { LearnedOcrReply, LearnedOcrRequest, OcrLine, OcrPoint } from "./protocol";
 
 /** Detection runs on the page scaled so its longer side is at most this (the model needs sides in multiples of 32). */
-const MAX_SIDE = 1600;
+const MAX_SIDE = 1280;
 const BASE = 32;
 const MAX_PIXELS = 50_000_000;
 
@@ -38,7 +38,7 @@ async function load(): Promise<Engine> {
 }
 
 /** The page upright (EXIF), as 4-channel pixels scaled to multiples of 32, and the scale back to the input's pixels. */
-async function prepare(req: LearnedOcrRequest): Promise<{ png: Buffer; sx: number; sy: number }> {
+async function prepare(req: Extract<LearnedOcrRequest, { type: "read" }>): Promise<{ png: Buffer; sx: number; sy: number }> {
   const base =
     req.image.kind === "encoded"
       ? sharp(req.image.bytes, { failOn: "error", limitInputPixels: MAX_PIXELS }).rotate()
@@ -67,7 +67,7 @@ function orderCorners(points: OcrPoint[]): [OcrPoint, OcrPoint, OcrPoint, OcrPoi
   return out as [OcrPoint, OcrPoint, OcrPoint, OcrPoint];
 }
 
-async function recognize(engine: Engine, req: LearnedOcrRequest): Promise<OcrLine[]> {
+async function recognize(engine: Engine, req: Extract<LearnedOcrRequest, { type: "read" }>): Promise<OcrLine[]> {
   const { png, sx, sy } = await prepare(req);
   // ocr-node opens its input with sharp, which takes encoded bytes as readily as a path.
   const lineImages = await engine.detection.run(png as unknown as string);
@@ -119,8 +119,18 @@ loaded.then(
 );
 
 let queue: Promise<unknown> = Promise.resolve();
+/** Requests cancelled before their turn: skipped (one already running finishes; its answer is dropped by the caller). */
+const cancelled = new Set<number>();
 port.on("message", (req: LearnedOcrRequest) => {
+  if (req.type === "cancel") {
+    cancelled.add(req.id);
+    return;
+  }
   queue = queue.then(async () => {
+    if (cancelled.delete(req.id)) {
+      port.postMessage({ type: "cancelled", id: req.id } satisfies LearnedOcrReply);
+      return;
+    }
     try {
       const engine = await loaded;
       const lines = await recognize(engine, req);

@@ -17,7 +17,7 @@ export type { OcrLine, OcrPoint } from "./protocol";
 
 /** Loading both models takes ~1 s on one core; allow for a busy machine. */
 const LOAD_TIMEOUT_MS = 60_000;
-/** One page takes ~0.3–1.5 s; a call past this ends the thread (a fresh one serves the next call). */
+/** One page takes ~0.3–1.5 s on a free core; a call past this (queue included) ends the thread (a fresh one serves the next call). */
 const CALL_TIMEOUT_MS = 30_000;
 
 export class LearnedOcrUnavailableError extends Error {
@@ -113,6 +113,7 @@ function startThread(s: State): Thread {
     clearTimeout(p.timer);
     if (pending.size === 0) worker.unref();
     if (reply.type === "result") p.resolve(reply.lines);
+    else if (reply.type === "cancelled") p.reject(new LearnedOcrError("The learned OCR call was cancelled"));
     else p.reject(new LearnedOcrError(`The learned OCR could not read the image: ${reply.message}`));
   });
   const onGone = (error: Error) => {
@@ -151,12 +152,30 @@ function toImage(image: Buffer | { data: Buffer | Uint8Array; width: number; hei
  * The lines of text on a page: an encoded image (JPEG/PNG/WebP, turned upright by its EXIF
  * orientation, as decodeGray does) or raw pixels. Boxes are in the (upright) input's pixels.
  */
-export async function recognizeText(image: Buffer | { data: Buffer | Uint8Array; width: number; height: number; channels: number }): Promise<OcrLine[]> {
+export async function recognizeText(
+  image: Buffer | { data: Buffer | Uint8Array; width: number; height: number; channels: number },
+  options: { signal?: AbortSignal } = {},
+): Promise<OcrLine[]> {
   const payload = toImage(image);
   const t = thread();
   await t.ready;
+  if (options.signal?.aborted) throw new LearnedOcrError("The learned OCR call was cancelled");
   const id = state().nextId++;
   return new Promise<OcrLine[]>((resolve, reject) => {
+    // Cancelled: skipped if it has not started; if it has, its answer is dropped.
+    options.signal?.addEventListener(
+      "abort",
+      () => {
+        const p = t.pending.get(id);
+        if (!p) return;
+        t.pending.delete(id);
+        clearTimeout(p.timer);
+        if (t.pending.size === 0) t.worker.unref();
+        t.worker.postMessage({ type: "cancel", id } satisfies LearnedOcrRequest);
+        reject(new LearnedOcrError("The learned OCR call was cancelled"));
+      },
+      { once: true },
+    );
     const timer = setTimeout(() => {
       t.pending.delete(id);
       reject(new LearnedOcrError(`The learned OCR took longer than ${CALL_TIMEOUT_MS / 1000} s`));
@@ -166,7 +185,7 @@ export async function recognizeText(image: Buffer | { data: Buffer | Uint8Array;
     }, CALL_TIMEOUT_MS);
     t.pending.set(id, { resolve, reject, timer });
     t.worker.ref();
-    const request: LearnedOcrRequest = { id, image: payload };
+    const request: LearnedOcrRequest = { type: "read", id, image: payload };
     const transfer = [payload.kind === "encoded" ? payload.bytes.buffer : payload.data.buffer] as ArrayBuffer[];
     t.worker.postMessage(request, transfer);
   });

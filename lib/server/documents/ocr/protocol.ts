@@ -15,13 +15,11 @@ export type LearnedOcrImage =
   | { kind: "encoded"; bytes: Uint8Array }
   | { kind: "raw"; data: Uint8Array; width: number; height: number; channels: 1 | 2 | 3 | 4 };
 
-export interface LearnedOcrRequest {
-  id: number;
-  image: LearnedOcrImage;
-}
+export type LearnedOcrRequest = { type: "read"; id: number; image: LearnedOcrImage } | { type: "cancel"; id: number };
 
 export type LearnedOcrReply =
   | { type: "ready" }
   | { type: "load_failed"; message: string }
   | { type: "result"; id: number; lines: OcrLine[] }
-  | { type: "error"; id: number; message: string };
+  | { type: "error"; id: number; message: string }
+  | { type: "cancelled"; id: number };

@@ -1,0 +1,129 @@
+import type { OcrLine } from "../../ocr/learned-ocr";
+import { MRZ_ALPHABET, MRZ_SHAPES, type MrzFormat } from "../../types";
+
+/*
+ * The learned OCR's lines → the page's MRZ: its lines' boxes (where the other readers look) and
+ * their text (one independent reading). The text is cleaned only of what a general-purpose
+ * recogniser does to OCR-B: lower case, spaces, chevrons read as guillemets or as "K" inside a run
+ * of chevrons, a run of fillers one or two too long or short. Anything else is left as read: this
+ * reading is one reader's, and is accepted only where another reader reads the same.
+ */
+
+export interface OcrMrz {
+  /** The layout its text tells (TD1, TD2, TD3, MRV-A/B, the French ID) and its shape. */
+  format: MrzFormat;
+  /** The learned OCR's lines of the zone, top to bottom. */
+  lines: OcrLine[];
+  /** Their text, cleaned and brought to the layout's length where the fillers allow it. */
+  texts: string[];
+}
+
+const CHEVRONS: Record<string, string> = { "«": "<<", "‹": "<", "く": "<", "〈": "<", "＜": "<", "≪": "<<", "(": "<" };
+
+/** Upper case, without spaces, chevron look-alikes made chevrons; characters outside the MRZ alphabet kept as "?". */
+export function cleanMrzText(text: string): string {
+  let out = "";
+  for (const raw of text.replace(/\s+/g, "")) {
+    const ch = CHEVRONS[raw] ?? raw.toUpperCase();
+    for (const c of ch) out += MRZ_ALPHABET.includes(c) ? c : "?";
+  }
+  // A "K" between chevrons is a chevron (the filler's two strokes read as the letter's).
+  return out.replace(/<K(?=<)/g, "<<").replace(/<K(?=<)/g, "<<");
+}
+
+/** A line brought to `chars` by growing or shrinking its longest run of fillers (by at most 3). */
+export function fitLength(text: string, chars: number): string {
+  const diff = chars - text.length;
+  if (diff === 0 || Math.abs(diff) > 3) return text;
+  let best: { start: number; length: number } | null = null;
+  for (const m of text.matchAll(/<{2,}/g)) if (!best || m[0].length >= best.length) best = { start: m.index, length: m[0].length };
+  if (!best || best.length + diff < 1) return text;
+  return text.slice(0, best.start) + "<".repeat(best.length + diff) + text.slice(best.start + best.length);
+}
+
+interface Candidate {
+  line: OcrLine;
+  text: string;
+  cx: number;
+  cy: number;
+  width: number;
+  height: number;
+}
+
+function geometry(line: OcrLine) {
+  const [tl, tr, br, bl] = line.box;
+  const width = Math.hypot(tr[0] - tl[0], tr[1] - tl[1]);
+  const height = Math.hypot(bl[0] - tl[0], bl[1] - tl[1]);
+  const cx = (tl[0] + tr[0] + br[0] + bl[0]) / 4;
+  const cy = (tl[1] + tr[1] + br[1] + bl[1]) / 4;
+  return { width, height, cx, cy };
+}
+
+/** A line of text that may be an MRZ line: long, nearly all MRZ characters, with a chevron. */
+function mrzLike(text: string): boolean {
+  if (text.length < 24 || text.length > 48) return false;
+  const bad = [...text].filter((c) => c === "?").length;
+  return bad <= 1 && text.includes("<");
+}
+
+/** The layout two or three lines' text tells. */
+function layoutOf(texts: string[]): MrzFormat | null {
+  const n = texts.length;
+  const mean = texts.reduce((s, t) => s + t.length, 0) / n;
+  if (n === 3) return Math.abs(mean - 30) <= 3 ? "TD1" : null;
+  if (n !== 2) return null;
+  const first = texts[0]!;
+  if (Math.abs(mean - 44) <= 3) return first.startsWith("V") ? "MRVA" : "TD3";
+  if (Math.abs(mean - 36) <= 3) return first.startsWith("V") ? "MRVB" : /^[I1]DFRA/.test(first) ? "FRENCH_ID" : "TD2";
+  return null;
+}
+
+/**
+ * The MRZ among the learned OCR's lines: two or three MRZ-like lines of about the same length,
+ * one under the other, of about the same width and left edge. The lowest such group on the page.
+ */
+export function findMrzText(ocr: OcrLine[]): OcrMrz | null {
+  const candidates: Candidate[] = ocr
+    .map((line) => ({ line, text: cleanMrzText(line.text), ...geometry(line) }))
+    .filter((c) => mrzLike(c.text) && c.width > 4 * c.height)
+    .sort((a, b) => a.cy - b.cy);
+  const groups: Candidate[][] = [];
+  for (const c of candidates) {
+    const group = groups.find((g) => {
+      const last = g[g.length - 1]!;
+      const gap = c.cy - last.cy;
+      return (
+        g.length < 3 &&
+        gap > 0.8 * last.height &&
+        gap < 3.5 * Math.max(last.height, c.height) &&
+        Math.abs(c.width - last.width) < 0.2 * Math.max(c.width, last.width) &&
+        Math.abs(c.cx - last.cx) < 0.15 * Math.max(c.width, last.width)
+      );
+    });
+    if (group) group.push(c);
+    else groups.push([c]);
+  }
+  const found = groups
+    .map((g) => ({ g, format: layoutOf(g.map((c) => c.text)) }))
+    .filter((x): x is { g: Candidate[]; format: MrzFormat } => x.format !== null)
+    .sort((a, b) => b.g[0]!.cy - a.g[0]!.cy)[0];
+  if (!found) return null;
+  const { chars } = MRZ_SHAPES[found.format];
+  return { format: found.format, lines: found.g.map((c) => c.line), texts: found.g.map((c) => fitLength(c.text, chars)) };
+}
+
+/** The page's text runs mostly down it (a page turned a quarter), judged from the learned OCR's boxes. */
+export function looksTurnedQuarter(ocr: OcrLine[]): boolean {
+  let tall = 0;
+  let wide = 0;
+  for (const line of ocr) {
+    const { width, height } = geometry(line);
+    // Boxes are ordered from the top-left corner: a vertical run of text gives a narrow, tall box.
+    const [tl, , br] = line.box;
+    const w = Math.abs(br[0] - tl[0]);
+    const h = Math.abs(br[1] - tl[1]);
+    if (h > 3 * w && h > 60) tall++;
+    else if (w > 3 * h && width > 60 && height > 0) wide++;
+  }
+  return tall >= 2 && tall > wide;
+}
