@@ -4,10 +4,12 @@ import { readDrivingLicence } from "./driving-licence/read-driving-licence";
 import { faceMatchValidation } from "./face-match";
 import { describeSelfie } from "./embed-selfie";
 import { mrzValidations } from "./mrz-validations";
-import { readMrz } from "./mrz/read-mrz";
+import { readMrz, type MrzRead } from "./mrz/read-mrz";
+import { recognizeText } from "./ocr/learned-ocr";
+import { compareVisualZone } from "./viz/compare-viz";
 import { retake, type Retake } from "./retake";
 import type { DocumentIdentity, IdentityClaim, PhotoIdKind } from "./types";
-import { check, failed, notPerformed, outcomeOf, pass, type Validations } from "./validation";
+import { check, failed, notPerformed, outcomeOf, pass, type Validation, type Validations } from "./validation";
 
 /*
  * One photo ID read in the calling thread: the document's text (MRZ through the two readers and
@@ -94,7 +96,8 @@ async function readMrzText(input: ReadPhotoIdInput, now: Date): Promise<TextRead
   const sides = passport ? [input.front] : [input.back, input.front].filter((s): s is Buffer => !!s);
   let read: Awaited<ReturnType<typeof readMrz>> | null = null;
   for (const side of sides) {
-    read = await readMrz(side, passport ? { formats: ["TD3"], kind: "passport" } : { formats: ["TD1", "TD2"], kind: "national_id" }, now);
+    // The printed zone is on the passport's data page and on a card's front: the page lines are kept when this side is it.
+    read = await readMrz(side, passport ? { formats: ["TD3"], kind: "passport" } : { formats: ["TD1", "TD2"], kind: "national_id" }, now, { withPageLines: side === input.front });
     if (read.ok) break;
   }
   if (!read || !read.ok) {
@@ -128,12 +131,25 @@ async function readMrzText(input: ReadPhotoIdInput, now: Date): Promise<TextRead
       icao_format: decision.parsed.format,
       mrz_code: decision.lines.join("\n"),
     },
-    validations: mrzValidations(decision, input.kind, now),
+    validations: { ...mrzValidations(decision, input.kind, now), compound_identifiers_match: await printedZoneCheck(input, read, identity) },
     retake: null,
     truncatedName: !nameZone.endsWith("<"),
     readBy: decision.by,
     corrected: decision.corrected,
   };
+}
+
+/**
+ * compound_identifiers_match: the printed zone, read by the learned OCR, against the MRZ. The MRZ
+ * page's own lines serve when it is the printed zone's page (a passport, a TD2 or French card's
+ * front); a TD1 card read from its back has its front read for it.
+ */
+async function printedZoneCheck(input: ReadPhotoIdInput, read: Extract<MrzRead, { ok: true }>, identity: DocumentIdentity): Promise<Validation> {
+  let lines = read.pageLines ?? null;
+  if (!lines && read.upsideDown) return notPerformed("The printed zone is not read on a page photographed upside down");
+  if (!lines && input.back && input.front) lines = await recognizeText(input.front).catch(() => null);
+  if (!lines) return notPerformed("The printed (visual) zone could not be read; the MRZ's composite check digit is checked");
+  return compareVisualZone(lines, identity);
 }
 
 async function readLicenceText(front: Buffer, now: Date): Promise<TextReading> {

@@ -30,7 +30,16 @@ import { readLearnedMrz } from "./learned/read-learned";
 export type RetakeReason = MrzLocateFailure | "unreadable" | "wrong_type" | "visa" | "mrz_invalid";
 
 export type MrzRead =
-  | { ok: true; decision: Extract<MrzDecision, { accepted: true }>; located: LocatedMrz | null; upsideDown: boolean; readings: MrzReading[]; via?: "classic" | "learned" }
+  | {
+      ok: true;
+      decision: Extract<MrzDecision, { accepted: true }>;
+      located: LocatedMrz | null;
+      upsideDown: boolean;
+      readings: MrzReading[];
+      via?: "classic" | "learned";
+      /** The learned OCR's lines of the page the MRZ was read on, upright as read (for the printed zone); null when not read that way up. */
+      pageLines?: OcrLine[] | null;
+    }
   | {
       ok: false;
       reason: RetakeReason;
@@ -63,6 +72,7 @@ function learnedOcr(gray: GrayImage, signal?: AbortSignal): Promise<OcrLine[] | 
  */
 async function readViaLearned(gray: GrayImage, upright: OcrLine[], expect: MrzExpectation, now: Date): Promise<MrzRead | null> {
   let page = gray;
+  let pageLines = upright;
   let mrz = findMrzText(upright);
   if (!mrz) {
     const turns: GrayImage[] = looksTurnedQuarter(upright) ? [rotateQuarter(gray, true), rotateQuarter(gray, false)] : upright.length > 0 ? [rotate180(gray)] : [];
@@ -71,6 +81,7 @@ async function readViaLearned(gray: GrayImage, upright: OcrLine[], expect: MrzEx
       mrz = ocr && findMrzText(ocr);
       if (mrz) {
         page = turned;
+        pageLines = ocr ?? [];
         break;
       }
     }
@@ -81,7 +92,7 @@ async function readViaLearned(gray: GrayImage, upright: OcrLine[], expect: MrzEx
   if (decision.accepted) {
     if (VISAS.includes(format)) return { ok: false, reason: "visa", decision: null, located: null, readings, readLines: decision.lines };
     if (!LAYOUTS[expect.kind].includes(format) || !CODES[expect.kind].test(decision.lines[0]!)) return { ok: false, reason: "wrong_type", decision: null, located: null, readings, readLines: decision.lines };
-    return { ok: true, decision, located: null, upsideDown: page !== gray, readings, via: "learned" };
+    return { ok: true, decision, located: null, upsideDown: page !== gray, readings, via: "learned", pageLines };
   }
   if (read.agreedInvalid) {
     // Read with certainty as a visa, though its check digits fail: still a visa.
@@ -92,7 +103,11 @@ async function readViaLearned(gray: GrayImage, upright: OcrLine[], expect: MrzEx
   return { ok: false, reason: hint, decision, located: null, readings };
 }
 
-export async function readMrz(image: Buffer | GrayImage, expect: MrzExpectation, now = new Date()): Promise<MrzRead> {
+/**
+ * `withPageLines`: the caller reads the printed zone from the same page, so the learned OCR's lines
+ * are waited for even when the classic engine accepted (they run on their own thread meanwhile).
+ */
+export async function readMrz(image: Buffer | GrayImage, expect: MrzExpectation, now = new Date(), options: { withPageLines?: boolean } = {}): Promise<MrzRead> {
   let gray: GrayImage;
   try {
     gray = Buffer.isBuffer(image) ? await decodeGray(image) : image;
@@ -105,8 +120,12 @@ export async function readMrz(image: Buffer | GrayImage, expect: MrzExpectation,
   const learned = learnedOcr(gray, cancel.signal);
   const classic = await readClassic(gray, expect, now);
   if (classic.ok) {
-    cancel.abort();
-    return classic;
+    if (!options.withPageLines) {
+      cancel.abort();
+      return classic;
+    }
+    // Lines of the upright page only: a band read upside down leaves the printed zone unread here.
+    return { ...classic, pageLines: classic.upsideDown ? null : await learned };
   }
   const ocr = await learned;
   if (!ocr) return classic;
