@@ -11,6 +11,7 @@ rm -f test-results/vitest.json test-results/playwright.json
 
 echo "== lint and types"
 npx eslint . --max-warnings=0
+npx tsx scripts/check-import-cycles.ts
 npx tsc --noEmit
 
 echo "== unit and integration tests (vitest${TEST_DATABASE_URL:+, PGlite and PostgreSQL})"

@@ -1,40 +1,15 @@
 import { judgeSelfie, type SelfieFrame, type SelfieJudgement } from "../../liveness/judge-selfie";
 import type { ChallengeStep } from "../../liveness/challenge";
 import { readPhotoIdHere, type PhotoIdResult, type ReadPhotoIdInput } from "../read-photo-id-here";
-import type { IdentityClaim } from "../types";
 import { readSupportingDocument } from "../supporting/read-supporting-document";
-import type { Validations } from "../validation";
+import type { SupportingInput, SupportingResult } from "../supporting/supporting-types";
 
 /*
  * The work a document-reading thread does, by name. Buffers cross threads as plain Uint8Arrays
  * (structured clone), so both sides wrap them back into Buffers (`asBuffer`).
  */
 
-export interface SupportingInput {
-  document: Buffer;
-  subType?: string;
-  claim?: IdentityClaim | null;
-  maxAgeDays?: number;
-  now?: Date;
-}
-export interface SupportingResult {
-  outcome: "pass" | "fail";
-  evidenceType: string;
-  extractedDetails: {
-    first_name: string | null;
-    last_name: string | null;
-    first_line_of_address: string | null;
-    postcode: string | null;
-    addresses_formatted: { residence_number?: string; building_name?: string; street?: string; city?: string; postcode?: string; region?: string }[];
-    document_date: string | null;
-    document_category: string | null;
-    unique_identifier: string | null;
-    issuer: string | null;
-  };
-  validations: Validations;
-  /** What to fix in another capture (reasons: unreadable, too_old, no_name, no_address, wrong_type). */
-  retake: { reason: string; message: string } | null;
-}
+export type { SupportingInput, SupportingResult } from "../supporting/supporting-types";
 
 function readSupportingDocumentHere(input: SupportingInput): Promise<SupportingResult> {
   return readSupportingDocument(input);

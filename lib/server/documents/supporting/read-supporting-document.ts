@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { normalizeText } from "../../aml/matching/normalize";
 import { compareNames } from "../compare-identity";
-import type { SupportingInput, SupportingResult } from "../pool/tasks";
+import type { SupportingInput, SupportingResult } from "./supporting-types";
 import { check, failed, notPerformed, outcomeOf, pass, type Validations } from "../validation";
 import { extractDetails, type SupportingDetails } from "./extract-details";
 import { ocrPage } from "./ocr-page";
