@@ -2,8 +2,9 @@
  * Presentation-attack bench: judgeSelfie on frames of a flat picture held to a pinhole camera
  * (tests/support/liveness/print-attack.ts) and moved while each step is asked. For each face:
  * a print tilted about its horizontal axis by each angle, both ways, during the blink and the
- * smile steps (and swung about its vertical axis during the turn); a print moved, rolled and
- * brought nearer; a still print; a screen replaying a person's video of another challenge order.
+ * smile steps (and swung about its vertical axis during the turn); a print swung 45°, rolled 25°
+ * and tilted 20° at once, both ways; a print moved, rolled and brought nearer; a still print; a
+ * screen replaying a person's video of another challenge order.
  * Prints, per attack, how many trials passed each step, and the genuine re-rendered heads' passes.
  * `npx tsx tests/bench/liveness-attacks.ts [angles, e.g. 40,55]`
  */
@@ -46,6 +47,10 @@ for (const photo of photos) {
       const tilt = sign * angle;
       trials.push([`print tilted ${angle}°`, await attackFrames(CHALLENGE, picture, { blink: { tilt }, smile: { tilt }, turn_left: { swing: sign * 35 } })]);
     }
+  }
+  for (const sign of [1, -1]) {
+    // Several motions at once: swung about the vertical axis, rolled and tilted.
+    trials.push(["print swung 45°, rolled 25°", await attackFrames(CHALLENGE, picture, { blink: { swing: sign * 45, roll: 25, tilt: 20 }, smile: { swing: sign * 45, roll: -25, tilt: -20 }, turn_left: { swing: sign * 45 } })]);
   }
   trials.push(["print moved, rolled, nearer", await attackFrames(CHALLENGE, picture, { blink: { dy: 40, roll: 12 }, smile: { scale: 1.25, dx: -30 }, turn_left: { roll: -15, dx: 40 } })]);
   const still = await viewOf(picture, FLAT);

@@ -38,9 +38,10 @@ import { STEP_LABEL, type ChallengeStep } from "./challenge";
  *   themselves must hold: the same 8 faces tilted 15° and 25° both ways (32 trials, 2 refused
  *   first for a second face in view) passed no blink (lowest 0.89) and no smile (highest 1.06).
  *   Known gap: a print swung 45° about its vertical axis and rolled 25° while tilted 20° passed
- *   the blink once in 8 such trials (sample face 13, 0.76): seen that obliquely, Human's eye model
- *   closes the lids of some faces while the rest of the mesh keeps its shape. The smile and the
- *   turn were failed in all 8.
+ *   the blink in 3 of 16 trials (all swung the same way; 0.75–0.76): seen that obliquely, Human's
+ *   eye model closes the lids of some faces, often one eye only, while the rest of the mesh keeps
+ *   its shape. The smile and the turn were failed in all 16. Requiring both eyes to close stopped
+ *   2 of the 3 but lost a re-rendered head's real blink (its mesh closed one eye), so it is not used.
  */
 
 export const TURN_MIN_DEGREES = 10;
