@@ -56,6 +56,14 @@ export function SelfieChallenge({ challenge, stepMs, frameIntervalMs, maxFrames,
   const [signals, setSignals] = useState<CaptureSignals | null>(null);
   const { videoRef: cameraVideoRef, trackRef, status: cameraStatus, reason: cameraReason, retry: cameraRetry } = useCamera({ facing: "user", active: phase !== "upload", onNoCamera });
   const guidance = useFaceGuidance(cameraVideoRef, phase === "intro" && cameraStatus === "ready");
+  // A camera that plays but shows no real picture for a few seconds is, in practice, in the dark
+  // (black or flat frames): say so rather than "Starting the camera…" for ever.
+  const [slowStart, setSlowStart] = useState(false);
+  useEffect(() => {
+    if (cameraStatus !== "waiting") return queueMicrotask(() => setSlowStart(false));
+    const timer = setTimeout(() => setSlowStart(true), 3000);
+    return () => clearTimeout(timer);
+  }, [cameraStatus]);
   const hint: FaceHint | null = guidance.detector === "running" ? guidance.hint : null;
   // Start needs one face, lit, in the oval; where no detector can run the server's check is the only one.
   const canStart = cameraStatus === "ready" && (guidance.detector === "unavailable" || hint === "ok");
@@ -231,7 +239,7 @@ export function SelfieChallenge({ challenge, stepMs, frameIntervalMs, maxFrames,
       ) : (
         // The hint is shown on the picture (hidden from screen readers there) and read out from here.
         <p role="status" className={guideText && phase === "intro" ? "sr-only" : "text-sm text-slate-700"} data-testid="selfie-guide">
-          {phase === "intro" ? (cameraStatus === "ready" ? guideText : t("camera.starting")) : null}
+          {phase === "intro" ? (cameraStatus === "ready" ? guideText : slowStart ? t("selfie.guide.more_light") : t("camera.starting")) : null}
         </p>
       )}
       {phase === "intro" && cameraStatus !== "failed" && (
