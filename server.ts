@@ -11,6 +11,7 @@ import { loadEnvFiles } from "./lib/load-env";
 import { closeDatabase, getDatabase, getDb } from "./lib/db";
 import { DB_BRIDGE_ENV, servePgliteBridge, type PgliteBridge } from "./lib/db/pglite-bridge";
 import { DataDirLockedError } from "./lib/db/pglite-lock";
+import { checkDocumentModels } from "./lib/server/documents";
 import { prepareService, demoCredentialsPath, startWebhooks } from "./lib/server/boot";
 import { createApiApp } from "./lib/server/http/app";
 import { isApiPath } from "./lib/server/http/routing";
@@ -46,6 +47,8 @@ async function main() {
   const { demo } = await prepareService().catch(fail);
   // Workflows that act when a hosted case settles (vouching), before any case can.
   registerVouchSettlement();
+  // The document engine's learned OCR must load here, or the server does not start (issue 29).
+  await checkDocumentModels().catch(fail);
 
   const api = createApiApp({ db: getDb, publicBaseUrl: config.publicBaseUrl, tokenTtlSeconds: config.tokenTtlSeconds, version: APP_VERSION, webhookAllowLoopback: config.webhookAllowLoopback, rateLimits: config.rateLimits });
   const apiListener = getRequestListener(api.fetch);

@@ -16,6 +16,20 @@ export { FACE_MATCH_PASS, FACE_MATCH_REVIEW, faceMatchBand } from "./face-match"
 export { compareDescribedFaces, describeFacePhoto, type FacePhotoRole } from "./compare-face-photos";
 export { closeDocumentPool } from "./pool/run-document-task";
 
+/**
+ * Start-up check of the learned OCR (issue 29: a model that fails to load is a start-up error, not
+ * a 500 per request): its models are loaded once on a thread of their own and let go again; the
+ * pool's threads load their own copies when they first read a document.
+ */
+export async function checkDocumentModels(): Promise<void> {
+  const { startLearnedOcr, closeLearnedOcr } = await import("./ocr/learned-ocr"); // only at start-up: the OCR module starts a thread
+  try {
+    await startLearnedOcr();
+  } finally {
+    await closeLearnedOcr();
+  }
+}
+
 /** Reads a passport, ID card or UK driving licence; never throws for a bad image (it asks for a retake). */
 export function readPhotoId(input: ReadPhotoIdInput): Promise<PhotoIdResult> {
   return runDocumentTask({ op: "photo_id", input });
