@@ -14,19 +14,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { closeLearnedOcr } from "../../lib/server/documents/ocr/learned-ocr";
 import { readPhotoIdHere, type PhotoIdResult } from "../../lib/server/documents/read-photo-id-here";
-import type { PhotoIdKind } from "../../lib/server/documents/types";
-
-interface TruthImage {
-  file: string;
-  kind: PhotoIdKind;
-  document: "passport" | "id_card" | "visa" | "none";
-  mrz: string[] | "none";
-  note?: string;
-}
+import { REAL_DOCUMENTS_NOW as NOW, realDocuments, type TruthImage } from "../support/real-documents";
 
 const ROOT = process.cwd();
-const truth = JSON.parse(readFileSync(path.join(ROOT, "tests/fixtures/real-documents/truth.json"), "utf8")) as { images: TruthImage[] };
-const NOW = new Date("2026-11-24T12:00:00Z");
+const truth = { images: realDocuments(ROOT) };
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);

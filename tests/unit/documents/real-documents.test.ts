@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeLearnedOcr } from "@/lib/server/documents/ocr/learned-ocr";
 import { readPhotoIdHere, type PhotoIdResult } from "@/lib/server/documents/read-photo-id-here";
-import type { PhotoIdKind } from "@/lib/server/documents/types";
+import { REAL_DOCUMENTS_NOW as NOW, readRealDocument, realDocuments, type TruthImage } from "../../support/real-documents";
 
 /*
  * The document engine on real pictures of specimen documents (../shared/real-data/documents, read
@@ -12,24 +11,14 @@ import type { PhotoIdKind } from "@/lib/server/documents/types";
  * is read right, visas are read and refused as visas, a page without an MRZ is answered as such.
  */
 
-interface TruthImage {
-  file: string;
-  kind: PhotoIdKind;
-  document: "passport" | "id_card" | "visa" | "none";
-  mrz: string[] | "none";
-  note?: string;
-}
-
-const ROOT = process.cwd();
-const { images } = JSON.parse(readFileSync(path.join(ROOT, "tests/fixtures/real-documents/truth.json"), "utf8")) as { images: TruthImage[] };
-const NOW = new Date("2026-11-24T12:00:00Z");
+const images = realDocuments();
 const name = (image: TruthImage) => path.basename(image.file);
 const results = new Map<string, PhotoIdResult>();
 
 async function read(image: TruthImage): Promise<PhotoIdResult> {
   const cached = results.get(image.file);
   if (cached) return cached;
-  const result = await readPhotoIdHere({ kind: image.kind, front: readFileSync(path.resolve(ROOT, image.file)), now: NOW });
+  const result = await readPhotoIdHere({ kind: image.kind, front: readRealDocument(image), now: NOW });
   results.set(image.file, result);
   return result;
 }
