@@ -88,7 +88,12 @@ async function main() {
     if (isApiPath(req.url ?? "/")) return void apiListener(req, res);
     pagesHandler(req, res);
   });
-  server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
+  // Idle keep-alive connections outlive common load balancers' idle timeout (60 s). The headers
+  // timeout must be longer still: Node's connection checker otherwise closes an idle keep-alive
+  // socket at headersTimeout (60 s by default), and a client that trusted "Keep-Alive: timeout=65"
+  // sends its next request into a closing socket and gets ECONNRESET (seen in CI after a minute idle).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 
   // Webhooks start once the port is open: the bundled onboarding receiver is served by this process.
   let webhooks: Promise<{ stop(): Promise<void> } | null> = Promise.resolve(null);
