@@ -1,23 +1,23 @@
+import { fork, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
 import type { LearnedOcrImage, LearnedOcrReply, LearnedOcrRequest, OcrLine } from "./protocol";
 
 export type { OcrLine, OcrPoint } from "./protocol";
 
 /*
  * The learned OCR (PP-OCRv4 detection + recognition on ONNX, @gutenye/ocr-node): finds lines of
- * text anywhere on a page, at any size, and reads them. It runs in its own worker thread, started
- * on first use, once per process or pool thread: the package imports @techstark/opencv-js, which
- * aborts the thread it lives in on any unhandled rejection, so it never shares a thread with the
- * server. The models load once when that thread starts. A model that fails to load is a
+ * text anywhere on a page, at any size, and reads them. It runs in its own child process, forked
+ * on first use, one per process or pool thread (learned-ocr-process.ts says why not a thread: an
+ * onnxruntime call cut short, or opencv-js's abort on an unhandled rejection, would end the whole
+ * server). The models load once when that process starts. A model that fails to load is a
  * LearnedOcrUnavailableError (code "learned_ocr_unavailable"), the same for every call until the
- * process restarts; `startLearnedOcr()` lets a server or worker find out at start-up.
+ * process restarts; `startLearnedOcr()` lets a server or worker find out at start-up. A call past
+ * its time kills the OCR process (safe for the caller) and the next call forks a fresh one.
  */
 
 /** Loading both models takes ~1 s on one core; allow for a busy machine. */
 const LOAD_TIMEOUT_MS = 60_000;
-/** One page takes ~0.3–1.5 s on a free core; a call past this (queue included) ends the thread (a fresh one serves the next call). */
+/** One page takes ~0.3–3 s on a free core; a call past this (queue included) ends the OCR process (a fresh one serves the next call). */
 const CALL_TIMEOUT_MS = 30_000;
 
 export class LearnedOcrUnavailableError extends Error {
@@ -42,14 +42,14 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
-interface Thread {
-  worker: Worker;
+interface OcrProcess {
+  child: ChildProcess;
   ready: Promise<void>;
   pending: Map<number, Pending>;
 }
 
 const KEY = Symbol.for("verity.documents.learned-ocr");
-type State = { thread?: Thread; loadFailure?: LearnedOcrUnavailableError; nextId: number };
+type State = { ocr?: OcrProcess; loadFailure?: LearnedOcrUnavailableError; nextId: number };
 const holder = globalThis as { [KEY]?: State };
 
 function state(): State {
@@ -57,44 +57,57 @@ function state(): State {
 }
 
 /** Resolved from the app's root at run time (the pool resolves its worker file the same way). */
-function workerFile(): string {
-  return path.resolve(process.cwd(), "lib/server/documents/ocr/learned-ocr-worker.ts");
+function processFile(): string {
+  return path.resolve(process.cwd(), "lib/server/documents/ocr/learned-ocr-process.ts");
 }
 
-function failAll(thread: Thread, error: Error): void {
-  for (const [id, p] of thread.pending) {
+/** Holds the parent open only while a call waits (an idle OCR process never keeps a server, test or CLI alive). */
+function setHeld(child: ChildProcess, held: boolean): void {
+  const channel = child.channel as { ref?(): void; unref?(): void } | undefined;
+  if (held) {
+    child.ref();
+    channel?.ref?.();
+  } else {
+    child.unref();
+    channel?.unref?.();
+  }
+}
+
+function failAll(ocr: OcrProcess, error: Error): void {
+  for (const [id, p] of ocr.pending) {
     clearTimeout(p.timer);
-    thread.pending.delete(id);
+    ocr.pending.delete(id);
     p.reject(error);
   }
 }
 
-function dropThread(s: State, thread: Thread): void {
-  if (s.thread === thread) delete s.thread;
-  void thread.worker.terminate().catch(() => undefined);
+function dropProcess(s: State, ocr: OcrProcess): void {
+  if (s.ocr === ocr) delete s.ocr;
+  ocr.child.kill("SIGKILL");
 }
 
-function startThread(s: State): Thread {
-  // The thread registers tsx itself, then loads the TypeScript worker (as the server runs TypeScript through tsx).
-  const bootstrap = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(pathToFileURL(workerFile()).href)}); })`;
-  const worker = new Worker(bootstrap, { eval: true });
-  worker.unref();
+function startProcess(s: State): OcrProcess {
+  // The process runs the TypeScript source through tsx, as the server itself does; advanced
+  // serialization carries the image bytes as bytes.
+  const child = fork(processFile(), [], { execArgv: ["--import", "tsx"], serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  // Held while the models load (someone is waiting for them), let go once idle.
   const pending = new Map<number, Pending>();
   let settleReady!: { resolve(): void; reject(e: Error): void };
   const ready = new Promise<void>((resolve, reject) => (settleReady = { resolve, reject }));
   ready.catch(() => undefined);
-  const thread: Thread = { worker, ready, pending };
+  const ocr: OcrProcess = { child, ready, pending };
   const loadTimer = setTimeout(() => {
     const error = new LearnedOcrUnavailableError(`not loaded after ${LOAD_TIMEOUT_MS / 1000} s`);
     settleReady.reject(error);
-    failAll(thread, error);
-    dropThread(s, thread);
+    failAll(ocr, error);
+    dropProcess(s, ocr);
   }, LOAD_TIMEOUT_MS);
   loadTimer.unref();
 
-  worker.on("message", (reply: LearnedOcrReply) => {
+  child.on("message", (reply: LearnedOcrReply) => {
     if (reply.type === "ready") {
       clearTimeout(loadTimer);
+      if (pending.size === 0) setHeld(child, false);
       settleReady.resolve();
       return;
     }
@@ -103,15 +116,15 @@ function startThread(s: State): Thread {
       const error = new LearnedOcrUnavailableError(reply.message);
       s.loadFailure = error;
       settleReady.reject(error);
-      failAll(thread, error);
-      dropThread(s, thread);
+      failAll(ocr, error);
+      dropProcess(s, ocr);
       return;
     }
     const p = pending.get(reply.id);
     if (!p) return;
     pending.delete(reply.id);
     clearTimeout(p.timer);
-    if (pending.size === 0) worker.unref();
+    if (pending.size === 0) setHeld(child, false);
     if (reply.type === "result") p.resolve(reply.lines);
     else if (reply.type === "cancelled") p.reject(new LearnedOcrError("The learned OCR call was cancelled"));
     else p.reject(new LearnedOcrError(`The learned OCR could not read the image: ${reply.message}`));
@@ -119,23 +132,23 @@ function startThread(s: State): Thread {
   const onGone = (error: Error) => {
     clearTimeout(loadTimer);
     settleReady.reject(error);
-    failAll(thread, error);
-    if (s.thread === thread) delete s.thread;
+    failAll(ocr, error);
+    if (s.ocr === ocr) delete s.ocr;
   };
-  worker.on("error", (error) => onGone(new LearnedOcrError(`The learned OCR thread failed: ${error.message}`)));
-  worker.on("exit", (code) => onGone(new LearnedOcrError(`The learned OCR thread ended (exit code ${code})`)));
-  return thread;
+  child.on("error", (error) => onGone(new LearnedOcrError(`The learned OCR process failed: ${error.message}`)));
+  child.on("exit", (code, signal) => onGone(new LearnedOcrError(`The learned OCR process ended (${signal ?? `exit code ${code}`})`)));
+  return ocr;
 }
 
-function thread(): Thread {
+function ocrProcess(): OcrProcess {
   const s = state();
   if (s.loadFailure) throw s.loadFailure;
-  return (s.thread ??= startThread(s));
+  return (s.ocr ??= startProcess(s));
 }
 
-/** Starts the thread and waits for the models: throws LearnedOcrUnavailableError if they cannot load. */
+/** Starts the OCR process and waits for the models: throws LearnedOcrUnavailableError if they cannot load. */
 export async function startLearnedOcr(): Promise<void> {
-  await thread().ready;
+  await ocrProcess().ready;
 }
 
 function toImage(image: Buffer | { data: Buffer | Uint8Array; width: number; height: number; channels: number }): LearnedOcrImage {
@@ -157,7 +170,7 @@ export async function recognizeText(
   options: { signal?: AbortSignal } = {},
 ): Promise<OcrLine[]> {
   const payload = toImage(image);
-  const t = thread();
+  const t = ocrProcess();
   await t.ready;
   if (options.signal?.aborted) throw new LearnedOcrError("The learned OCR call was cancelled");
   const id = state().nextId++;
@@ -170,8 +183,8 @@ export async function recognizeText(
         if (!p) return;
         t.pending.delete(id);
         clearTimeout(p.timer);
-        if (t.pending.size === 0) t.worker.unref();
-        t.worker.postMessage({ type: "cancel", id } satisfies LearnedOcrRequest);
+        if (t.pending.size === 0) setHeld(t.child, false);
+        if (t.child.connected) t.child.send({ type: "cancel", id } satisfies LearnedOcrRequest);
         reject(new LearnedOcrError("The learned OCR call was cancelled"));
       },
       { once: true },
@@ -179,24 +192,30 @@ export async function recognizeText(
     const timer = setTimeout(() => {
       t.pending.delete(id);
       reject(new LearnedOcrError(`The learned OCR took longer than ${CALL_TIMEOUT_MS / 1000} s`));
-      // A stuck thread is replaced: the others waiting on it fail, the next call starts afresh.
-      failAll(t, new LearnedOcrError("The learned OCR thread was restarted after a timeout"));
-      dropThread(state(), t);
+      // A stuck process is killed: the others waiting on it fail, the next call starts afresh.
+      failAll(t, new LearnedOcrError("The learned OCR process was restarted after a timeout"));
+      dropProcess(state(), t);
     }, CALL_TIMEOUT_MS);
     t.pending.set(id, { resolve, reject, timer });
-    t.worker.ref();
+    setHeld(t.child, true);
     const request: LearnedOcrRequest = { type: "read", id, image: payload };
-    const transfer = [payload.kind === "encoded" ? payload.bytes.buffer : payload.data.buffer] as ArrayBuffer[];
-    t.worker.postMessage(request, transfer);
+    if (!t.child.connected) return failAll(t, new LearnedOcrError("The learned OCR process is gone"));
+    t.child.send(request, (error) => {
+      if (error) failAll(t, new LearnedOcrError(`The learned OCR process could not be reached: ${error.message}`));
+    });
   });
 }
 
-/** Ends the thread (tests, benches, shutdown); the next call starts a new one. */
+/** Ends the OCR process (tests, benches, shutdown); the next call starts a new one. */
 export async function closeLearnedOcr(): Promise<void> {
   const s = holder[KEY];
-  const t = s?.thread;
+  const t = s?.ocr;
   if (!s || !t) return;
-  delete s.thread;
+  delete s.ocr;
   failAll(t, new LearnedOcrError("The learned OCR was closed"));
-  await t.worker.terminate().catch(() => undefined);
+  if (t.child.exitCode !== null || t.child.signalCode !== null) return;
+  const gone = new Promise<void>((resolve) => t.child.once("exit", () => resolve()));
+  setHeld(t.child, true); // the caller waits for the exit
+  t.child.kill("SIGKILL");
+  await gone;
 }

@@ -1,4 +1,4 @@
-/** The messages between learned-ocr.ts and its thread (learned-ocr-worker.ts). */
+/** The messages between learned-ocr.ts and its process (learned-ocr-process.ts). */
 
 export type OcrPoint = [number, number];
 

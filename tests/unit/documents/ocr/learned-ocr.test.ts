@@ -13,7 +13,7 @@ const SPECIMEN = path.resolve(process.cwd(), "../shared/real-data/documents/fast
 /** The same line up to the slips MRZ position classes settle (O/0); the learned OCR is one reader, never the only one. */
 const loose = (s: string) => s.replace(/O/g, "0");
 
-describe("learned OCR (PP-OCRv4 in its own thread)", () => {
+describe("learned OCR (PP-OCRv4 in its own process)", () => {
   afterAll(() => closeLearnedOcr());
 
   it("loads its models once and reads both MRZ lines of the ICAO specimen passport, boxed where they are printed", async () => {
@@ -58,5 +58,17 @@ describe("learned OCR (PP-OCRv4 in its own thread)", () => {
     await expect(recognizeText({ data: new Uint8Array(10), width: 4, height: 4, channels: 1 })).rejects.toThrow(/does not match/);
     const blank = await sharp({ create: { width: 200, height: 100, channels: 3, background: "#ffffff" } }).png().toBuffer();
     expect(await recognizeText(blank)).toEqual([]);
+  });
+
+  it("a call cut short (closed, or killed after its time) ends only the OCR process: the caller's process lives on and the next call is served", async () => {
+    const bytes = readFileSync(SPECIMEN);
+    await recognizeText(bytes); // models loaded
+    const inFlight = recognizeText(bytes);
+    await new Promise((resolve) => setTimeout(resolve, 150)); // mid-inference
+    await closeLearnedOcr();
+    await expect(inFlight).rejects.toBeInstanceOf(LearnedOcrError);
+    // Were the OCR a thread of this process, onnxruntime would have aborted it here, and this test with it.
+    const lines = await recognizeText(bytes);
+    expect(lines.some((l) => loose(l.text) === loose(LINE2))).toBe(true);
   });
 });
