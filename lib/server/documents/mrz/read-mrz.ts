@@ -57,9 +57,8 @@ const LAYOUTS: Record<keyof typeof CODES, MrzFormat[]> = { passport: ["TD3"], na
 const VISAS: readonly MrzFormat[] = ["MRVA", "MRVB"];
 
 /** The learned OCR's lines of the page, or null when it is unavailable (logged; the classic engine's answer stands). */
-function learnedOcr(gray: GrayImage, signal?: AbortSignal): Promise<OcrLine[] | null> {
-  return recognizeText({ data: gray.data, width: gray.width, height: gray.height, channels: 1 }, { signal }).catch((error: unknown) => {
-    if (signal?.aborted) return null;
+function learnedOcr(gray: GrayImage): Promise<OcrLine[] | null> {
+  return recognizeText({ data: gray.data, width: gray.width, height: gray.height, channels: 1 }).catch((error: unknown) => {
     console.error("[documents] the learned OCR failed:", error instanceof Error ? error.message : error);
     return null;
   });
@@ -104,8 +103,10 @@ async function readViaLearned(gray: GrayImage, upright: OcrLine[], expect: MrzEx
 }
 
 /**
- * `withPageLines`: the caller reads the printed zone from the same page, so the learned OCR's lines
- * are waited for even when the classic engine accepted (they run on their own thread meanwhile).
+ * `withPageLines`: the caller reads the printed zone from the same page. When the classic engine
+ * accepted a passport's or TD2 card's MRZ, only the part of the page above its band is read by the
+ * learned OCR (the printed zone is there; the MRZ lines and whatever lies around the document are
+ * not read again); a TD1 card's page is read whole.
  */
 export async function readMrz(image: Buffer | GrayImage, expect: MrzExpectation, now = new Date(), options: { withPageLines?: boolean } = {}): Promise<MrzRead> {
   let gray: GrayImage;
@@ -114,19 +115,22 @@ export async function readMrz(image: Buffer | GrayImage, expect: MrzExpectation,
   } catch {
     return { ok: false, reason: "unreadable", decision: null, located: null, readings: [] };
   }
-  // The learned OCR starts on its own thread at once; the classic engine reads meanwhile, and the
-  // learned path is waited for only when the classic one did not accept.
-  const cancel = new AbortController();
-  const learned = learnedOcr(gray, cancel.signal);
-  const classic = await readClassic(gray, expect, now);
+  // The classic locator is quick: when it finds no band this way up, the classic engine cannot
+  // read the page, and the learned OCR of the whole page starts at once. When it finds one, the
+  // classic readers go first and the whole page is read by the learned OCR only if they fail
+  // (one page's OCR costs 1–3 s of a core: it is not spent on a page already read).
+  const blobs = mrzBlobs(gray);
+  const upright = locateMrz(gray, expect.formats, blobs);
+  let learned: Promise<OcrLine[] | null> | null = upright.found ? null : learnedOcr(gray);
+  const classic = await readClassic(gray, expect, now, blobs, upright);
   if (classic.ok) {
-    if (!options.withPageLines) {
-      cancel.abort();
-      return classic;
-    }
+    if (!options.withPageLines) return classic;
     // Lines of the upright page only: a band read upside down leaves the printed zone unread here.
-    return { ...classic, pageLines: classic.upsideDown ? null : await learned };
+    if (classic.upsideDown || !classic.located) return { ...classic, pageLines: null };
+    // A TD1 card prints its zone on the other side: a photo holding both sides is read whole.
+    return { ...classic, pageLines: classic.located.format === "TD1" ? await learnedOcr(gray) : await printedZoneLines(gray, classic.located.box) };
   }
+  learned ??= learnedOcr(gray);
   const ocr = await learned;
   if (!ocr) return classic;
   const viaLearned = await readViaLearned(gray, ocr, expect, now);
@@ -137,13 +141,34 @@ export async function readMrz(image: Buffer | GrayImage, expect: MrzExpectation,
   return classic.reason === "no_mrz" || viaLearned.reason === "visa" || viaLearned.reason === "mrz_invalid" || viaLearned.reason === "wrong_type" ? viaLearned : classic;
 }
 
+/**
+ * The learned OCR's lines of the page above an MRZ band (where every ICAO layout prints its
+ * visual zone: the page is at most ~0.8 of the band's width tall), in the page's pixels.
+ */
+async function printedZoneLines(gray: GrayImage, band: LocatedMrz["box"]): Promise<OcrLine[] | null> {
+  const x0 = Math.max(0, Math.floor(band.x - 0.1 * band.width));
+  const x1 = Math.min(gray.width, Math.ceil(band.x + 1.1 * band.width));
+  const y0 = Math.max(0, Math.floor(band.y - 0.9 * band.width));
+  const y1 = Math.min(gray.height, Math.ceil(band.y + 0.15 * band.height));
+  const width = x1 - x0;
+  const height = y1 - y0;
+  if (width < 32 || height < 32) return null;
+  const data = Buffer.alloc(width * height);
+  for (let y = 0; y < height; y++) data.set(gray.data.subarray((y0 + y) * gray.width + x0, (y0 + y) * gray.width + x1), y * width);
+  const lines = await learnedOcr({ data, width, height });
+  return lines && lines.map((line) => shiftLine(line, x0, y0));
+}
+
+function shiftLine(line: OcrLine, dx: number, dy: number): OcrLine {
+  const box = line.box.map(([x, y]) => [x + dx, y + dy]) as OcrLine["box"];
+  return line.parts ? { ...line, box, parts: line.parts.map((part) => shiftLine(part, dx, dy)) } : { ...line, box };
+}
+
 type MrzExpectation = { formats: MrzFormat[]; kind: keyof typeof CODES };
 
-/** The classic engine: the blob locator, both ways up, and the OCR-B readers. */
-async function readClassic(gray: GrayImage, expect: MrzExpectation, now: Date): Promise<MrzRead> {
+/** The classic engine: the blob locator's band (found this way up by the caller), both ways up, and the OCR-B readers. */
+async function readClassic(gray: GrayImage, expect: MrzExpectation, now: Date, blobs: ReturnType<typeof mrzBlobs>, upright: ReturnType<typeof locateMrz>): Promise<MrzRead> {
   let firstFailure: MrzRead | null = null;
-  const blobs = mrzBlobs(gray);
-  const upright = locateMrz(gray, expect.formats, blobs);
   // Nothing line-like this way up: turning the photo cannot help (the locator is orientation-blind).
   if (!upright.found) return { ok: false, reason: upright.reason, decision: null, located: null, readings: [] };
   const { orientation, sure } = judgeOrientation(upright.mrz.lines);
