@@ -114,7 +114,10 @@ export function AddressCombobox({ id, options, selected, onSelect, errors, input
         {label}
       </label>
       <p id={hintId} className={classes.hint}>
-        {options.length} {options.length === 1 ? "address" : "addresses"} found. Type to filter, then use the up and down arrow keys and Enter to choose.
+        {options.length} {options.length === 1 ? "address" : "addresses"} found.{" "}
+        {/* The device's own way of choosing: a touch screen taps, a keyboard moves with arrows (CSS media query: no flash after load). */}
+        <span className="pointer-coarse:hidden">Type to filter, then use the up and down arrow keys and Enter to choose.</span>
+        <span className="hidden pointer-coarse:inline">Type to filter, or tap the box to see them all, then tap your address.</span>
       </p>
       <FieldError id={errorId} messages={errors} />
       <div className="relative">

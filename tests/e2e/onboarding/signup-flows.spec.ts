@@ -201,6 +201,9 @@ test("the address picker works with the keyboard alone", async ({ page }) => {
   await expect(combobox).toBeFocused({ timeout: 15_000 });
   await expect(combobox).toHaveAttribute("aria-expanded", "false");
   await expectStep(page, 2, "Your address");
+  // A keyboard and a mouse: the hint speaks of the arrow keys, not of tapping.
+  await expect(combobox).toHaveAccessibleDescription(/use the up and down arrow keys and Enter to choose/);
+  await expect(combobox).not.toHaveAccessibleDescription(/tap/);
 
   const listbox = page.getByRole("listbox", { name: "Addresses" });
   const active = async () => page.locator(`#${await combobox.getAttribute("aria-activedescendant")}`);
@@ -257,3 +260,36 @@ async function signInAsStaff(page: Page, path: string): Promise<void> {
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((url) => url.pathname === path);
 }
+
+test("on a touch phone the address picker speaks of tapping, taps choose, and the chosen address shows in full; a word is not a postcode", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await page.goto("/signup");
+  await fillDetails(page, person(uniqueEmail()));
+  await page.getByRole("button", { name: "Continue" }).tap();
+  await expectStep(page, 2, "Your address");
+
+  // "hello" cannot be a UK postcode: called invalid at once, never looked up as "HE LLO".
+  await page.getByLabel("Postcode").fill("hello");
+  await page.getByRole("button", { name: "Find address" }).tap();
+  await expect(page.getByText("Enter a real postcode, like SW1A 2AA")).toBeVisible();
+  await expect(page.getByText(/HE LLO/)).toHaveCount(0);
+  await expect(page.getByRole("combobox")).toHaveCount(0);
+
+  await page.getByLabel("Postcode").fill("nw1 6xe");
+  await page.getByRole("button", { name: "Find address" }).tap();
+  const combobox = page.getByRole("combobox", { name: "Select your address" });
+  await expect(combobox).toBeVisible({ timeout: 15_000 });
+  await expect(combobox).toHaveAccessibleDescription(/tap your address/);
+  await expect(combobox).not.toHaveAccessibleDescription(/arrow keys/);
+  await combobox.tap();
+  await page.getByRole("option", { name: "221B Baker Street" }).tap();
+  // The box is narrower than the address: the whole of it is shown under the box.
+  const chosen = page.getByTestId("chosen-address");
+  await expect(chosen).toContainText("221B Baker Street, London, NW1 6XE");
+  const box = await chosen.boundingBox();
+  expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: "test-results/screenshots/onboarding-2-address-touch-phone.png", fullPage: true });
+  await context.close();
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { checkPostcode } from "@/lib/contract/postcode";
 import { addressStepSchema, detailsStepSchema, formDataToRaw, manualToAddress, postcodeField, selfieField, signupSchema, sniffImageType, toFieldErrors } from "@/lib/onboarding/signup-schema";
 
 const details = { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", dateOfBirth: { day: "10", month: "12", year: "1985" } };
@@ -34,6 +35,12 @@ describe("sign-up schema", () => {
     expect(postcodeField.parse(" sw1a2aa ")).toBe("SW1A 2AA");
     expect(postcodeField.parse("nw1 6xe")).toBe("NW1 6XE");
     expect(postcodeField.safeParse("!!").success).toBe(false);
+    // Issue 28: a word is not a postcode, and is not looked up as "HE LLO"; the risk form, the
+    // onboarding app and the hosted claim share the rule.
+    expect(postcodeField.safeParse("hello").error?.issues[0]?.message).toBe("Enter a real postcode, like SW1A 2AA");
+    expect(checkPostcode("hello")).toEqual({ ok: false, message: "Enter a real postcode, like SW1A 2AA" });
+    expect(checkPostcode("gir0aa")).toEqual({ ok: true, postcode: "GIR 0AA" });
+    expect(checkPostcode("dn551pt")).toEqual({ ok: true, postcode: "DN55 1PT" });
     expect(postcodeField.safeParse("").error?.issues[0]?.message).toBe("Enter a postcode");
   });
 
