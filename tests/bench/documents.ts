@@ -11,8 +11,7 @@
 // core. Generated sets are cached under node_modules/.cache (the first run makes them).
 import os from "node:os";
 import { cpus, loadavg } from "node:os";
-import { closeDocumentPool } from "../../lib/server/documents/pool/run-document-task";
-import { runDocumentTask } from "../../lib/server/documents/pool/run-document-task";
+import { closeEnginePool, runEngineTask } from "../../lib/server/engines/engine-pool";
 import { readPhotoIdHere, type PhotoIdResult } from "../../lib/server/documents/read-photo-id-here";
 import { documentSet, type DocumentSample, type DocumentVariant } from "../support/documents/fixtures";
 
@@ -110,12 +109,12 @@ async function main() {
   // Throughput: the worker pool on every core, documents submitted all at once.
   const batch = all.slice(0, Math.max(8, Math.round(40 * SCALE))).map((r) => r.sample);
   process.env.DOCUMENT_WORKERS ??= String(cpus().length);
-  await runDocumentTask({ op: "photo_id", input: { kind: batch[0]!.kind, front: batch[0]!.front, back: batch[0]!.back } }); // warm a thread
+  await runEngineTask({ op: "photo_id", input: { kind: batch[0]!.kind, front: batch[0]!.front, back: batch[0]!.back } }); // warm a thread
   const t0 = performance.now();
-  await Promise.all(batch.map((s) => runDocumentTask({ op: "photo_id", input: { kind: s.kind, front: s.front, back: s.back } })));
+  await Promise.all(batch.map((s) => runEngineTask({ op: "photo_id", input: { kind: s.kind, front: s.front, back: s.back } })));
   const seconds = (performance.now() - t0) / 1000;
   console.log(`\nthroughput: ${batch.length} documents in ${seconds.toFixed(1)} s on ${process.env.DOCUMENT_WORKERS} worker threads = ${((batch.length / seconds) * 60).toFixed(0)} documents/min (load ${loadavg()[0]!.toFixed(2)})`);
-  await closeDocumentPool();
+  await closeEnginePool();
   const summary = Object.fromEntries(
     SETS.map((set) => {
       const rows = all.filter((r) => r.sample.variant === set.variant).map((r) => r.outcome);

@@ -15,7 +15,7 @@ import fs from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { closeDocumentPool, judgeSelfieOffThread, readPhotoId, readSupportingDocument } from "../../lib/server/documents";
+import { closeEnginePool, judgeSelfieOffThread, readPhotoId, readSupportingDocument } from "../../lib/server/documents";
 import { billPdf, randomBill } from "../support/documents/bills";
 import { generateIdDocument } from "../support/documents/id-document";
 import { phoneCapture } from "../support/documents/phone-capture";
@@ -89,7 +89,7 @@ async function main() {
   await Promise.all(people.slice(0, CASES).map((p) => oneCase(p, frames)));
   const minutes = (performance.now() - started) / 60_000;
   console.log(`${CASES} people finishing all three steps at once: ${(minutes * 60).toFixed(1)} s → ${(CASES / minutes).toFixed(1)} completions/min (load ${load()})`);
-  await closeDocumentPool();
+  await closeEnginePool();
 }
 
 void main();

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evidenceFiles, hostedAttempts } from "@/lib/db/schema";
-import { closeDocumentPool } from "@/lib/server/documents";
+import { closeEnginePool } from "@/lib/server/documents";
 import { confirmClaim, type ClaimInput } from "@/lib/server/hosted/confirm-claim";
 import { loadHostedFlow } from "@/lib/server/hosted/load-hosted-flow";
 import { recordConsent } from "@/lib/server/hosted/record-consent";
@@ -42,7 +42,7 @@ describe("hosted photo ID step with the document engine", () => {
     billImage = billPng(bill, 150);
   }, 60_000);
   afterAll(async () => {
-    await closeDocumentPool();
+    await closeEnginePool();
     await database?.dispose();
   });
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
-import { checkDocumentUpload, closeDocumentPool, readPhotoId, readSupportingDocument, type PhotoIdKind } from "../documents";
+import { checkDocumentUpload, closeEnginePool, readPhotoId, readSupportingDocument, type PhotoIdKind } from "../documents";
 import { UsageError, type CliOutput } from "./command-module";
 
 export const READ_DOCUMENT_USAGE =
@@ -59,6 +59,6 @@ export async function readDocumentCommand(args: string[]): Promise<CliOutput> {
       output: { ok: true, ms: Math.round(performance.now() - started), ...shown, documentFace: documentFace ? { cropBytes: documentFace.crop.length } : null },
     };
   } finally {
-    await closeDocumentPool();
+    await closeEnginePool();
   }
 }

@@ -1,20 +1,20 @@
 // The document engine's doors: the direct API (`/api/v1/verify/*`, lib/server/verify-documents) and
 // the hosted flow call these, and nothing else of lib/server/documents (a lint rule keeps it so).
-// Heavy work runs in the worker pool.
-import { runDocumentTask } from "./pool/run-document-task";
-import type { SelfieInput, SupportingInput, SupportingResult } from "./pool/tasks";
+// Heavy work runs in the engine pool (lib/server/engines).
+import { runEngineTask } from "../engines/engine-pool";
+import type { SelfieInput, SupportingInput, SupportingResult } from "../engines/engine-tasks";
 import type { SelfieJudgement } from "../liveness/judge-selfie";
 import type { PhotoIdResult, ReadPhotoIdInput } from "./read-photo-id-here";
 
 export type { PhotoIdResult, ReadPhotoIdInput } from "./read-photo-id-here";
-export type { SelfieInput, SupportingInput, SupportingResult } from "./pool/tasks";
+export type { SelfieInput, SupportingInput, SupportingResult } from "../engines/engine-tasks";
 export type { Retake } from "./retake";
 export type { IdentityClaim, PhotoIdKind } from "./types";
 export type { Validation, Validations } from "./validation";
 export { checkDocumentUpload, sniffDocumentType, DOCUMENT_MAX_BYTES } from "./check-upload";
 export { FACE_MATCH_PASS, FACE_MATCH_REVIEW, faceMatchBand } from "./face-match";
 export { compareDescribedFaces, describeFacePhoto, type FacePhotoRole } from "./compare-face-photos";
-export { closeDocumentPool } from "./pool/run-document-task";
+export { closeEnginePool } from "../engines/engine-pool";
 
 /**
  * Start-up check of the learned OCR (issue 29: a model that fails to load is a start-up error, not
@@ -32,15 +32,15 @@ export async function checkDocumentModels(): Promise<void> {
 
 /** Reads a passport, ID card or UK driving licence; never throws for a bad image (it asks for a retake). */
 export function readPhotoId(input: ReadPhotoIdInput): Promise<PhotoIdResult> {
-  return runDocumentTask({ op: "photo_id", input });
+  return runEngineTask({ op: "photo_id", input });
 }
 
 /** Reads an address document (bank statement, bill, council tax, payslip) from a photo or PDF. */
 export function readSupportingDocument(input: SupportingInput): Promise<SupportingResult> {
-  return runDocumentTask({ op: "supporting_document", input });
+  return runEngineTask({ op: "supporting_document", input });
 }
 
 /** Judges a video selfie's challenge (lib/server/liveness) in the same pool: ~3 s of one core. */
 export function judgeSelfieOffThread(input: SelfieInput): Promise<SelfieJudgement> {
-  return runDocumentTask({ op: "selfie", input });
+  return runEngineTask({ op: "selfie", input });
 }
