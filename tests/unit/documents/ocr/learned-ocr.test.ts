@@ -63,10 +63,14 @@ describe("learned OCR (PP-OCRv4 in its own process)", () => {
   it("a call cut short (closed, or killed after its time) ends only the OCR process: the caller's process lives on and the next call is served", async () => {
     const bytes = readFileSync(SPECIMEN);
     await recognizeText(bytes); // models loaded
-    const inFlight = recognizeText(bytes);
+    // Its refusal is taken as it comes (closing rejects it at once).
+    const inFlight = recognizeText(bytes).then(
+      () => null,
+      (error: unknown) => error,
+    );
     await new Promise((resolve) => setTimeout(resolve, 150)); // mid-inference
     await closeLearnedOcr();
-    await expect(inFlight).rejects.toBeInstanceOf(LearnedOcrError);
+    expect(await inFlight).toBeInstanceOf(LearnedOcrError);
     // Were the OCR a thread of this process, onnxruntime would have aborted it here, and this test with it.
     const lines = await recognizeText(bytes);
     expect(lines.some((l) => loose(l.text) === loose(LINE2))).toBe(true);
