@@ -57,9 +57,8 @@ const LAYOUTS: Record<keyof typeof CODES, MrzFormat[]> = { passport: ["TD3"], na
 const VISAS: readonly MrzFormat[] = ["MRVA", "MRVB"];
 
 /** The learned OCR's lines of the page, or null when it is unavailable (logged; the classic engine's answer stands). */
-function learnedOcr(gray: GrayImage, signal?: AbortSignal): Promise<OcrLine[] | null> {
-  return recognizeText({ data: gray.data, width: gray.width, height: gray.height, channels: 1 }, { signal }).catch((error: unknown) => {
-    if (signal?.aborted) return null; // not wanted any more
+function learnedOcr(gray: GrayImage): Promise<OcrLine[] | null> {
+  return recognizeText({ data: gray.data, width: gray.width, height: gray.height, channels: 1 }).catch((error: unknown) => {
     console.error("[documents] the learned OCR failed:", error instanceof Error ? error.message : error);
     return null;
   });
@@ -123,20 +122,14 @@ export async function readMrz(image: Buffer | GrayImage, expect: MrzExpectation,
   const blobs = mrzBlobs(gray);
   const upright = locateMrz(gray, expect.formats, blobs);
   let learned: Promise<OcrLine[] | null> | null = upright.found ? null : learnedOcr(gray);
-  // The printed zone above a passport's or TD2 card's band is read while the classic readers read
-  // the band (its OCR process works beside this thread); dropped if they do not accept it upright.
-  const early = new AbortController();
-  const zoneEarly = options.withPageLines && upright.found && upright.mrz.format !== "TD1" ? printedZoneLines(gray, upright.mrz.box, early.signal) : null;
   const classic = await readClassic(gray, expect, now, blobs, upright);
-  if (classic.ok && options.withPageLines && !classic.upsideDown && classic.located) {
-    if (zoneEarly && upright.found && classic.located === upright.mrz) return { ...classic, pageLines: await zoneEarly };
-    early.abort();
+  if (classic.ok) {
+    if (!options.withPageLines) return classic;
+    // Lines of the upright page only: a band read upside down leaves the printed zone unread here.
+    if (classic.upsideDown || !classic.located) return { ...classic, pageLines: null };
     // A TD1 card prints its zone on the other side: a photo holding both sides is read whole.
     return { ...classic, pageLines: classic.located.format === "TD1" ? await learnedOcr(gray) : await printedZoneLines(gray, classic.located.box) };
   }
-  early.abort();
-  // Lines of the upright page only: a band read upside down leaves the printed zone unread here.
-  if (classic.ok) return options.withPageLines ? { ...classic, pageLines: null } : classic;
   learned ??= learnedOcr(gray);
   const ocr = await learned;
   if (!ocr) return classic;
@@ -152,7 +145,7 @@ export async function readMrz(image: Buffer | GrayImage, expect: MrzExpectation,
  * The learned OCR's lines of the page above an MRZ band (where every ICAO layout prints its
  * visual zone: the page is at most ~0.8 of the band's width tall), in the page's pixels.
  */
-async function printedZoneLines(gray: GrayImage, band: LocatedMrz["box"], signal?: AbortSignal): Promise<OcrLine[] | null> {
+async function printedZoneLines(gray: GrayImage, band: LocatedMrz["box"]): Promise<OcrLine[] | null> {
   const x0 = Math.max(0, Math.floor(band.x - 0.1 * band.width));
   const x1 = Math.min(gray.width, Math.ceil(band.x + 1.1 * band.width));
   const y0 = Math.max(0, Math.floor(band.y - 0.9 * band.width));
@@ -162,7 +155,7 @@ async function printedZoneLines(gray: GrayImage, band: LocatedMrz["box"], signal
   if (width < 32 || height < 32) return null;
   const data = Buffer.alloc(width * height);
   for (let y = 0; y < height; y++) data.set(gray.data.subarray((y0 + y) * gray.width + x0, (y0 + y) * gray.width + x1), y * width);
-  const lines = await learnedOcr({ data, width, height }, signal);
+  const lines = await learnedOcr({ data, width, height });
   return lines && lines.map((line) => shiftLine(line, x0, y0));
 }
 
