@@ -4,6 +4,7 @@ import type { SupportingInput, SupportingResult } from "../documents/supporting/
 import { embedFace, type FaceEmbeddingResult } from "../faces/embed-face";
 import { judgeSelfie, type SelfieFrame, type SelfieJudgement } from "../liveness/judge-selfie";
 import type { ChallengeStep } from "../liveness/challenge";
+import { asBuffer } from "./engine-buffers";
 
 /*
  * The work an engine thread does, by name: a photo ID or an address document read, a video
@@ -35,13 +36,6 @@ export type EngineTaskResult<T extends EngineTask> = T extends { op: "photo_id" 
     : T extends { op: "face_embedding" }
       ? FaceEmbeddingResult
       : SupportingResult;
-
-export function asBuffer(bytes: Uint8Array): Buffer;
-export function asBuffer(bytes: Uint8Array | null | undefined): Buffer | null;
-export function asBuffer(bytes: Uint8Array | null | undefined): Buffer | null {
-  if (!bytes) return null;
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
 
 export async function runTaskHere(task: EngineTask): Promise<PhotoIdResult | SupportingResult | SelfieJudgement | FaceEmbeddingResult> {
   if (task.op === "face_embedding") return embedFace(asBuffer(task.input.image));

@@ -1,18 +1,19 @@
-import { fork, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { LearnedOcrImage, LearnedOcrReply, LearnedOcrRequest, OcrLine } from "./protocol";
 
 export type { OcrLine, OcrPoint } from "./protocol";
 
 /*
  * The learned OCR (PP-OCRv4 detection + recognition on ONNX, @gutenye/ocr-node): finds lines of
- * text anywhere on a page, at any size, and reads them. It runs in its own child process, forked
+ * text anywhere on a page, at any size, and reads them. It runs in its own child process, started
  * on first use, one per process or pool thread (learned-ocr-process.ts says why not a thread: an
  * onnxruntime call cut short, or opencv-js's abort on an unhandled rejection, would end the whole
  * server). The models load once when that process starts. A model that fails to load is a
  * LearnedOcrUnavailableError (code "learned_ocr_unavailable"), the same for every call until the
  * process restarts; `startLearnedOcr()` lets a server or worker find out at start-up. A call past
- * its time kills the OCR process (safe for the caller) and the next call forks a fresh one.
+ * its time kills the OCR process (safe for the caller) and the next call starts a fresh one.
  */
 
 /** Loading both models takes ~1 s on one core; allow for a busy machine. */
@@ -89,7 +90,10 @@ function dropProcess(s: State, ocr: OcrProcess): void {
 function startProcess(s: State): OcrProcess {
   // The process runs the TypeScript source through tsx, as the server itself does; advanced
   // serialization carries the image bytes as bytes.
-  const child = fork(processFile(), [], { execArgv: ["--import", "tsx"], serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  // Node with an IPC channel, loading the process file from a one-line bootstrap: a path given
+  // to fork() would be taken by Next's bundler for a module of the bundle, which it is not.
+  const bootstrap = `import(${JSON.stringify(pathToFileURL(processFile()).href)})`;
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "--eval", bootstrap], { serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
   // Held while the models load (someone is waiting for them), let go once idle.
   const pending = new Map<number, Pending>();
   let settleReady!: { resolve(): void; reject(e: Error): void };
