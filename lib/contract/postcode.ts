@@ -24,5 +24,5 @@ export function ukPostcode(text: string): string | null {
 export function checkPostcode(text: string): { ok: true; postcode: string } | { ok: false; message: string } {
   if (!text.trim()) return { ok: false, message: "Enter a postcode" };
   const postcode = ukPostcode(text);
-  return postcode ? { ok: true, postcode } : { ok: false, message: "Enter a real postcode, like SW1A 2AA" };
+  return postcode ? { ok: true, postcode } : { ok: false, message: "Enter a real UK postcode, like SW1A 2AA" };
 }

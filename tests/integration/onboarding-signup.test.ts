@@ -193,7 +193,7 @@ describeEngines("onboarding sign-up against the service API (%s)", (engine) => {
 
     const bad = await get("!");
     expect(bad.status).toBe(400);
-    expect((await bad.json()).message).toBe("Enter a real postcode, like SW1A 2AA");
+    expect((await bad.json()).message).toBe("Enter a real UK postcode, like SW1A 2AA");
   });
 
   it("the return page's route reads the verification through the client until it settles", async () => {

@@ -273,7 +273,7 @@ test("on a touch phone the address picker speaks of tapping, taps choose, and th
   // "hello" cannot be a UK postcode: called invalid at once, never looked up as "HE LLO".
   await page.getByLabel("Postcode").fill("hello");
   await page.getByRole("button", { name: "Find address" }).tap();
-  await expect(page.getByText("Enter a real postcode, like SW1A 2AA")).toBeVisible();
+  await expect(page.getByText("Enter a real UK postcode, like SW1A 2AA")).toBeVisible();
   await expect(page.getByText(/HE LLO/)).toHaveCount(0);
   await expect(page.getByRole("combobox")).toHaveCount(0);
 
@@ -290,6 +290,8 @@ test("on a touch phone the address picker speaks of tapping, taps choose, and th
   await expect(chosen).toContainText("221B Baker Street, London, NW1 6XE");
   const box = await chosen.boundingBox();
   expect(box && box.x + box.width).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: "test-results/screenshots/onboarding-2-address-touch-phone.png", fullPage: true });
+  // The viewport, not fullPage: a full-page capture re-lays the page out without the touch emulation.
+  await page.getByText("12 addresses found.").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/screenshots/onboarding-2-address-touch-phone.png" });
   await context.close();
 });

@@ -37,8 +37,8 @@ describe("sign-up schema", () => {
     expect(postcodeField.safeParse("!!").success).toBe(false);
     // Issue 28: a word is not a postcode, and is not looked up as "HE LLO"; the risk form, the
     // onboarding app and the hosted claim share the rule.
-    expect(postcodeField.safeParse("hello").error?.issues[0]?.message).toBe("Enter a real postcode, like SW1A 2AA");
-    expect(checkPostcode("hello")).toEqual({ ok: false, message: "Enter a real postcode, like SW1A 2AA" });
+    expect(postcodeField.safeParse("hello").error?.issues[0]?.message).toBe("Enter a real UK postcode, like SW1A 2AA");
+    expect(checkPostcode("hello")).toEqual({ ok: false, message: "Enter a real UK postcode, like SW1A 2AA" });
     expect(checkPostcode("gir0aa")).toEqual({ ok: true, postcode: "GIR 0AA" });
     expect(checkPostcode("dn551pt")).toEqual({ ok: true, postcode: "DN55 1PT" });
     expect(postcodeField.safeParse("").error?.issues[0]?.message).toBe("Enter a postcode");

@@ -17,7 +17,7 @@ function answer(body: PostcodeAnswer, status: number, headers: Record<string, st
 
 export async function GET(request: NextRequest) {
   const parsed = postcodeField.safeParse(request.nextUrl.searchParams.get("postcode") ?? "");
-  if (!parsed.success) return answer({ status: "error", message: parsed.error.issues[0]?.message ?? "Enter a real postcode, like SW1A 2AA" }, 400);
+  if (!parsed.success) return answer({ status: "error", message: parsed.error.issues[0]?.message ?? "Enter a real UK postcode, like SW1A 2AA" }, 400);
   const wait = limiter.take(clientKey(request.headers));
   if (wait) return answer({ status: "error", message: `Too many searches. Please wait ${wait} seconds and try again, or enter your address manually.` }, 429, { "retry-after": String(wait) });
 
