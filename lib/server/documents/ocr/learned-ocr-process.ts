@@ -105,7 +105,7 @@ async function readLine(engine: Engine, line: LineImage): Promise<{ text: string
 }
 
 /** The page upright (EXIF), as 4-channel pixels scaled to multiples of 32, and the scale back to the input's pixels. */
-async function prepare(req: Extract<LearnedOcrRequest, { type: "read" }>): Promise<{ png: Buffer; sx: number; sy: number }> {
+async function prepare(req: LearnedOcrRequest): Promise<{ png: Buffer; sx: number; sy: number }> {
   const base =
     req.image.kind === "encoded"
       ? sharp(req.image.bytes, { failOn: "error", limitInputPixels: MAX_PIXELS }).rotate()
@@ -134,18 +134,12 @@ function orderCorners(points: OcrPoint[]): [OcrPoint, OcrPoint, OcrPoint, OcrPoi
   return out as [OcrPoint, OcrPoint, OcrPoint, OcrPoint];
 }
 
-/** Requests cancelled: skipped before their turn, stopped between lines while running. */
-const cancelled = new Set<number>();
-class Cancelled extends Error {}
-
-async function recognize(engine: Engine, req: Extract<LearnedOcrRequest, { type: "read" }>): Promise<OcrLine[]> {
+async function recognize(engine: Engine, req: LearnedOcrRequest): Promise<OcrLine[]> {
   const { png, sx, sy } = await prepare(req);
   // ocr-node opens its input with sharp, which takes encoded bytes as readily as a path.
   const lineImages = await engine.detection.run(png as unknown as string);
   const boxes: OcrLine[] = [];
   for (const lineImage of lineImages) {
-    // A call cancelled while it runs stops between lines (its caller no longer waits for it).
-    if (cancelled.has(req.id)) throw new Cancelled();
     // One box at a time (batches padded to one width cost more here); a line under the confidence floor is dropped.
     if (!lineImage.box || lineImage.box.length !== 4 || lineImage.image.width < 1 || lineImage.image.height < 1) continue;
     const line = await readLine(engine, lineImage);
@@ -196,24 +190,13 @@ loaded.then(
 
 let queue: Promise<unknown> = Promise.resolve();
 process.on("message", (req: LearnedOcrRequest) => {
-  if (req.type === "cancel") {
-    cancelled.add(req.id);
-    return;
-  }
   queue = queue.then(async () => {
-    if (cancelled.delete(req.id)) {
-      send({ type: "cancelled", id: req.id });
-      return;
-    }
     try {
       const engine = await loaded;
       const lines = await recognize(engine, req);
       send({ type: "result", id: req.id, lines });
     } catch (error) {
-      if (error instanceof Cancelled) send({ type: "cancelled", id: req.id });
-      else send({ type: "error", id: req.id, message: error instanceof Error ? error.message : String(error) });
-    } finally {
-      cancelled.delete(req.id);
+      send({ type: "error", id: req.id, message: error instanceof Error ? error.message : String(error) });
     }
   });
 });

@@ -15,11 +15,10 @@ export type LearnedOcrImage =
   | { kind: "encoded"; bytes: Uint8Array }
   | { kind: "raw"; data: Uint8Array; width: number; height: number; channels: 1 | 2 | 3 | 4 };
 
-export type LearnedOcrRequest = { type: "read"; id: number; image: LearnedOcrImage } | { type: "cancel"; id: number };
+export type LearnedOcrRequest = { type: "read"; id: number; image: LearnedOcrImage };
 
 export type LearnedOcrReply =
   | { type: "ready" }
   | { type: "load_failed"; message: string }
   | { type: "result"; id: number; lines: OcrLine[] }
-  | { type: "error"; id: number; message: string }
-  | { type: "cancelled"; id: number };
+  | { type: "error"; id: number; message: string };
