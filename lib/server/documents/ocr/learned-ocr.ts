@@ -88,13 +88,12 @@ function dropProcess(s: State, ocr: OcrProcess): void {
 }
 
 function startProcess(s: State): OcrProcess {
-  // The process runs the TypeScript source through tsx, as the server itself does; advanced
-  // serialization carries the image bytes as bytes.
-  // Node with an IPC channel, loading the process file from a one-line bootstrap: a path given
-  // to fork() would be taken by Next's bundler for a module of the bundle, which it is not.
+  // Node with an IPC channel running the TypeScript source through tsx, as the server itself does,
+  // from a one-line bootstrap: a path given to fork() would be taken by Next's bundler for a module
+  // of the bundle, which it is not. Advanced serialization carries the image bytes as bytes. The
+  // child is held while its models load (someone is waiting for them) and let go once idle.
   const bootstrap = `import(${JSON.stringify(pathToFileURL(processFile()).href)})`;
   const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "--eval", bootstrap], { serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  // Held while the models load (someone is waiting for them), let go once idle.
   const pending = new Map<number, Pending>();
   let settleReady!: { resolve(): void; reject(e: Error): void };
   const ready = new Promise<void>((resolve, reject) => (settleReady = { resolve, reject }));
@@ -130,7 +129,6 @@ function startProcess(s: State): OcrProcess {
     clearTimeout(p.timer);
     if (pending.size === 0) setHeld(child, false);
     if (reply.type === "result") p.resolve(reply.lines);
-    else if (reply.type === "cancelled") p.reject(new LearnedOcrError("The learned OCR call was cancelled"));
     else p.reject(new LearnedOcrError(`The learned OCR could not read the image: ${reply.message}`));
   });
   const onGone = (error: Error) => {
@@ -169,30 +167,12 @@ function toImage(image: Buffer | { data: Buffer | Uint8Array; width: number; hei
  * The lines of text on a page: an encoded image (JPEG/PNG/WebP, turned upright by its EXIF
  * orientation, as decodeGray does) or raw pixels. Boxes are in the (upright) input's pixels.
  */
-export async function recognizeText(
-  image: Buffer | { data: Buffer | Uint8Array; width: number; height: number; channels: number },
-  options: { signal?: AbortSignal } = {},
-): Promise<OcrLine[]> {
+export async function recognizeText(image: Buffer | { data: Buffer | Uint8Array; width: number; height: number; channels: number }): Promise<OcrLine[]> {
   const payload = toImage(image);
   const t = ocrProcess();
   await t.ready;
-  if (options.signal?.aborted) throw new LearnedOcrError("The learned OCR call was cancelled");
   const id = state().nextId++;
   return new Promise<OcrLine[]>((resolve, reject) => {
-    // Cancelled: skipped if it has not started; if it has, its answer is dropped.
-    options.signal?.addEventListener(
-      "abort",
-      () => {
-        const p = t.pending.get(id);
-        if (!p) return;
-        t.pending.delete(id);
-        clearTimeout(p.timer);
-        if (t.pending.size === 0) setHeld(t.child, false);
-        if (t.child.connected) t.child.send({ type: "cancel", id } satisfies LearnedOcrRequest);
-        reject(new LearnedOcrError("The learned OCR call was cancelled"));
-      },
-      { once: true },
-    );
     const timer = setTimeout(() => {
       t.pending.delete(id);
       reject(new LearnedOcrError(`The learned OCR took longer than ${CALL_TIMEOUT_MS / 1000} s`));
