@@ -1,3 +1,4 @@
+import { cropScale } from "../image/crop-scale";
 import { decodeGray } from "../image/decode-gray";
 import { rotate180 } from "../image/rotate-180";
 import type { GrayImage, LocatedMrz, MrzFormat, MrzLocateFailure, MrzReading } from "../types";
@@ -150,12 +151,8 @@ async function printedZoneLines(gray: GrayImage, band: LocatedMrz["box"]): Promi
   const x1 = Math.min(gray.width, Math.ceil(band.x + 1.1 * band.width));
   const y0 = Math.max(0, Math.floor(band.y - 0.9 * band.width));
   const y1 = Math.min(gray.height, Math.ceil(band.y + 0.15 * band.height));
-  const width = x1 - x0;
-  const height = y1 - y0;
-  if (width < 32 || height < 32) return null;
-  const data = Buffer.alloc(width * height);
-  for (let y = 0; y < height; y++) data.set(gray.data.subarray((y0 + y) * gray.width + x0, (y0 + y) * gray.width + x1), y * width);
-  const lines = await learnedOcr({ data, width, height });
+  if (x1 - x0 < 32 || y1 - y0 < 32) return null;
+  const lines = await learnedOcr(await cropScale(gray, { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, 1));
   return lines && lines.map((line) => shiftLine(line, x0, y0));
 }
 
