@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ukPostcode } from "@/components/hosted/claim/uk-postcode";
+import { ukPostcode } from "@/lib/contract/postcode";
 import { readClaimForm } from "@/app/(hosted)/verify/[token]/_lib/read-claim-form";
 import { currentStepIndex, progressSteps } from "@/app/(hosted)/verify/[token]/_lib/step-position";
 import { noticeUrl } from "@/app/(hosted)/verify/[token]/_components/notice-url";

@@ -1,7 +1,7 @@
 import { addressSchema, type Address } from "@/lib/contract";
 import { manualToAddress } from "@/lib/contract/address-entry";
 import type { ClaimField, ClaimInput } from "@/lib/server/hosted/confirm-claim";
-import { ukPostcode } from "@/components/hosted/claim/uk-postcode";
+import { ukPostcode } from "@/lib/contract/postcode";
 
 export type ManualField = "houseNameOrNumber" | "street" | "city" | "postcode";
 

@@ -3,7 +3,7 @@
 // the body: a person who mistyped is on a normal path, and the browser logs nothing for it. A text
 // that cannot be a UK postcode ("hello") is refused before any lookup.
 import { NextResponse, type NextRequest } from "next/server";
-import { ukPostcode } from "@/components/hosted/claim/uk-postcode";
+import { ukPostcode } from "@/lib/contract/postcode";
 import type { PostcodeAnswer } from "@/lib/contract/address-entry";
 import { getDb } from "@/lib/db";
 import { loadHostedFlow } from "@/lib/server/hosted/load-hosted-flow";
