@@ -18,11 +18,11 @@ export { closeEnginePool } from "../engines/engine-pool";
 
 /**
  * Start-up check of the learned OCR (issue 29: a model that fails to load is a start-up error, not
- * a 500 per request): its models are loaded once on a thread of their own and let go again; the
- * pool's threads load their own copies when they first read a document.
+ * a 500 per request): its models are loaded once in an OCR process of their own and let go again;
+ * each pool thread starts its own OCR process when it first reads a document.
  */
 export async function checkDocumentModels(): Promise<void> {
-  const { startLearnedOcr, closeLearnedOcr } = await import("./ocr/learned-ocr"); // only at start-up: the OCR module starts a thread
+  const { startLearnedOcr, closeLearnedOcr } = await import("./ocr/learned-ocr"); // only at start-up: the OCR module starts a process
   try {
     await startLearnedOcr();
   } finally {

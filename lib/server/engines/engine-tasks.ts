@@ -14,10 +14,6 @@ import { asBuffer } from "./engine-buffers";
 
 export type { SupportingInput, SupportingResult } from "../documents/supporting/supporting-types";
 
-function readSupportingDocumentHere(input: SupportingInput): Promise<SupportingResult> {
-  return readSupportingDocument(input);
-}
-
 export interface SelfieInput {
   challenge: ChallengeStep[];
   frames: SelfieFrame[];
@@ -46,5 +42,5 @@ export async function runTaskHere(task: EngineTask): Promise<PhotoIdResult | Sup
     const { input } = task;
     return readPhotoIdHere({ ...input, front: asBuffer(input.front), back: asBuffer(input.back), faceScan: asBuffer(input.faceScan), now: input.now && new Date(input.now) });
   }
-  return readSupportingDocumentHere({ ...task.input, document: asBuffer(task.input.document), now: task.input.now && new Date(task.input.now) });
+  return readSupportingDocument({ ...task.input, document: asBuffer(task.input.document), now: task.input.now && new Date(task.input.now) });
 }

@@ -40,10 +40,10 @@ export const FACE_MIN_DETECTION_SCORE = 0.5;
  */
 export const FACE_MIN_SIDE = 48;
 
-/** Embeds the largest face of a JPEG/PNG/WebP image on the CPU (~0.3 s; calls run one at a time). `minSide` overrides FACE_MIN_SIDE (benches). */
 /** What embedFace answers: plain data, so it crosses the engine pool's threads as it is. */
 export type FaceEmbeddingResult = Result<FaceEmbedding>;
 
+/** Embeds the largest face of a JPEG/PNG/WebP image on the CPU (~0.3 s; calls run one at a time). `minSide` overrides FACE_MIN_SIDE (benches). */
 export async function embedFace(image: Buffer, options: { minSide?: number } = {}): Promise<FaceEmbeddingResult> {
   const detected = await detectFaces(image, true);
   if (!detected.ok) return detected;
