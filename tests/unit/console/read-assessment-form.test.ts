@@ -47,7 +47,7 @@ describe("the console's run-an-assessment form", () => {
     expect(read.ok).toBe(false);
     if (read.ok) return;
     expect(read.fieldErrors.street).toEqual(["Enter the street"]);
-    expect(read.fieldErrors.postcode?.[0]).toMatch(/real postcode/);
+    expect(read.fieldErrors.postcode?.[0]).toBe("Enter a real UK postcode, like SW1A 2AA");
     expect(read.fieldErrors.dateOfBirth).toEqual(["Enter a real date, like 27 3 1990"]);
   });
 
