@@ -24,7 +24,12 @@ function providers(): Provider[] {
         if (!parsed.success) throw new CredentialsSignin();
         const db = await getDb();
         // Issue 15: after failed attempts for this email or from this address, each try waits longer.
-        const attempt = { door: "console" as const, account: parsed.data.email, ip: trustedClientIp(request.headers), settings: getConfig().rateLimits.failures };
+        const attempt = {
+          door: "console" as const,
+          account: parsed.data.email,
+          ip: trustedClientIp(request.headers),
+          settings: getConfig().rateLimits.failures,
+        };
         const checked = await limitSignIn(db, attempt, () => verifyStaffPassword(db, parsed.data));
         if (!checked.ok) throw new SignInDelayed(checked.error.retryAfterSeconds ?? 1);
         const user = checked.value;
@@ -34,7 +39,8 @@ function providers(): Provider[] {
     }),
   ];
   const oidc = getConfig().auth.oidc;
-  if (oidc) list.push({ id: "oidc", name: oidc.name, type: "oidc", issuer: oidc.issuer, clientId: oidc.clientId, clientSecret: oidc.clientSecret });
+  if (oidc)
+    list.push({ id: "oidc", name: oidc.name, type: "oidc", issuer: oidc.issuer, clientId: oidc.clientId, clientSecret: oidc.clientSecret });
   return list;
 }
 

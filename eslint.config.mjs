@@ -7,8 +7,14 @@ import drizzle from "eslint-plugin-drizzle";
 // and never imports the service's code or tables (ARCHITECTURE: one boundary).
 const serviceInternals = {
   patterns: [
-    { group: ["@/lib/server", "@/lib/server/*", "**/lib/server", "**/lib/server/*", "../server", "../server/*"], message: "The onboarding side reaches the service only over HTTP through lib/client." },
-    { group: ["@/lib/db/schema", "@/lib/db/schema/*", "**/lib/db/schema", "**/lib/db/schema/*", "../db/schema", "../db/schema/*"], message: "The onboarding side keeps its own tables in lib/onboarding/schema.ts." },
+    {
+      group: ["@/lib/server", "@/lib/server/*", "**/lib/server", "**/lib/server/*", "../server", "../server/*"],
+      message: "The onboarding side reaches the service only over HTTP through lib/client.",
+    },
+    {
+      group: ["@/lib/db/schema", "@/lib/db/schema/*", "**/lib/db/schema", "**/lib/db/schema/*", "../db/schema", "../db/schema/*"],
+      message: "The onboarding side keeps its own tables in lib/onboarding/schema.ts.",
+    },
   ],
 };
 
@@ -16,7 +22,11 @@ const serviceInternals = {
 // the type checker): each one says why it is dynamic, in a comment on its line or above the
 // statement or declaration that holds it.
 const dynamicImportReason = {
-  meta: { type: "suggestion", schema: [], messages: { reason: "Say in a comment why {{source}} is imported dynamically (or import it statically)." } },
+  meta: {
+    type: "suggestion",
+    schema: [],
+    messages: { reason: "Say in a comment why {{source}} is imported dynamically (or import it statically)." },
+  },
   create(context) {
     const sourceCode = context.sourceCode;
     return {
@@ -28,7 +38,11 @@ const dynamicImportReason = {
           if (ancestor.type === "Program" || !/(Statement|Declaration)$/.test(ancestor.type)) continue;
           // One comment may explain a run of such statements (a list of lazily loaded screens).
           const siblings = Array.isArray(ancestor.parent?.body) ? ancestor.parent.body : [ancestor];
-          for (let i = siblings.indexOf(ancestor); i >= 0 && (i === siblings.indexOf(ancestor) || /\bimport\(/.test(sourceCode.getText(siblings[i]))); i--) {
+          for (
+            let i = siblings.indexOf(ancestor);
+            i >= 0 && (i === siblings.indexOf(ancestor) || /\bimport\(/.test(sourceCode.getText(siblings[i])));
+            i--
+          ) {
             if (sourceCode.getCommentsBefore(siblings[i]).length > 0) return;
           }
         }
@@ -41,13 +55,26 @@ const dynamicImportReason = {
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next*/**", "node_modules/**", "data/**", "data-*/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "lib/db/migrations/**", ".scratch/**"]),
+  globalIgnores([
+    ".next*/**",
+    "node_modules/**",
+    "data/**",
+    "data-*/**",
+    "test-results/**",
+    "playwright-report/**",
+    "next-env.d.ts",
+    "lib/db/migrations/**",
+    ".scratch/**",
+  ]),
   {
     plugins: { drizzle },
     rules: {
       "drizzle/enforce-delete-with-where": ["error", { drizzleObjectName: ["db", "tx"] }],
       "drizzle/enforce-update-with-where": ["error", { drizzleObjectName: ["db", "tx"] }],
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
     },
   },
   {
@@ -71,7 +98,16 @@ export default defineConfig([
     rules: {
       "import/no-restricted-paths": [
         "error",
-        { zones: [{ target: "./", from: "./lib/server/documents", except: ["./index.ts"], message: "Reach the document engine through lib/server/documents (its index.ts) only." }] },
+        {
+          zones: [
+            {
+              target: "./",
+              from: "./lib/server/documents",
+              except: ["./index.ts"],
+              message: "Reach the document engine through lib/server/documents (its index.ts) only.",
+            },
+          ],
+        },
       ],
     },
   },
@@ -85,7 +121,14 @@ export default defineConfig([
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["@/lib/server", "@/lib/server/*", "@/lib/db", "@/lib/db/*"], message: "Components never import lib/db or lib/server." }] },
+        {
+          patterns: [
+            {
+              group: ["@/lib/server", "@/lib/server/*", "@/lib/db", "@/lib/db/*"],
+              message: "Components never import lib/db or lib/server.",
+            },
+          ],
+        },
       ],
     },
   },

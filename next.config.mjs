@@ -1,7 +1,24 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships WASM and must be loaded by Node, not bundled (STACK.md).
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-pgvector", "pg", "@vladmandic/human", "@tensorflow/tfjs", "@tensorflow/tfjs-backend-wasm", "sharp", "nodemailer", "tesseract.js", "piscina", "mupdf", "unpdf", "@napi-rs/canvas", "mrz", "qrcode", "@aws-sdk/client-s3"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@electric-sql/pglite-pgvector",
+    "pg",
+    "@vladmandic/human",
+    "@tensorflow/tfjs",
+    "@tensorflow/tfjs-backend-wasm",
+    "sharp",
+    "nodemailer",
+    "tesseract.js",
+    "piscina",
+    "mupdf",
+    "unpdf",
+    "@napi-rs/canvas",
+    "mrz",
+    "qrcode",
+    "@aws-sdk/client-s3",
+  ],
   poweredByHeader: false,
   // A separate build folder per checkout task (NEXT_DIST_DIR) lets parallel builds and e2e runs coexist.
   distDir: process.env.NEXT_DIST_DIR || ".next",
@@ -18,8 +35,21 @@ const nextConfig = {
   // so it sends no referrer, and only it may use the camera.
   async headers() {
     return [
-      { source: "/:path*", headers: [{ key: "X-Content-Type-Options", value: "nosniff" }, { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" }, { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" }] },
-      { source: "/verify/:path*", headers: [{ key: "Referrer-Policy", value: "no-referrer" }, { key: "Permissions-Policy", value: "camera=(self), microphone=(), geolocation=()" }] },
+      {
+        source: "/:path*",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+          { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
+        ],
+      },
+      {
+        source: "/verify/:path*",
+        headers: [
+          { key: "Referrer-Policy", value: "no-referrer" },
+          { key: "Permissions-Policy", value: "camera=(self), microphone=(), geolocation=()" },
+        ],
+      },
     ];
   },
 };

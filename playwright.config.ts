@@ -17,7 +17,15 @@ const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   },
 };
 
@@ -39,7 +47,18 @@ export default defineConfig({
       name: "hosted",
       testMatch: /hosted\.spec\.ts/,
       dependencies: ["console-setup"],
-      use: { ...chromium, launchOptions: { ...chromium.launchOptions, args: [...chromium.launchOptions.args, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${HOSTED_CAMERA_FILE}`] } },
+      use: {
+        ...chromium,
+        launchOptions: {
+          ...chromium.launchOptions,
+          args: [
+            ...chromium.launchOptions.args,
+            "--use-fake-ui-for-media-stream",
+            "--use-fake-device-for-media-stream",
+            `--use-file-for-fake-video-capture=${HOSTED_CAMERA_FILE}`,
+          ],
+        },
+      },
     },
     // The sandbox contract over HTTP; no browser needed.
     { name: "api", testMatch: /api\/.*\.spec\.ts/ },

@@ -50,7 +50,14 @@ async function main() {
   // The document engine's learned OCR must load here, or the server does not start (issue 29).
   await checkDocumentModels().catch(fail);
 
-  const api = createApiApp({ db: getDb, publicBaseUrl: config.publicBaseUrl, tokenTtlSeconds: config.tokenTtlSeconds, version: APP_VERSION, webhookAllowLoopback: config.webhookAllowLoopback, rateLimits: config.rateLimits });
+  const api = createApiApp({
+    db: getDb,
+    publicBaseUrl: config.publicBaseUrl,
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    version: APP_VERSION,
+    webhookAllowLoopback: config.webhookAllowLoopback,
+    rateLimits: config.rateLimits,
+  });
   const apiListener = getRequestListener(api.fetch);
 
   let pages: PagesProcess | null = null;

@@ -63,7 +63,17 @@ curl -X POST "$BASE/api/v2/verifications" \\
 function FeatureIcon({ path }: { path: string }) {
   return (
     <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 ring-1 ring-brand-100">
-      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.6} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className="h-5 w-5">
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1.6}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+        className="h-5 w-5"
+      >
         <path d={path} />
       </svg>
     </span>
@@ -79,14 +89,16 @@ export default function Home() {
         <section className="border-b border-slate-200 bg-white">
           <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:items-center lg:px-8 lg:py-20">
             <div className="space-y-6">
-              <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Self-hosted identity verification and fraud risk</p>
+              <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+                Self-hosted identity verification and fraud risk
+              </p>
               <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">Verity</h1>
               <p className="max-w-2xl text-base leading-relaxed text-slate-700 sm:text-lg">
-                Verity is an identity-verification and fraud-risk platform you run on your own infrastructure. Your code opens
-                verification cases through a REST API and sends people to a hosted flow that captures their document and face; a
-                fraud-risk endpoint runs a fraud-signal engine with enrichments for AML screening, online footprint, credit bureau
-                and the national fraud database. It also offers postcode lookup, monitored accounts with alerts, signed webhooks for
-                every state change, and a sandbox mode with canned answers for building and testing your integration.
+                Verity is an identity-verification and fraud-risk platform you run on your own infrastructure. Your code opens verification
+                cases through a REST API and sends people to a hosted flow that captures their document and face; a fraud-risk endpoint runs
+                a fraud-signal engine with enrichments for AML screening, online footprint, credit bureau and the national fraud database.
+                It also offers postcode lookup, monitored accounts with alerts, signed webhooks for every state change, and a sandbox mode
+                with canned answers for building and testing your integration.
               </p>
               <div className="flex flex-wrap gap-3">
                 <Link
@@ -136,7 +148,11 @@ export default function Home() {
             </h2>
             <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
               <li>
-                <LinkCard href="/docs" title="API reference" description="Every endpoint with its parameters, request and response schemas, and a curl example." />
+                <LinkCard
+                  href="/docs"
+                  title="API reference"
+                  description="Every endpoint with its parameters, request and response schemas, and a curl example."
+                />
               </li>
               <li>
                 <LinkCard
@@ -147,10 +163,18 @@ export default function Home() {
                 />
               </li>
               <li>
-                <LinkCard href="/console" title="Staff console" description="Review cases, follow risk assessments and alerts, replay webhooks and manage API keys." />
+                <LinkCard
+                  href="/console"
+                  title="Staff console"
+                  description="Review cases, follow risk assessments and alerts, replay webhooks and manage API keys."
+                />
               </li>
               <li>
-                <LinkCard href="/signup" title="Onboarding demo" description="A sample customer sign-up that uses the API as a client: verification, risk check and postcode picker." />
+                <LinkCard
+                  href="/signup"
+                  title="Onboarding demo"
+                  description="A sample customer sign-up that uses the API as a client: verification, risk check and postcode picker."
+                />
               </li>
             </ul>
           </div>

@@ -6,7 +6,11 @@ import type { Messages } from "./messages";
 
 /** The hosted flow's language for this request: `?lang=` (pass the page's searchParams.lang), the cookie, Accept-Language. */
 export async function getHostedLocale(query?: string | string[] | null): Promise<Locale> {
-  return negotiateLocale({ query, cookie: (await cookies()).get(LOCALE_COOKIE)?.value, acceptLanguage: (await headers()).get("accept-language") });
+  return negotiateLocale({
+    query,
+    cookie: (await cookies()).get(LOCALE_COOKIE)?.value,
+    acceptLanguage: (await headers()).get("accept-language"),
+  });
 }
 
 /**

@@ -38,7 +38,11 @@ export function parseAcceptLanguage(header: string | null | undefined): string[]
  * The language to show: an explicit `?lang=` wins, then the `lang` cookie (the switcher's choice),
  * then the browser's Accept-Language, then English.
  */
-export function negotiateLocale(input: { query?: string | string[] | null; cookie?: string | null; acceptLanguage?: string | null }): Locale {
+export function negotiateLocale(input: {
+  query?: string | string[] | null;
+  cookie?: string | null;
+  acceptLanguage?: string | null;
+}): Locale {
   const query = Array.isArray(input.query) ? input.query[0] : input.query;
   const fromQuery = toLocale(query);
   if (fromQuery) return fromQuery;

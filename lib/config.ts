@@ -10,11 +10,9 @@ const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
-const postgresUrl = z
-  .string()
-  .refine((v) => /^postgres(ql)?:\/\/[^\s]+$/.test(v) && URL.canParse(v), {
-    message: "must be a postgres:// or postgresql:// connection URL",
-  });
+const postgresUrl = z.string().refine((v) => /^postgres(ql)?:\/\/[^\s]+$/.test(v) && URL.canParse(v), {
+  message: "must be a postgres:// or postgresql:// connection URL",
+});
 
 // Seconds before each try: now, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (eight tries in ~28 h).
 const DEFAULT_RETRY_SCHEDULE = "0,5,300,1800,7200,18000,36000,36000";
@@ -47,11 +45,16 @@ const velocityLimits = z
 const windowLimit = z
   .string()
   .trim()
-  .refine((v) => v === "off" || /^[1-9]\d{0,6}\/[1-9]\d{0,4}[smh]$/.test(v), { message: 'must be requests/window like 1200/1m (s, m or h), or "off"' })
+  .refine((v) => v === "off" || /^[1-9]\d{0,6}\/[1-9]\d{0,4}[smh]$/.test(v), {
+    message: 'must be requests/window like 1200/1m (s, m or h), or "off"',
+  })
   .transform((v) => {
     if (v === "off") return null;
     const [limit, window] = v.split("/") as [string, string];
-    return { limit: Number(limit), windowSeconds: Number(window.slice(0, -1)) * { s: 1, m: 60, h: 3600 }[window.slice(-1) as "s" | "m" | "h"] };
+    return {
+      limit: Number(limit),
+      windowSeconds: Number(window.slice(0, -1)) * { s: 1, m: 60, h: 3600 }[window.slice(-1) as "s" | "m" | "h"],
+    };
   })
   .refine((v) => v === null || v.windowSeconds <= 86_400, { message: "the window must be at most 24h" });
 
@@ -111,18 +114,35 @@ const envSchema = z
     // A guessable or per-process session key in production would let anyone forge a staff session.
     // The embedded database means one process on one machine: it keeps its own key in DATA_DIR.
     if (env.NODE_ENV === "production" && !env.NETWORK_KEY && env.DATABASE_URL) {
-      ctx.addIssue({ code: "custom", path: ["NETWORK_KEY"], message: "is required in production with DATABASE_URL (it keys the fraud network's hashes); generate one with: openssl rand -base64 32" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["NETWORK_KEY"],
+        message:
+          "is required in production with DATABASE_URL (it keys the fraud network's hashes); generate one with: openssl rand -base64 32",
+      });
     }
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET && env.DATABASE_URL) {
-      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required in production (it signs staff sessions); generate one with: openssl rand -base64 32" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message: "is required in production (it signs staff sessions); generate one with: openssl rand -base64 32",
+      });
     }
     const oidc = [env.AUTH_OIDC_ISSUER, env.AUTH_OIDC_CLIENT_ID, env.AUTH_OIDC_CLIENT_SECRET].filter(Boolean).length;
     if (oidc > 0 && oidc < 3) {
-      ctx.addIssue({ code: "custom", path: ["AUTH_OIDC_ISSUER"], message: "AUTH_OIDC_ISSUER, AUTH_OIDC_CLIENT_ID and AUTH_OIDC_CLIENT_SECRET go together" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_OIDC_ISSUER"],
+        message: "AUTH_OIDC_ISSUER, AUTH_OIDC_CLIENT_ID and AUTH_OIDC_CLIENT_SECRET go together",
+      });
     }
     // PGlite is one process per data folder: a separate worker process cannot open it.
     if (env.WEBHOOK_WORKER === "external" && !env.DATABASE_URL) {
-      ctx.addIssue({ code: "custom", path: ["WEBHOOK_WORKER"], message: "external needs DATABASE_URL (the embedded database serves one process only)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEBHOOK_WORKER"],
+        message: "external needs DATABASE_URL (the embedded database serves one process only)",
+      });
     }
     if (env.WEBHOOK_LEASE_SECONDS !== undefined && env.WEBHOOK_LEASE_SECONDS <= env.WEBHOOK_TIMEOUT_SECONDS) {
       ctx.addIssue({ code: "custom", path: ["WEBHOOK_LEASE_SECONDS"], message: "must be longer than WEBHOOK_TIMEOUT_SECONDS" });
@@ -163,7 +183,11 @@ const envSchema = z
       rateLimits: {
         api: env.RATE_LIMIT_API,
         uploads: env.RATE_LIMIT_UPLOADS,
-        failures: { perAccount: env.RATE_LIMIT_ACCOUNT_FAILURES, perIp: env.RATE_LIMIT_IP_FAILURES, maxDelaySeconds: env.RATE_LIMIT_MAX_DELAY_SECONDS },
+        failures: {
+          perAccount: env.RATE_LIMIT_ACCOUNT_FAILURES,
+          perIp: env.RATE_LIMIT_IP_FAILURES,
+          maxDelaySeconds: env.RATE_LIMIT_MAX_DELAY_SECONDS,
+        },
       },
       trustProxyHops: env.TRUST_PROXY_HOPS,
       // Embedded: kept beside the data. PostgreSQL outside production: a fixed development key, so
@@ -171,7 +195,9 @@ const envSchema = z
       // Read on first use: only processes that hash (API, worker, CLI) make the file.
       // Read once, then kept: every live assessment and case asks for it.
       get networkKey(): string {
-        networkKey ??= env.NETWORK_KEY ?? (env.DATABASE_URL ? "development-network-key-not-for-production" : persistedSecret(path.resolve(env.DATA_DIR), "network-key"));
+        networkKey ??=
+          env.NETWORK_KEY ??
+          (env.DATABASE_URL ? "development-network-key-not-for-production" : persistedSecret(path.resolve(env.DATA_DIR), "network-key"));
         return networkKey;
       },
       auth: {
@@ -180,7 +206,12 @@ const envSchema = z
         trustHost: env.AUTH_TRUST_HOST ?? true,
         oidc:
           env.AUTH_OIDC_ISSUER && env.AUTH_OIDC_CLIENT_ID && env.AUTH_OIDC_CLIENT_SECRET
-            ? { issuer: env.AUTH_OIDC_ISSUER, clientId: env.AUTH_OIDC_CLIENT_ID, clientSecret: env.AUTH_OIDC_CLIENT_SECRET, name: env.AUTH_OIDC_NAME }
+            ? {
+                issuer: env.AUTH_OIDC_ISSUER,
+                clientId: env.AUTH_OIDC_CLIENT_ID,
+                clientSecret: env.AUTH_OIDC_CLIENT_SECRET,
+                name: env.AUTH_OIDC_NAME,
+              }
             : null,
       },
     };

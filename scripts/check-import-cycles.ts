@@ -29,7 +29,9 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
 /** Every import between the project's own TypeScript files under `root`, resolved as tsconfig.json says. */
 export function readImportGraph(root: string): ImportGraph {
   const configFile = ts.findConfigFile(root, ts.sys.fileExists, "tsconfig.json");
-  const options = configFile ? ts.parseJsonConfigFileContent(ts.readConfigFile(configFile, ts.sys.readFile).config, ts.sys, root).options : {};
+  const options = configFile
+    ? ts.parseJsonConfigFileContent(ts.readConfigFile(configFile, ts.sys.readFile).config, ts.sys, root).options
+    : {};
   const cache = ts.createModuleResolutionCache(root, (name) => name, options);
   const files = sourceFiles(root);
   const own = new Set(files);
@@ -49,11 +51,23 @@ export function readImportGraph(root: string): ImportGraph {
       if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
         const clause = node.importClause;
         const named = clause?.namedBindings;
-        const typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)));
+        const typeOnly =
+          !!clause &&
+          (clause.isTypeOnly ||
+            (!clause.name &&
+              !!named &&
+              ts.isNamedImports(named) &&
+              named.elements.length > 0 &&
+              named.elements.every((e) => e.isTypeOnly)));
         add(node.moduleSpecifier.text, typeOnly ? "type" : "static");
       } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
         add(node.moduleSpecifier.text, node.isTypeOnly ? "type" : "static");
-      } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+      } else if (
+        ts.isCallExpression(node) &&
+        node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+        node.arguments[0] &&
+        ts.isStringLiteralLike(node.arguments[0])
+      ) {
         add(node.arguments[0].text, "dynamic");
       } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
         add(node.argument.literal.text, "type");
@@ -125,7 +139,8 @@ function main() {
     const inCycle = new Set(members);
     console.error("Import cycle:");
     for (const from of members) {
-      for (const [to, kind] of graph.edges.get(from) ?? []) if (inCycle.has(to)) console.error(`  ${path.relative(root, from)} -> ${path.relative(root, to)} (${kind})`);
+      for (const [to, kind] of graph.edges.get(from) ?? [])
+        if (inCycle.has(to)) console.error(`  ${path.relative(root, from)} -> ${path.relative(root, to)} (${kind})`);
     }
   }
   console.error(`${cycles.length} import cycle(s): move what both sides read to a module neither imports back (docs/CONVENTIONS.md).`);

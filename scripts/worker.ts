@@ -30,7 +30,9 @@ const runtime = await startWebhookRuntime({ database: await getDatabase(), setti
   await closeDatabase().catch(() => {});
   process.exit(1);
 });
-console.log(`Webhook worker ${process.pid} ready: up to ${settings.concurrency} deliveries at once, ${settings.retryScheduleSeconds.length} tries per message`);
+console.log(
+  `Webhook worker ${process.pid} ready: up to ${settings.concurrency} deliveries at once, ${settings.retryScheduleSeconds.length} tries per message`,
+);
 
 let stopping = false;
 async function stop(signal: string) {

@@ -5,5 +5,11 @@ const TONES: Record<string, string> = {
 };
 
 export function AccountStatusBadge({ status }: { status: string }) {
-  return <span className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONES[status] ?? TONES.Clear}`}>{status === "New" ? "New alert" : status}</span>;
+  return (
+    <span
+      className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONES[status] ?? TONES.Clear}`}
+    >
+      {status === "New" ? "New alert" : status}
+    </span>
+  );
 }

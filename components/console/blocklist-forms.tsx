@@ -7,7 +7,23 @@ import { buttonPrimary, buttonSecondary, inputClass, labelClass } from "./styles
 
 type Action = (previous: SimpleFormState, formData: FormData) => Promise<SimpleFormState>;
 
-function Field({ id, name, label, type = "text", state, hint, autoComplete }: { id: string; name: string; label: string; type?: string; state: SimpleFormState; hint?: string; autoComplete?: string }) {
+function Field({
+  id,
+  name,
+  label,
+  type = "text",
+  state,
+  hint,
+  autoComplete,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  type?: string;
+  state: SimpleFormState;
+  hint?: string;
+  autoComplete?: string;
+}) {
   const error = state.fieldErrors?.[name];
   return (
     <div>
@@ -63,13 +79,28 @@ export function AddBlocklistEntryForm({ action }: { action: Action }) {
               ] as const
             ).map(([value, text], i) => (
               <label key={value} className="flex items-center gap-2 text-sm text-slate-800">
-                <input ref={i === 0 ? first : undefined} type="radio" name="kind" value={value} defaultChecked={i === 0} onChange={() => setKind(value)} className="h-4 w-4 accent-brand-700" />
+                <input
+                  ref={i === 0 ? first : undefined}
+                  type="radio"
+                  name="kind"
+                  value={value}
+                  defaultChecked={i === 0}
+                  onChange={() => setKind(value)}
+                  className="h-4 w-4 accent-brand-700"
+                />
                 {text}
               </label>
             ))}
           </fieldset>
           {kind === "email" ? (
-            <Field id="blocklist-email" name="email" label="Email" type="email" state={state} hint="Variants match too: upper case, a +tag, and dots in a Gmail address." />
+            <Field
+              id="blocklist-email"
+              name="email"
+              label="Email"
+              type="email"
+              state={state}
+              hint="Variants match too: upper case, a +tag, and dots in a Gmail address."
+            />
           ) : (
             <div className="grid gap-4 sm:grid-cols-3">
               <Field id="blocklist-first-name" name="firstName" label="First name" state={state} />

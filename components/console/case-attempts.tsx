@@ -16,7 +16,11 @@ export interface AttemptRow {
 }
 
 const STEP = { photo_id: "Photo ID", video_selfie: "Video selfie", address_evidence: "Address" } as Record<string, string>;
-const TONE: Record<string, string> = { accepted: "bg-emerald-100 text-emerald-900", retake: "bg-amber-100 text-amber-950", failed: "bg-rose-100 text-rose-900" };
+const TONE: Record<string, string> = {
+  accepted: "bg-emerald-100 text-emerald-900",
+  retake: "bg-amber-100 text-amber-950",
+  failed: "bg-rose-100 text-rose-900",
+};
 
 /** The person's attempts at each step of the hosted flow: what the engines said each time. */
 export function CaseAttempts({ attempts, maxAttempts }: { attempts: AttemptRow[]; maxAttempts: number }) {
@@ -27,11 +31,21 @@ export function CaseAttempts({ attempts, maxAttempts }: { attempts: AttemptRow[]
         <caption className="sr-only">Attempts at each step; at most {maxAttempts} failed attempts per step</caption>
         <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
           <tr>
-            <th scope="col" className="px-4 py-2">When</th>
-            <th scope="col" className="px-4 py-2">Step</th>
-            <th scope="col" className="px-4 py-2">Outcome</th>
-            <th scope="col" className="px-4 py-2">Details</th>
-            <th scope="col" className="px-4 py-2 text-right">Server time</th>
+            <th scope="col" className="px-4 py-2">
+              When
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Step
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Outcome
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Details
+            </th>
+            <th scope="col" className="px-4 py-2 text-right">
+              Server time
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -40,14 +54,18 @@ export function CaseAttempts({ attempts, maxAttempts }: { attempts: AttemptRow[]
               <td className="whitespace-nowrap px-4 py-2 text-slate-800">{formatDateTime(a.createdAt)}</td>
               <td className="px-4 py-2 text-slate-900">{STEP[a.step] ?? a.step}</td>
               <td className="px-4 py-2">
-                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONE[a.outcome] ?? "bg-slate-100 text-slate-800"}`}>{a.outcome}</span>
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONE[a.outcome] ?? "bg-slate-100 text-slate-800"}`}>
+                  {a.outcome}
+                </span>
                 {a.reason ? <span className="ml-2 text-xs text-slate-700">{a.reason.replace(/_/g, " ")}</span> : null}
               </td>
               <td className="px-4 py-2 text-xs text-slate-700">
                 {a.summary ?? "—"}
                 {a.captureSignals ? <CaptureSignals stored={a.captureSignals} /> : null}
               </td>
-              <td className="whitespace-nowrap px-4 py-2 text-right text-xs text-slate-700">{a.durationMs === null ? "—" : `${(a.durationMs / 1000).toFixed(1)} s`}</td>
+              <td className="whitespace-nowrap px-4 py-2 text-right text-xs text-slate-700">
+                {a.durationMs === null ? "—" : `${(a.durationMs / 1000).toFixed(1)} s`}
+              </td>
             </tr>
           ))}
         </tbody>

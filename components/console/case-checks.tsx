@@ -20,7 +20,11 @@ export interface EnrichmentView {
   validations?: Record<string, Validation>;
 }
 
-const words = (key: string) => key.replace(/^step_/, "").replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+const words = (key: string) =>
+  key
+    .replace(/^step_/, "")
+    .replace(/_/g, " ")
+    .replace(/^\w/, (c) => c.toUpperCase());
 
 function Validations({ validations }: { validations: Record<string, Validation> }) {
   return (
@@ -29,7 +33,9 @@ function Validations({ validations }: { validations: Record<string, Validation> 
         <li key={name} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
           <span className="text-slate-800">
             {words(name)}
-            {Array.isArray(v.failed_reasons) && v.failed_reasons.length ? <span className="block text-xs text-slate-600">{(v.failed_reasons as string[]).join(", ")}</span> : null}
+            {Array.isArray(v.failed_reasons) && v.failed_reasons.length ? (
+              <span className="block text-xs text-slate-600">{(v.failed_reasons as string[]).join(", ")}</span>
+            ) : null}
           </span>
           <span className="flex items-center gap-2">
             {typeof v.score === "number" ? (
@@ -46,7 +52,13 @@ function Validations({ validations }: { validations: Record<string, Validation> 
 }
 
 /** Claim fields that a document's extracted field is compared with. */
-const CLAIMED: Record<string, string> = { first_name: "first_name", last_name: "last_name", date_of_birth: "date_of_birth", postcode: "postcode", first_line_of_address: "first_line_of_address" };
+const CLAIMED: Record<string, string> = {
+  first_name: "first_name",
+  last_name: "last_name",
+  date_of_birth: "date_of_birth",
+  postcode: "postcode",
+  first_line_of_address: "first_line_of_address",
+};
 
 function Extracted({ details, claim }: { details: Record<string, unknown>; claim?: Record<string, unknown> }) {
   const withClaim = !!claim && Object.keys(details).some((k) => CLAIMED[k]);
@@ -75,8 +87,12 @@ function Extracted({ details, claim }: { details: Record<string, unknown>; claim
               <th scope="row" className="py-0.5 pr-3 font-normal text-slate-700">
                 {words(k)}
               </th>
-              <td className="break-words py-0.5 pr-3 font-medium text-slate-900">{v === null || v === undefined || v === "" ? "—" : String(v)}</td>
-              {withClaim ? <td className="break-words py-0.5 text-slate-800">{claimed === undefined || claimed === null ? "" : String(claimed)}</td> : null}
+              <td className="break-words py-0.5 pr-3 font-medium text-slate-900">
+                {v === null || v === undefined || v === "" ? "—" : String(v)}
+              </td>
+              {withClaim ? (
+                <td className="break-words py-0.5 text-slate-800">{claimed === undefined || claimed === null ? "" : String(claimed)}</td>
+              ) : null}
             </tr>
           );
         })}
@@ -86,7 +102,17 @@ function Extracted({ details, claim }: { details: Record<string, unknown>; claim
 }
 
 /** Every check of the record with its validations, liveness score and what was read from the evidence (beside the claim). */
-export function CaseChecks({ checks, enrichments, claim, progress }: { checks: CheckView[]; enrichments: EnrichmentView[]; claim?: Record<string, unknown>; progress: CaseProgress }) {
+export function CaseChecks({
+  checks,
+  enrichments,
+  claim,
+  progress,
+}: {
+  checks: CheckView[];
+  enrichments: EnrichmentView[];
+  claim?: Record<string, unknown>;
+  progress: CaseProgress;
+}) {
   if (checks.length === 0 && enrichments.length === 0) {
     return (
       <p className="text-sm text-slate-700" data-testid="no-checks">
@@ -106,7 +132,11 @@ export function CaseChecks({ checks, enrichments, claim, progress }: { checks: C
                   {words(check.step)}
                 </h3>
                 <p className="text-xs text-slate-700">
-                  {[check.method && words(check.method), check.evidence_type && words(check.evidence_type), check.total_attempts ? `${check.total_attempts} attempt${check.total_attempts === 1 ? "" : "s"}` : null]
+                  {[
+                    check.method && words(check.method),
+                    check.evidence_type && words(check.evidence_type),
+                    check.total_attempts ? `${check.total_attempts} attempt${check.total_attempts === 1 ? "" : "s"}` : null,
+                  ]
                     .filter(Boolean)
                     .join(" · ")}
                 </p>
@@ -119,7 +149,14 @@ export function CaseChecks({ checks, enrichments, claim, progress }: { checks: C
                   <span className="text-slate-800">Liveness score</span>
                   <span className="font-semibold text-slate-900">{Math.round(liveness * 100)}%</span>
                 </p>
-                <div className="mt-1 h-2 rounded-full bg-slate-200" role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(liveness * 100)} aria-label="Liveness score">
+                <div
+                  className="mt-1 h-2 rounded-full bg-slate-200"
+                  role="meter"
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={Math.round(liveness * 100)}
+                  aria-label="Liveness score"
+                >
                   <div className="h-2 rounded-full bg-emerald-600" style={{ width: `${Math.round(liveness * 100)}%` }} />
                 </div>
               </div>

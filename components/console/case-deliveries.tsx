@@ -5,7 +5,8 @@ import { DeliveryStatus } from "./webhook-status";
 
 /** The case's webhook messages: status, attempts and (for members who may) a replay button. */
 export function CaseDeliveries({ deliveries, replay }: { deliveries: DeliveryView[]; replay?: (formData: FormData) => Promise<void> }) {
-  if (deliveries.length === 0) return <p className="text-sm text-slate-700">No webhook messages for this case (no endpoint was set when it changed).</p>;
+  if (deliveries.length === 0)
+    return <p className="text-sm text-slate-700">No webhook messages for this case (no endpoint was set when it changed).</p>;
   return (
     <ul className="space-y-3" data-testid="deliveries">
       {deliveries.map((d) => (
@@ -23,7 +24,11 @@ export function CaseDeliveries({ deliveries, replay }: { deliveries: DeliveryVie
               <form action={replay} className="shrink-0">
                 <input type="hidden" name="messageId" value={d.id} />
                 <button type="submit" className={`${buttonSecondary} px-3 py-1.5`}>
-                  Replay<span className="sr-only"> {d.event} message {d.id}</span>
+                  Replay
+                  <span className="sr-only">
+                    {" "}
+                    {d.event} message {d.id}
+                  </span>
                 </button>
               </form>
             ) : null}

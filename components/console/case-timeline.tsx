@@ -22,7 +22,10 @@ export function CaseTimeline({ entries }: { entries: TimelineEntryView[] }) {
     <ol className="relative space-y-4 border-l-2 border-slate-200 pl-5" data-testid="timeline">
       {entries.map((e) => (
         <li key={e.id} className="relative">
-          <span aria-hidden="true" className="absolute -left-[1.6rem] top-1.5 h-3 w-3 rounded-full border-2 border-white bg-brand-600 ring-1 ring-brand-600" />
+          <span
+            aria-hidden="true"
+            className="absolute -left-[1.6rem] top-1.5 h-3 w-3 rounded-full border-2 border-white bg-brand-600 ring-1 ring-brand-600"
+          />
           <p className="flex flex-wrap items-center gap-2 text-sm">
             <span className="font-semibold text-slate-900">{e.event}</span>
             {e.fromStatus ? (

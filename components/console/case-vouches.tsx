@@ -26,7 +26,10 @@ export function CaseVouches({ vouches }: { vouches: CaseVouchView[] }) {
             <p className="font-medium text-slate-900">
               {v.role === "referee" ? (
                 <>
-                  Referee {v.refereeName} ({v.refereeEmail}) — {v.kind === "professional_referee" ? `professional: ${v.profession ?? "—"}` : `${v.relationship}, known ${v.knownYears} years`}
+                  Referee {v.refereeName} ({v.refereeEmail}) —{" "}
+                  {v.kind === "professional_referee"
+                    ? `professional: ${v.profession ?? "—"}`
+                    : `${v.relationship}, known ${v.knownYears} years`}
                 </>
               ) : (
                 <>This case is {v.refereeName}&apos;s own check, to vouch for another person</>
@@ -38,7 +41,8 @@ export function CaseVouches({ vouches }: { vouches: CaseVouchView[] }) {
             </p>
             {v.answers ? (
               <p className="mt-1 text-slate-700">
-                Answers: name {v.answers.name ?? "—"}, date of birth {v.answers.date_of_birth ?? "—"}, address {v.answers.address ?? "—"}, declaration {v.answers.declaration ?? "—"}
+                Answers: name {v.answers.name ?? "—"}, date of birth {v.answers.date_of_birth ?? "—"}, address {v.answers.address ?? "—"},
+                declaration {v.answers.declaration ?? "—"}
               </p>
             ) : null}
             <p className="mt-1">

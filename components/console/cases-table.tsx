@@ -45,7 +45,10 @@ export function CasesTable({ initial, params, scope }: { initial: CasePage; para
         {isError ? "Live updates paused: the console could not be reached." : ""}
       </p>
       <div className="mb-2 flex items-center justify-end gap-2 text-xs text-slate-600">
-        <span aria-hidden="true" className={`inline-block h-2 w-2 rounded-full ${isError ? "bg-rose-600" : isFetching ? "bg-amber-500" : "bg-emerald-600"}`} />
+        <span
+          aria-hidden="true"
+          className={`inline-block h-2 w-2 rounded-full ${isError ? "bg-rose-600" : isFetching ? "bg-amber-500" : "bg-emerald-600"}`}
+        />
         {isError ? "Live updates paused" : "Live: refreshes every 5 s"}
       </div>
       {data.cases.length === 0 ? (
@@ -77,7 +80,10 @@ export function CasesTable({ initial, params, scope }: { initial: CasePage; para
               {data.cases.map((c) => (
                 <tr key={c.id} className="hover:bg-slate-50">
                   <td className="max-w-0 px-4 py-3 sm:max-w-none">
-                    <Link href={`/console/cases/${encodeURIComponent(c.id)}`} className={`block truncate font-medium text-brand-700 hover:underline ${focusRing}`}>
+                    <Link
+                      href={`/console/cases/${encodeURIComponent(c.id)}`}
+                      className={`block truncate font-medium text-brand-700 hover:underline ${focusRing}`}
+                    >
                       {c.email}
                     </Link>
                     <span className="block truncate font-mono text-xs text-slate-600">

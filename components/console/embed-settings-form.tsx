@@ -27,7 +27,8 @@ export function EmbedSettingsForm({ action, frameAncestors, disabled }: { action
               className={`mt-1 font-mono text-sm ${inputClass}`}
             />
             <p id="embed-origins-hint" className="mt-1 text-xs text-slate-700">
-              One origin per line (https, up to 10; <code>https://*.example.com</code> covers its subdomains). Leave empty to refuse every frame. The iframe needs <code>allow=&quot;camera&quot;</code>.
+              One origin per line (https, up to 10; <code>https://*.example.com</code> covers its subdomains). Leave empty to refuse every
+              frame. The iframe needs <code>allow=&quot;camera&quot;</code>.
             </p>
             <p id="embed-origins-error" aria-live="polite" className="mt-1 text-sm text-rose-800">
               {state.fieldErrors?.frameAncestors}

@@ -31,7 +31,12 @@ export function EvidenceGrid({ items, subject }: { items: EvidenceView[]; subjec
                   </span>
                 ) : (
                   // eslint-disable-next-line @next/next/no-img-element -- a private, member-only image: not for Next's public optimiser
-                  <img src={href} alt={`${name} of ${subject}`} loading="lazy" className="h-full w-full object-contain transition-opacity group-hover:opacity-90" />
+                  <img
+                    src={href}
+                    alt={`${name} of ${subject}`}
+                    loading="lazy"
+                    className="h-full w-full object-contain transition-opacity group-hover:opacity-90"
+                  />
                 )}
               </span>
               <span className="block px-3 py-2 text-sm">
@@ -40,7 +45,8 @@ export function EvidenceGrid({ items, subject }: { items: EvidenceView[]; subjec
                   <span className="sr-only"> (full size, opens in a new tab)</span>
                 </span>
                 <span className="block text-xs text-slate-700">
-                  {item.mimeType === "image/png" ? "PNG" : item.mimeType === "application/pdf" ? "PDF" : "JPEG"} · {Math.max(1, Math.round(item.byteSize / 1024))} KB · {formatDateTime(item.createdAt)}
+                  {item.mimeType === "image/png" ? "PNG" : item.mimeType === "application/pdf" ? "PDF" : "JPEG"} ·{" "}
+                  {Math.max(1, Math.round(item.byteSize / 1024))} KB · {formatDateTime(item.createdAt)}
                 </span>
               </span>
             </a>

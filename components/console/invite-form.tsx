@@ -14,7 +14,15 @@ export function InviteForm({ action, roles }: { action: Action; roles: string[] 
             <label htmlFor="invite-email" className={labelClass}>
               Email
             </label>
-            <input id="invite-email" name="email" type="email" required aria-invalid={state.fieldErrors?.email ? true : undefined} aria-describedby="invite-email-error" className={`mt-1 ${inputClass}`} />
+            <input
+              id="invite-email"
+              name="email"
+              type="email"
+              required
+              aria-invalid={state.fieldErrors?.email ? true : undefined}
+              aria-describedby="invite-email-error"
+              className={`mt-1 ${inputClass}`}
+            />
             <p id="invite-email-error" aria-live="polite" className="mt-1 text-sm text-rose-800">
               {state.fieldErrors?.email}
             </p>
@@ -23,7 +31,13 @@ export function InviteForm({ action, roles }: { action: Action; roles: string[] 
             <label htmlFor="invite-role" className={labelClass}>
               Role
             </label>
-            <select id="invite-role" name="role" defaultValue="reviewer" aria-describedby="invite-role-error" className={`mt-1 ${inputClass}`}>
+            <select
+              id="invite-role"
+              name="role"
+              defaultValue="reviewer"
+              aria-describedby="invite-role-error"
+              className={`mt-1 ${inputClass}`}
+            >
               {roles.map((r) => (
                 <option key={r} value={r}>
                   {r}

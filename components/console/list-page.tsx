@@ -15,7 +15,19 @@ export interface Column {
 }
 
 /** A list's table in its card, with a caption for screen readers; the empty state when there are no rows. */
-export function ListTable({ caption, columns, empty, children, testId }: { caption: string; columns: Column[]; empty: { title: string; body?: React.ReactNode } | null; children: React.ReactNode; testId?: string }) {
+export function ListTable({
+  caption,
+  columns,
+  empty,
+  children,
+  testId,
+}: {
+  caption: string;
+  columns: Column[];
+  empty: { title: string; body?: React.ReactNode } | null;
+  children: React.ReactNode;
+  testId?: string;
+}) {
   if (empty) return <EmptyState title={empty.title}>{empty.body}</EmptyState>;
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -37,7 +49,21 @@ export function ListTable({ caption, columns, empty, children, testId }: { capti
 }
 
 /** A list's filter form (GET, so the filter is in the address): its fields, then the submit button and, while a filter is set, Clear. */
-export function FilterBar({ label, submit, clearHref, active, className, children }: { label: string; submit: string; clearHref: string; active: boolean; className: string; children: React.ReactNode }) {
+export function FilterBar({
+  label,
+  submit,
+  clearHref,
+  active,
+  className,
+  children,
+}: {
+  label: string;
+  submit: string;
+  clearHref: string;
+  active: boolean;
+  className: string;
+  children: React.ReactNode;
+}) {
   return (
     <form role="search" aria-label={label} className={`${cardClass} mb-4 p-4 ${className}`}>
       {children}

@@ -8,7 +8,10 @@ const TONE: Record<string, { label: string; className: string }> = {
 export function MailStatus({ status }: { status: string }) {
   const tone = TONE[status] ?? { label: status, className: "bg-slate-100 text-slate-800 ring-slate-300" };
   return (
-    <span data-testid="mail-status" className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${tone.className}`}>
+    <span
+      data-testid="mail-status"
+      className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${tone.className}`}
+    >
       {tone.label}
     </span>
   );

@@ -40,7 +40,15 @@ export function MemberActions({
             Change {email} to
           </label>
           {/* Keyed by the role: after a change the page's new role is what the picker shows. */}
-          <select key={role} id={`${id}-role`} name="role" defaultValue={role} disabled={pending} aria-describedby={`${id}-message`} className={`${inputClass} w-32 py-1.5`}>
+          <select
+            key={role}
+            id={`${id}-role`}
+            name="role"
+            defaultValue={role}
+            disabled={pending}
+            aria-describedby={`${id}-message`}
+            className={`${inputClass} w-32 py-1.5`}
+          >
             {roles.map((r) => (
               <option key={r} value={r}>
                 {r}
@@ -52,7 +60,12 @@ export function MemberActions({
           </button>
         </form>
         {canRemove && !confirming ? (
-          <button type="button" disabled={pending} onClick={() => setConfirming(true)} className={`${buttonSecondary} px-3 py-1.5 text-rose-800`}>
+          <button
+            type="button"
+            disabled={pending}
+            onClick={() => setConfirming(true)}
+            className={`${buttonSecondary} px-3 py-1.5 text-rose-800`}
+          >
             Remove<span className="sr-only"> {email}</span>
           </button>
         ) : null}
@@ -68,7 +81,12 @@ export function MemberActions({
           </button>
         </form>
       ) : null}
-      <p id={`${id}-message`} data-testid="member-message" aria-live="polite" className={`text-sm font-medium sm:text-right ${state.ok ? "text-emerald-800" : "text-rose-800"}`}>
+      <p
+        id={`${id}-message`}
+        data-testid="member-message"
+        aria-live="polite"
+        className={`text-sm font-medium sm:text-right ${state.ok ? "text-emerald-800" : "text-rose-800"}`}
+      >
         {pending ? "Saving…" : state.message}
       </p>
     </div>

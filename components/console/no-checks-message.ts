@@ -30,7 +30,9 @@ export function noChecksMessage(progress: CaseProgress): string {
   if (accepted.length) parts.push(`${list(accepted.map(name))} accepted`);
   if (notAccepted.length) {
     const steps = [...new Set(notAccepted.map((a) => a.step))];
-    parts.push(`${notAccepted.length} ${notAccepted.length === 1 ? "attempt" : "attempts"} at the ${list(steps.map(name))} not accepted${open ? " yet" : ""}`);
+    parts.push(
+      `${notAccepted.length} ${notAccepted.length === 1 ? "attempt" : "attempts"} at the ${list(steps.map(name))} not accepted${open ? " yet" : ""}`,
+    );
   }
   if (progress.evidence > 0) parts.push(`${progress.evidence} evidence ${progress.evidence === 1 ? "file" : "files"} stored`);
   const sofar = parts.length ? ` ${open ? "So far" : "On record"}: ${parts.join("; ")}.` : "";

@@ -23,7 +23,19 @@ interface Props {
   webhooks: { delivered: number; failed: number; pending: number; attempts: number; successfulAttempts: number };
 }
 
-function ChartCard({ id, title, summary, empty, children }: { id: string; title: string; summary: string; empty?: boolean; children: React.ReactNode }) {
+function ChartCard({
+  id,
+  title,
+  summary,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  summary: string;
+  empty?: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className={`${cardClass} p-4`}>
       <h2 id={id} className="font-semibold text-slate-900">
@@ -32,7 +44,10 @@ function ChartCard({ id, title, summary, empty, children }: { id: string; title:
       <p className="mt-0.5 text-xs text-slate-700">{summary}</p>
       {/* The chart is a picture of the summary above; screen readers get the sentence. */}
       {empty ? (
-        <div className="mt-3 flex h-24 items-center justify-center rounded-lg border border-dashed border-slate-300 text-sm text-slate-600" aria-hidden="true">
+        <div
+          className="mt-3 flex h-24 items-center justify-center rounded-lg border border-dashed border-slate-300 text-sm text-slate-600"
+          aria-hidden="true"
+        >
           Nothing to chart yet
         </div>
       ) : (
@@ -57,7 +72,12 @@ export function OverviewCharts({ casesByDay, statuses, recommendations, webhooks
   return (
     <div className="grid items-start gap-4 lg:grid-cols-3">
       <div className="lg:col-span-3">
-        <ChartCard id="chart-cases" title="Cases by status, last 14 days" summary={`${total} case${total === 1 ? "" : "s"} created in the last 14 days, by the status each has now.`} empty={total === 0}>
+        <ChartCard
+          id="chart-cases"
+          title="Cases by status, last 14 days"
+          summary={`${total} case${total === 1 ? "" : "s"} created in the last 14 days, by the status each has now.`}
+          empty={total === 0}
+        >
           <ResponsiveContainer width="100%" height="100%">
             <BarChart accessibilityLayer={false} data={days} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
@@ -75,7 +95,9 @@ export function OverviewCharts({ casesByDay, statuses, recommendations, webhooks
       <ChartCard
         id="chart-risk"
         title="Risk recommendations"
-        summary={recommendations.length ? recommendations.map((r) => `${r.recommendation}: ${r.count}`).join(", ") : "No risk assessments yet."}
+        summary={
+          recommendations.length ? recommendations.map((r) => `${r.recommendation}: ${r.count}`).join(", ") : "No risk assessments yet."
+        }
         empty={recommendations.length === 0}
       >
         <ResponsiveContainer width="100%" height="100%">
@@ -95,12 +117,24 @@ export function OverviewCharts({ casesByDay, statuses, recommendations, webhooks
       <ChartCard
         id="chart-webhooks"
         title="Webhook success rate"
-        summary={rate === null ? "No finished deliveries yet." : `${rate}% of finished messages delivered (${webhooks.delivered} delivered, ${webhooks.failed} failed); ${webhooks.successfulAttempts} of ${webhooks.attempts} attempts answered 2xx.`}
+        summary={
+          rate === null
+            ? "No finished deliveries yet."
+            : `${rate}% of finished messages delivered (${webhooks.delivered} delivered, ${webhooks.failed} failed); ${webhooks.successfulAttempts} of ${webhooks.attempts} attempts answered 2xx.`
+        }
         empty={webhookData.length === 0}
       >
         <ResponsiveContainer width="100%" height="100%">
           <PieChart accessibilityLayer={false}>
-            <Pie rootTabIndex={-1} data={webhookData} dataKey="value" nameKey="name" innerRadius="55%" outerRadius="85%" isAnimationActive={false}>
+            <Pie
+              rootTabIndex={-1}
+              data={webhookData}
+              dataKey="value"
+              nameKey="name"
+              innerRadius="55%"
+              outerRadius="85%"
+              isAnimationActive={false}
+            >
               {webhookData.map((d) => (
                 <Cell key={d.name} fill={d.color} />
               ))}
@@ -114,7 +148,9 @@ export function OverviewCharts({ casesByDay, statuses, recommendations, webhooks
         <h2 id="chart-help" className="font-semibold text-slate-900">
           Reading these
         </h2>
-        <p className="mt-2 text-sm text-slate-700">Everything on this page is of the selected team and mode; switch between Live and Sandbox at the top to see the other.</p>
+        <p className="mt-2 text-sm text-slate-700">
+          Everything on this page is of the selected team and mode; switch between Live and Sandbox at the top to see the other.
+        </p>
       </section>
     </div>
   );

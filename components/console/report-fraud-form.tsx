@@ -15,11 +15,26 @@ export interface FiledFraudReport {
  * "Report confirmed fraud" for a case or a risk assessment: once filed, every team's NFD check
  * flags the person's email and name + date of birth (never saying which team reported them).
  */
-export function ReportFraudForm({ action, reported, canReport, role, what, sandbox }: { action: Action; reported: FiledFraudReport | null; canReport: boolean; role: string; what: string; sandbox: boolean }) {
+export function ReportFraudForm({
+  action,
+  reported,
+  canReport,
+  role,
+  what,
+  sandbox,
+}: {
+  action: Action;
+  reported: FiledFraudReport | null;
+  canReport: boolean;
+  role: string;
+  what: string;
+  sandbox: boolean;
+}) {
   if (reported) {
     return (
       <p data-testid="fraud-reported" className="rounded-lg border border-rose-300 bg-rose-50 px-4 py-3 text-sm text-rose-950">
-        <span className="font-semibold">Reported as confirmed fraud</span> on {formatDateTime(reported.createdAt)}: {reported.reason.replace(/[.!?]+$/, "")}.{" "}
+        <span className="font-semibold">Reported as confirmed fraud</span> on {formatDateTime(reported.createdAt)}:{" "}
+        {reported.reason.replace(/[.!?]+$/, "")}.{" "}
         {sandbox
           ? "Sandbox: kept with the team\u2019s test data; live checks never see it."
           : "Every team\u2019s national fraud database (NFD) check now flags this person\u2019s email and name with date of birth."}
@@ -32,7 +47,8 @@ export function ReportFraudForm({ action, reported, canReport, role, what, sandb
   return (
     <>
       <p className="mb-3 text-sm text-slate-700">
-        When this {what} turns out to be fraud, report it. Other teams&rsquo; NFD checks will flag the same email, or the same name with date of birth, without learning which team reported it.
+        When this {what} turns out to be fraud, report it. Other teams&rsquo; NFD checks will flag the same email, or the same name with
+        date of birth, without learning which team reported it.
       </p>
       <SimpleForm action={action} id="report-fraud" className="space-y-3">
         {(state, pending) => (

@@ -42,7 +42,12 @@ export function ReviewForm({ action }: { action: Action }) {
           Refuse
         </button>
       </div>
-      <p id="review-message" data-testid="review-message" aria-live="polite" className={`text-sm font-medium ${state.ok ? "text-emerald-800" : "text-rose-800"}`}>
+      <p
+        id="review-message"
+        data-testid="review-message"
+        aria-live="polite"
+        className={`text-sm font-medium ${state.ok ? "text-emerald-800" : "text-rose-800"}`}
+      >
         {pending ? "Saving…" : state.message}
       </p>
     </form>

@@ -23,6 +23,16 @@ export function ScoreGauge({ score, recommendation }: { score: number; recommend
 
 export function RecommendationBadge({ value }: { value: string | null }) {
   const tone =
-    value === "CLEAR" ? "bg-emerald-100 text-emerald-900 ring-emerald-300" : value === "REVIEW" ? "bg-amber-100 text-amber-950 ring-amber-300" : value === "REJECT" ? "bg-rose-100 text-rose-900 ring-rose-300" : "bg-slate-100 text-slate-800 ring-slate-300";
-  return <span className={`whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${tone}`}>{value ?? "Radar report"}</span>;
+    value === "CLEAR"
+      ? "bg-emerald-100 text-emerald-900 ring-emerald-300"
+      : value === "REVIEW"
+        ? "bg-amber-100 text-amber-950 ring-amber-300"
+        : value === "REJECT"
+          ? "bg-rose-100 text-rose-900 ring-rose-300"
+          : "bg-slate-100 text-slate-800 ring-slate-300";
+  return (
+    <span className={`whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${tone}`}>
+      {value ?? "Radar report"}
+    </span>
+  );
 }

@@ -10,7 +10,10 @@ export function SecretReveal({ label, value, note }: { label: string; value: str
     <div className="rounded-lg border border-emerald-300 bg-emerald-50 p-3" data-testid="secret-reveal">
       <p className="text-sm font-semibold text-emerald-950">{label}</p>
       <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <code className="min-w-0 flex-1 break-all rounded-md bg-white px-2 py-1.5 font-mono text-xs text-slate-900 ring-1 ring-emerald-200" data-testid="secret-value">
+        <code
+          className="min-w-0 flex-1 break-all rounded-md bg-white px-2 py-1.5 font-mono text-xs text-slate-900 ring-1 ring-emerald-200"
+          data-testid="secret-value"
+        >
           {value}
         </code>
         <button

@@ -6,7 +6,17 @@ import { buttonPrimary, buttonSecondary, inputClass, labelClass } from "./styles
 
 type Action = (previous: SimpleFormState, formData: FormData) => Promise<SimpleFormState>;
 
-export function WebhookEndpointForm({ action, url, enabled, disabled }: { action: Action; url: string | null; enabled: boolean; disabled: boolean }) {
+export function WebhookEndpointForm({
+  action,
+  url,
+  enabled,
+  disabled,
+}: {
+  action: Action;
+  url: string | null;
+  enabled: boolean;
+  disabled: boolean;
+}) {
   return (
     <SimpleForm action={action} id="webhook" className="space-y-3">
       {(state, pending) => (
@@ -33,7 +43,13 @@ export function WebhookEndpointForm({ action, url, enabled, disabled }: { action
             <FieldError id="webhook-url-error" message={state.fieldErrors?.url} />
           </div>
           <div className="flex items-center gap-2">
-            <input id="webhook-enabled" name="enabled" type="checkbox" defaultChecked={enabled} className="h-4 w-4 rounded border-slate-400 accent-brand-700" />
+            <input
+              id="webhook-enabled"
+              name="enabled"
+              type="checkbox"
+              defaultChecked={enabled}
+              className="h-4 w-4 rounded border-slate-400 accent-brand-700"
+            />
             <label htmlFor="webhook-enabled" className="text-sm text-slate-800">
               Send events to this URL
             </label>
@@ -205,7 +221,17 @@ export function RiskSettingsForm({
 }
 
 /** The professions a professional referee may have (one per line) and how many people one referee may vouch for a year. */
-export function VouchSettingsForm({ action, professions, refereeLimit, disabled }: { action: Action; professions: string[]; refereeLimit: number; disabled: boolean }) {
+export function VouchSettingsForm({
+  action,
+  professions,
+  refereeLimit,
+  disabled,
+}: {
+  action: Action;
+  professions: string[];
+  refereeLimit: number;
+  disabled: boolean;
+}) {
   return (
     <SimpleForm action={action} id="vouching" className="space-y-3">
       {(state, pending) => (
@@ -233,7 +259,16 @@ export function VouchSettingsForm({ action, professions, refereeLimit, disabled 
             <label htmlFor="vouch-limit" className={labelClass}>
               People one referee may vouch for in a year
             </label>
-            <input id="vouch-limit" name="refereeLimit" type="number" min={1} max={50} defaultValue={refereeLimit} aria-describedby="vouch-limit-error" className={`mt-1 max-w-32 ${inputClass}`} />
+            <input
+              id="vouch-limit"
+              name="refereeLimit"
+              type="number"
+              min={1}
+              max={50}
+              defaultValue={refereeLimit}
+              aria-describedby="vouch-limit-error"
+              className={`mt-1 max-w-32 ${inputClass}`}
+            />
             <FieldError id="vouch-limit-error" message={state.fieldErrors?.refereeLimit} />
           </div>
           <button type="submit" className={buttonPrimary}>

@@ -12,7 +12,17 @@ export interface SignInState {
 type Action = (previous: SignInState, formData: FormData) => Promise<SignInState>;
 
 /** Email and password, plus the single sign-on button when an OIDC provider is configured. */
-export function SignInForm({ action, ssoAction, ssoName, initialMessage }: { action: Action; ssoAction?: () => Promise<void>; ssoName?: string; initialMessage?: string | null }) {
+export function SignInForm({
+  action,
+  ssoAction,
+  ssoName,
+  initialMessage,
+}: {
+  action: Action;
+  ssoAction?: () => Promise<void>;
+  ssoName?: string;
+  initialMessage?: string | null;
+}) {
   const [state, formAction, pending] = useActionState(action, { message: initialMessage ?? null });
   return (
     <div className="space-y-6">

@@ -34,7 +34,12 @@ export function SimpleForm({
       <form action={formAction} className={className}>
         {children(state, pending)}
       </form>
-      <p id={`${id}-message`} data-testid={`${id}-message`} aria-live="polite" className={`break-words text-sm font-medium ${state.ok ? "text-emerald-800" : "text-rose-800"}`}>
+      <p
+        id={`${id}-message`}
+        data-testid={`${id}-message`}
+        aria-live="polite"
+        className={`break-words text-sm font-medium ${state.ok ? "text-emerald-800" : "text-rose-800"}`}
+      >
         {pending ? "Saving…" : state.message}
       </p>
       {state.reveal ? <SecretReveal {...state.reveal} /> : null}

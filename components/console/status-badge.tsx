@@ -10,11 +10,26 @@ export const STATUS_LABELS: Record<string, { label: string; tone: string }> = {
   Blocked: { label: "Blocked", tone: "bg-rose-100 text-rose-900 ring-rose-300" },
 };
 
-export const STATUS_ORDER = ["InProgress", "ReadyForReview", "Refused", "ManuallyReviewed", "Verified", "LockedOut", "Cancelled", "Blocked"] as const;
+export const STATUS_ORDER = [
+  "InProgress",
+  "ReadyForReview",
+  "Refused",
+  "ManuallyReviewed",
+  "Verified",
+  "LockedOut",
+  "Cancelled",
+  "Blocked",
+] as const;
 
 export function StatusBadge({ status }: { status: string }) {
   const s = STATUS_LABELS[status] ?? { label: status, tone: "bg-slate-200 text-slate-900 ring-slate-300" };
-  return <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${s.tone}`}>{s.label}</span>;
+  return (
+    <span
+      className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${s.tone}`}
+    >
+      {s.label}
+    </span>
+  );
 }
 
 /** pass / fail / anything else, in words and colour (never colour alone). */
@@ -27,7 +42,9 @@ export function OutcomeBadge({ outcome }: { outcome: string }) {
         : "bg-slate-100 text-slate-800 ring-slate-300";
   const icon = outcome === "pass" ? "✓" : outcome === "fail" ? "✕" : "•";
   return (
-    <span className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${tone}`}>
+    <span
+      className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${tone}`}
+    >
       <span aria-hidden="true">{icon}</span>
       {outcome}
     </span>
@@ -36,8 +53,12 @@ export function OutcomeBadge({ outcome }: { outcome: string }) {
 
 export function ModeBadge({ mode }: { mode: "live" | "sandbox" }) {
   return mode === "sandbox" ? (
-    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950 ring-1 ring-inset ring-amber-300">Sandbox</span>
+    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950 ring-1 ring-inset ring-amber-300">
+      Sandbox
+    </span>
   ) : (
-    <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900 ring-1 ring-inset ring-emerald-300">Live</span>
+    <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900 ring-1 ring-inset ring-emerald-300">
+      Live
+    </span>
   );
 }

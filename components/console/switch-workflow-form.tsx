@@ -6,7 +6,15 @@ import { buttonSecondary, inputClass, labelClass } from "./styles";
 type Action = (previous: SimpleFormState, formData: FormData) => Promise<SimpleFormState>;
 
 /** Moves a case that is still in progress to another workflow (the person continues there). */
-export function SwitchWorkflowForm({ action, workflows, current }: { action: Action; workflows: { id: string; name: string }[]; current: string }) {
+export function SwitchWorkflowForm({
+  action,
+  workflows,
+  current,
+}: {
+  action: Action;
+  workflows: { id: string; name: string }[];
+  current: string;
+}) {
   const others = workflows.filter((w) => w.id !== current);
   return (
     <SimpleForm action={action} id="switch-workflow" className="flex flex-col gap-3 sm:flex-row sm:items-end">

@@ -13,7 +13,11 @@ function Subject({ message, whole }: { message: DeliveryView; whole: boolean }) 
   const fit = whole ? "whitespace-nowrap" : "block truncate";
   if (message.verificationId) {
     return (
-      <Link href={`/console/cases/${encodeURIComponent(message.verificationId)}`} title={message.verificationId} className={`${fit} font-mono text-xs text-brand-700 hover:underline ${focusRing}`}>
+      <Link
+        href={`/console/cases/${encodeURIComponent(message.verificationId)}`}
+        title={message.verificationId}
+        className={`${fit} font-mono text-xs text-brand-700 hover:underline ${focusRing}`}
+      >
         <span className="sr-only">Case </span>
         {message.verificationId}
       </Link>
@@ -27,7 +31,12 @@ const lastResponse = (m: DeliveryView) => (m.lastStatusCode ? `HTTP ${m.lastStat
 
 /** The team's webhook messages of one mode, newest first; small screens fold the other columns under the event. */
 export function WebhookMessageTable({ messages, replay }: { messages: DeliveryView[]; replay?: Action }) {
-  if (messages.length === 0) return <EmptyState title="No webhook messages match">They appear here as cases and alerts change, once a webhook endpoint is set.</EmptyState>;
+  if (messages.length === 0)
+    return (
+      <EmptyState title="No webhook messages match">
+        They appear here as cases and alerts change, once a webhook endpoint is set.
+      </EmptyState>
+    );
   const th = "px-4 py-3 font-semibold";
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -35,12 +44,24 @@ export function WebhookMessageTable({ messages, replay }: { messages: DeliveryVi
         <caption className="sr-only">Webhook messages, newest first</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-700">
           <tr>
-            <th scope="col" className={th}>Event</th>
-            <th scope="col" className={`hidden ${th} sm:table-cell`}>Status</th>
-            <th scope="col" className={`hidden ${th} md:table-cell`}>Case or alert</th>
-            <th scope="col" className={`hidden ${th} sm:table-cell`}>Attempts</th>
-            <th scope="col" className={`hidden ${th} lg:table-cell`}>Last response</th>
-            <th scope="col" className={`hidden ${th} lg:table-cell`}>Created</th>
+            <th scope="col" className={th}>
+              Event
+            </th>
+            <th scope="col" className={`hidden ${th} sm:table-cell`}>
+              Status
+            </th>
+            <th scope="col" className={`hidden ${th} md:table-cell`}>
+              Case or alert
+            </th>
+            <th scope="col" className={`hidden ${th} sm:table-cell`}>
+              Attempts
+            </th>
+            <th scope="col" className={`hidden ${th} lg:table-cell`}>
+              Last response
+            </th>
+            <th scope="col" className={`hidden ${th} lg:table-cell`}>
+              Created
+            </th>
             {replay ? (
               <th scope="col" className={`${th} text-right`}>
                 <span className="sr-only">Replay</span>
@@ -80,7 +101,9 @@ export function WebhookMessageTable({ messages, replay }: { messages: DeliveryVi
               <td className="hidden px-4 py-3 sm:table-cell">
                 <DeliveryStatus status={m.status} />
                 {m.replayCount ? <span className="mt-1 block text-xs text-slate-700">replayed {m.replayCount}×</span> : null}
-                {m.nextAttemptAt ? <span className="mt-1 block whitespace-nowrap text-xs text-slate-700">next try {formatDateTime(m.nextAttemptAt)}</span> : null}
+                {m.nextAttemptAt ? (
+                  <span className="mt-1 block whitespace-nowrap text-xs text-slate-700">next try {formatDateTime(m.nextAttemptAt)}</span>
+                ) : null}
               </td>
               <td className="hidden px-4 py-3 md:table-cell">
                 <Subject message={m} whole />

@@ -10,7 +10,17 @@ type Action = (previous: SimpleFormState, formData: FormData) => Promise<SimpleF
  * Sends one webhook message again (same webhook-id) and says so next to the button. Stays mounted
  * while the message is being sent (`sending`: disabled), so what it said survives the refresh.
  */
-export function WebhookReplayButton({ action, messageId, event, sending = false }: { action: Action; messageId: string; event: string; sending?: boolean }) {
+export function WebhookReplayButton({
+  action,
+  messageId,
+  event,
+  sending = false,
+}: {
+  action: Action;
+  messageId: string;
+  event: string;
+  sending?: boolean;
+}) {
   const [state, formAction, pending] = useActionState(action, { ok: false, message: null });
   return (
     <form action={formAction} className="flex flex-col items-end gap-1">
@@ -22,7 +32,11 @@ export function WebhookReplayButton({ action, messageId, event, sending = false 
           {event} message {messageId}
         </span>
       </button>
-      <p aria-live="polite" data-testid="replay-message" className={`text-xs font-medium empty:hidden ${state.ok ? "text-emerald-800" : "text-rose-800"}`}>
+      <p
+        aria-live="polite"
+        data-testid="replay-message"
+        className={`text-xs font-medium empty:hidden ${state.ok ? "text-emerald-800" : "text-rose-800"}`}
+      >
         {pending ? "" : state.message}
       </p>
     </form>

@@ -12,5 +12,7 @@ export const DELIVERY_STATUSES = Object.keys(TONE) as WebhookMessageStatusName[]
 
 /** A webhook message's status as a badge (the same on the case page and the webhooks page). */
 export function DeliveryStatus({ status }: { status: WebhookMessageStatusName }) {
-  return <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONE[status]}`}>{status}</span>;
+  return (
+    <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONE[status]}`}>{status}</span>
+  );
 }

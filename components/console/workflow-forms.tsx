@@ -7,7 +7,6 @@ import { STEP_LABELS } from "./workflow-steps";
 
 type Action = (previous: SimpleFormState, formData: FormData) => Promise<SimpleFormState>;
 
-
 /** Creates a workflow (with an id field) or edits one (`existing`: its id, name and steps). */
 export function WorkflowForm({ action, existing }: { action: Action; existing?: { id: string; name: string; steps: string[] } }) {
   const prefix = existing ? `workflow-${existing.id}` : "workflow-new";
@@ -59,7 +58,13 @@ export function WorkflowForm({ action, existing }: { action: Action; existing?: 
               {STEP_LABELS.map(([value, label, hint]) => (
                 <li key={value}>
                   <label className="flex items-start gap-2 text-sm text-slate-800">
-                    <input type="checkbox" name="steps" value={value} defaultChecked={existing?.steps.includes(value)} className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700" />
+                    <input
+                      type="checkbox"
+                      name="steps"
+                      value={value}
+                      defaultChecked={existing?.steps.includes(value)}
+                      className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700"
+                    />
                     <span>
                       <span className="font-medium">{label}</span> <span className="text-slate-700">— {hint}</span>
                     </span>

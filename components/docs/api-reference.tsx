@@ -10,7 +10,9 @@ import { SchemaView } from "./schema-view";
 const proseLink = `font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 ${focusRing}`;
 
 function InlineCode({ children }: { children: React.ReactNode }) {
-  return <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] text-slate-800 [overflow-wrap:anywhere]">{children}</code>;
+  return (
+    <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] text-slate-800 [overflow-wrap:anywhere]">{children}</code>
+  );
 }
 
 function Intro({ doc, hasErrorSchema }: { doc: OpenApiDocument; hasErrorSchema: boolean }) {
@@ -64,14 +66,14 @@ function Intro({ doc, hasErrorSchema }: { doc: OpenApiDocument; hasErrorSchema: 
         <div className="max-w-3xl space-y-2 text-slate-700">
           <h3 className="text-base font-semibold text-slate-900">Live and sandbox</h3>
           <p>
-            A client secret starting <InlineCode>sandbox-</InlineCode> yields a <strong>sandbox</strong> token. Requests are validated exactly
-            as in live mode, then answered from canned records: no real messages are sent and nothing is billed. Live and sandbox data
-            are kept apart, so a resource created with one kind of token is not found with the other.
+            A client secret starting <InlineCode>sandbox-</InlineCode> yields a <strong>sandbox</strong> token. Requests are validated
+            exactly as in live mode, then answered from canned records: no real messages are sent and nothing is billed. Live and sandbox
+            data are kept apart, so a resource created with one kind of token is not found with the other.
           </p>
           <h3 className="text-base font-semibold text-slate-900">Errors</h3>
           <p>
-            Every error has the same shape: <InlineCode>status_code</InlineCode>, <InlineCode>message</InlineCode> and, for invalid input
-            (<InlineCode>400</InlineCode>), <InlineCode>error_detail</InlineCode> keyed by field path.
+            Every error has the same shape: <InlineCode>status_code</InlineCode>, <InlineCode>message</InlineCode> and, for invalid input (
+            <InlineCode>400</InlineCode>), <InlineCode>error_detail</InlineCode> keyed by field path.
             {hasErrorSchema ? (
               <>
                 {" "}
@@ -121,7 +123,10 @@ export function ApiReference({ doc }: { doc: OpenApiDocument }) {
         <details className="group rounded-lg border border-slate-200 bg-white shadow-sm">
           <summary className="flex cursor-pointer list-none items-center justify-between rounded-lg px-4 py-3 text-sm font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden">
             Contents
-            <span aria-hidden="true" className="inline-block h-2 w-2 rotate-45 border-b-2 border-r-2 border-slate-600 transition-transform group-open:-rotate-135" />
+            <span
+              aria-hidden="true"
+              className="inline-block h-2 w-2 rotate-45 border-b-2 border-r-2 border-slate-600 transition-transform group-open:-rotate-135"
+            />
           </summary>
           <div className="max-h-[70vh] overflow-y-auto border-t border-slate-200 px-2 py-3">
             <DocsNav groups={groups} schemaNames={schemaNames} idPrefix="nav-m" />
@@ -158,7 +163,11 @@ export function ApiReference({ doc }: { doc: OpenApiDocument }) {
               <p className="text-slate-700">The shapes referenced by the operations above.</p>
             </div>
             {schemas.map(([name, schema]) => (
-              <div key={name} id={schemaAnchor(name)} className="scroll-mt-4 space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+              <div
+                key={name}
+                id={schemaAnchor(name)}
+                className="scroll-mt-4 space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+              >
                 <h3 className="font-mono text-lg font-semibold text-slate-900 [overflow-wrap:anywhere]">{name}</h3>
                 <SchemaView doc={doc} schema={schema} caption={`Fields of ${name}`} />
               </div>

@@ -11,7 +11,9 @@ export function MethodBadge({ method, size = "md" }: { method: string; size?: "s
   const style = METHOD_STYLES[method] ?? "bg-slate-100 text-slate-800 ring-slate-200";
   const sizing = size === "sm" ? "w-12 text-[0.65rem] py-0.5" : "min-w-16 px-2 py-1 text-xs";
   return (
-    <span className={`inline-flex shrink-0 items-center justify-center rounded font-mono font-semibold uppercase ring-1 ring-inset ${style} ${sizing}`}>
+    <span
+      className={`inline-flex shrink-0 items-center justify-center rounded font-mono font-semibold uppercase ring-1 ring-inset ${style} ${sizing}`}
+    >
       {method}
     </span>
   );
@@ -26,7 +28,11 @@ export function statusStyle(code: string): string {
 }
 
 export function StatusBadge({ code }: { code: string }) {
-  return <span className={`inline-block min-w-12 rounded px-2 py-0.5 text-center font-mono text-xs font-semibold ${statusStyle(code)}`}>{code}</span>;
+  return (
+    <span className={`inline-block min-w-12 rounded px-2 py-0.5 text-center font-mono text-xs font-semibold ${statusStyle(code)}`}>
+      {code}
+    </span>
+  );
 }
 
 export function Pill({ children, tone = "slate" }: { children: React.ReactNode; tone?: "slate" | "red" | "brand" | "amber" }) {

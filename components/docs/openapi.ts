@@ -137,7 +137,10 @@ function resolveLocal<T extends { $ref?: string }>(doc: OpenApiDocument, value: 
   let current: T = value;
   // Bounded so that a ref cycle (A → B → A) cannot hang the render.
   for (let hops = 0; hops < 16 && current.$ref?.startsWith("#/"); hops++) {
-    const parts = current.$ref.slice(2).split("/").map((p) => decodeURIComponent(p.replace(/~1/g, "/").replace(/~0/g, "~")));
+    const parts = current.$ref
+      .slice(2)
+      .split("/")
+      .map((p) => decodeURIComponent(p.replace(/~1/g, "/").replace(/~0/g, "~")));
     let target: unknown = doc;
     for (const part of parts) {
       target = target && typeof target === "object" ? (target as Record<string, unknown>)[part] : undefined;
@@ -191,7 +194,8 @@ export function mergeAllOf(doc: OpenApiDocument, schema: JsonSchema): JsonSchema
   if (Object.keys(properties).length) merged.properties = properties;
   if (required.size) merged.required = [...required];
   const finalTypes = types ?? [];
-  if (finalTypes.length || nullable) merged.type = nullable ? [...finalTypes, "null"] : finalTypes.length === 1 ? finalTypes[0] : finalTypes;
+  if (finalTypes.length || nullable)
+    merged.type = nullable ? [...finalTypes, "null"] : finalTypes.length === 1 ? finalTypes[0] : finalTypes;
   return merged;
 }
 

@@ -137,7 +137,11 @@ export function OperationSection({ doc, entry }: { doc: OpenApiDocument; entry: 
   const firstSuccess = responses.find(([code]) => code.startsWith("2"))?.[0];
 
   return (
-    <article id={entry.id} aria-labelledby={titleId} className="scroll-mt-4 space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <article
+      id={entry.id}
+      aria-labelledby={titleId}
+      className="scroll-mt-4 space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       <header className="space-y-3">
         <h3 id={titleId} className="text-lg font-semibold text-slate-900">
           <a href={`#${entry.id}`} className={`hover:underline ${focusRing}`}>
@@ -189,7 +193,10 @@ export function OperationSection({ doc, entry }: { doc: OpenApiDocument; entry: 
                 <summary
                   className={`flex cursor-pointer list-none items-start gap-3 px-3 py-2.5 text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden`}
                 >
-                  <span aria-hidden="true" className="mt-1 inline-block h-2 w-2 shrink-0 rotate-[-45deg] border-b-2 border-r-2 border-slate-600 transition-transform group-open:rotate-45" />
+                  <span
+                    aria-hidden="true"
+                    className="mt-1 inline-block h-2 w-2 shrink-0 rotate-[-45deg] border-b-2 border-r-2 border-slate-600 transition-transform group-open:rotate-45"
+                  />
                   <StatusBadge code={code} />
                   <span className="min-w-0 text-slate-800">
                     <InlineText text={response.description ?? ""} />
@@ -202,7 +209,9 @@ export function OperationSection({ doc, entry }: { doc: OpenApiDocument; entry: 
                       <p className="text-sm text-slate-700">
                         <code className="font-mono text-[0.8rem] text-slate-800">{mediaType}</code>
                       </p>
-                      {media.schema ? <SchemaView doc={doc} schema={media.schema} caption={`Fields of the ${code} response of ${label}`} /> : null}
+                      {media.schema ? (
+                        <SchemaView doc={doc} schema={media.schema} caption={`Fields of the ${code} response of ${label}`} />
+                      ) : null}
                     </div>
                   ))}
                 </div>

@@ -72,11 +72,7 @@ export function TypeLabel({ doc, schema }: { doc: OpenApiDocument; schema: JsonS
   } else if (types.includes("object") || s.properties || s.additionalProperties !== undefined) {
     const ap = s.additionalProperties;
     if (!s.properties && ap && typeof ap === "object") {
-      core = (
-        <>
-          map&lt;string, {isEmptySchema(ap) ? "any" : <TypeLabel doc={doc} schema={ap} />}&gt;
-        </>
-      );
+      core = <>map&lt;string, {isEmptySchema(ap) ? "any" : <TypeLabel doc={doc} schema={ap} />}&gt;</>;
     } else {
       core = "object";
     }
@@ -114,8 +110,18 @@ export function SchemaFacts({ schema, resolved, hint }: { schema: JsonSchema; re
   const description = schema.description ?? s.description;
   const facts: ReactNode[] = [];
   if (hint) facts.push(hint);
-  if (s.format) facts.push(<>format <Code>{s.format}</Code></>);
-  if (s.pattern) facts.push(<>pattern <Code>{s.pattern}</Code></>);
+  if (s.format)
+    facts.push(
+      <>
+        format <Code>{s.format}</Code>
+      </>,
+    );
+  if (s.pattern)
+    facts.push(
+      <>
+        pattern <Code>{s.pattern}</Code>
+      </>,
+    );
   const length = range("length", s.minLength, s.maxLength);
   if (length) facts.push(length);
   const min = typeof s.exclusiveMinimum === "number" ? `> ${s.exclusiveMinimum}` : s.minimum !== undefined ? `≥ ${s.minimum}` : undefined;
@@ -128,9 +134,19 @@ export function SchemaFacts({ schema, resolved, hint }: { schema: JsonSchema; re
   const props = range("properties", s.minProperties, s.maxProperties);
   if (props) facts.push(props);
   if (s.additionalProperties === false && s.properties) facts.push("unknown fields are rejected");
-  if (s.default !== undefined) facts.push(<>default <Code>{formatValue(s.default)}</Code></>);
+  if (s.default !== undefined)
+    facts.push(
+      <>
+        default <Code>{formatValue(s.default)}</Code>
+      </>,
+    );
   const example = schema.example ?? s.example ?? s.examples?.[0];
-  if (example !== undefined && !s.enum) facts.push(<>example <Code>{formatValue(example)}</Code></>);
+  if (example !== undefined && !s.enum)
+    facts.push(
+      <>
+        example <Code>{formatValue(example)}</Code>
+      </>,
+    );
   if (s.readOnly) facts.push("read-only");
   if (s.writeOnly) facts.push("write-only");
 

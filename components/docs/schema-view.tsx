@@ -53,7 +53,16 @@ function collectRows(doc: OpenApiDocument, schema: JsonSchema, depth: number, se
     const named = listedName(doc, value);
     const repeat = named !== undefined && seen.has(named) && hasChildren(doc, value);
     const note = repeat ? `Fields of ${named} are listed above` : undefined;
-    rows.push({ kind: "field", key, depth, name: fieldName, schema: value, resolved: shapeOf(doc, value), required, hint: [hint, note].filter(Boolean).join(". ") || undefined });
+    rows.push({
+      kind: "field",
+      key,
+      depth,
+      name: fieldName,
+      schema: value,
+      resolved: shapeOf(doc, value),
+      required,
+      hint: [hint, note].filter(Boolean).join(". ") || undefined,
+    });
     if (!repeat) collectRows(doc, value, depth + 1, seen, key, rows);
   };
 
@@ -136,7 +145,11 @@ export function SchemaView({ doc, schema, caption }: { doc: OpenApiDocument; sch
                         <Indent depth={row.depth} />
                         <div className={styles.nameWrap}>
                           <span className={styles.name}>{row.name}</span>
-                          {row.required ? <span className={styles.required}>required</span> : <span className={styles.optional}>optional</span>}
+                          {row.required ? (
+                            <span className={styles.required}>required</span>
+                          ) : (
+                            <span className={styles.optional}>optional</span>
+                          )}
                         </div>
                       </div>
                       {/* Phones: one column, so type and description sit under the name. */}

@@ -6,7 +6,12 @@ type Action = (previous: { message: string | null }, formData: FormData) => Prom
 
 const OUTCOMES = [
   { value: "verified", label: "Verified", hint: "Every check passes.", tone: "bg-emerald-700 hover:bg-emerald-800" },
-  { value: "needs_review", label: "Needs review", hint: "Checks raise issues; the case waits for a reviewer (status Refused).", tone: "bg-amber-700 hover:bg-amber-800" },
+  {
+    value: "needs_review",
+    label: "Needs review",
+    hint: "Checks raise issues; the case waits for a reviewer (status Refused).",
+    tone: "bg-amber-700 hover:bg-amber-800",
+  },
   { value: "locked_out", label: "Locked out", hint: "The selfie does not match the document.", tone: "bg-rose-700 hover:bg-rose-800" },
 ] as const;
 
@@ -16,7 +21,9 @@ export function SandboxOutcomeForm({ action }: { action: Action }) {
   return (
     <form action={formAction} aria-describedby="outcome-error" className="mt-4 space-y-3">
       <fieldset disabled={pending} className="space-y-3">
-        <legend className="text-sm text-slate-700">Choose how this test verification ends. Webhooks are sent and you return to the redirect URL.</legend>
+        <legend className="text-sm text-slate-700">
+          Choose how this test verification ends. Webhooks are sent and you return to the redirect URL.
+        </legend>
         {OUTCOMES.map((o) => (
           <div key={o.value} className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-4">
             <button

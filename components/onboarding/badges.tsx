@@ -1,9 +1,19 @@
 import type { RiskRecommendation } from "@/lib/contract";
-import { APPLICANT_STATE_LABEL, APPLICANT_STATE_TONE, APPLICANT_STATES, TONE_CLASS, type ApplicantState, type Tone } from "@/lib/onboarding/states";
+import {
+  APPLICANT_STATE_LABEL,
+  APPLICANT_STATE_TONE,
+  APPLICANT_STATES,
+  TONE_CLASS,
+  type ApplicantState,
+  type Tone,
+} from "@/lib/onboarding/states";
 
 export function Badge({ tone, children, testId }: { tone: Tone; children: React.ReactNode; testId?: string }) {
   return (
-    <span data-testid={testId} className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-sm font-medium ring-1 ring-inset ${TONE_CLASS[tone]}`}>
+    <span
+      data-testid={testId}
+      className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-sm font-medium ring-1 ring-inset ${TONE_CLASS[tone]}`}
+    >
       {children}
     </span>
   );

@@ -16,7 +16,10 @@ export function BrandMark({ className = "h-8 w-8" }: { className?: string }) {
 export function BrandHeader({ children, wide = true }: { children?: React.ReactNode; wide?: boolean }) {
   return (
     <header className="border-b border-slate-200 bg-white">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:rounded-md focus:bg-indigo-700 focus:px-3 focus:py-2 focus:text-sm focus:font-semibold focus:text-white">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:rounded-md focus:bg-indigo-700 focus:px-3 focus:py-2 focus:text-sm focus:font-semibold focus:text-white"
+      >
         Skip to content
       </a>
       <div className={`mx-auto flex items-center justify-between gap-4 px-4 py-3 sm:px-6 ${wide ? "max-w-5xl" : "max-w-2xl"}`}>

@@ -13,7 +13,14 @@ export function SignInForm({ action }: { action: (previous: State, formData: For
     // The same text field as the sign-up form's, in the onboarding app's look.
     <RiskFormClassesProvider classes={riskFormClasses}>
       <form action={formAction} className="space-y-5" noValidate>
-        <TextField id="password" type="password" label="Staff password" autoComplete="current-password" required errors={state.fieldErrors.password} />
+        <TextField
+          id="password"
+          type="password"
+          label="Staff password"
+          autoComplete="current-password"
+          required
+          errors={state.fieldErrors.password}
+        />
         <button type="submit" className={`${primaryButton} w-full sm:w-auto`} disabled={pending}>
           {pending ? "Signing in…" : "Sign in"}
         </button>

@@ -66,7 +66,10 @@ export function SignupForm({ action }: { action: Action }) {
   useEffect(() => {
     if (!focus) return;
     const section = formRef.current?.querySelector<HTMLElement>(`[data-step="${step}"]`);
-    const target = focus.kind === "error" ? (section?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? section?.querySelector<HTMLElement>("h2")) : section?.querySelector<HTMLElement>("h2");
+    const target =
+      focus.kind === "error"
+        ? (section?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? section?.querySelector<HTMLElement>("h2"))
+        : section?.querySelector<HTMLElement>("h2");
     target?.focus();
   }, [focus, step]);
 
@@ -103,10 +106,13 @@ export function SignupForm({ action }: { action: Action }) {
     startTransition(() => formAction(data));
   }
 
-  const chosenAddress = address.mode === "lookup" ? address.selected?.address : (() => {
-    const postcode = postcodeField.safeParse(address.manual.postcode);
-    return postcode.success && address.manual.street ? manualToAddress({ ...address.manual, postcode: postcode.data }) : undefined;
-  })();
+  const chosenAddress =
+    address.mode === "lookup"
+      ? address.selected?.address
+      : (() => {
+          const postcode = postcodeField.safeParse(address.manual.postcode);
+          return postcode.success && address.manual.street ? manualToAddress({ ...address.manual, postcode: postcode.data }) : undefined;
+        })();
   const dob = details.dob;
   const dobText = dob.day && dob.month && dob.year ? `${Number(dob.day)} ${MONTHS[Number(dob.month) - 1] ?? dob.month} ${dob.year}` : "";
 
@@ -116,7 +122,13 @@ export function SignupForm({ action }: { action: Action }) {
     { label: "Date of birth", value: dobText, step: 0 },
     {
       label: "Address",
-      value: chosenAddress ? addressLines(chosenAddress).map((line) => <span key={line} className="block">{line}</span>) : "Not given",
+      value: chosenAddress
+        ? addressLines(chosenAddress).map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))
+        : "Not given",
       step: 1,
     },
     { label: "Selfie", value: selfie ? "Added" : "Not added", step: 2 },
@@ -135,7 +147,12 @@ export function SignupForm({ action }: { action: Action }) {
           <h2 id="step-0-title" tabIndex={-1} className="text-xl font-semibold text-slate-900 outline-none sm:text-2xl">
             Your details
           </h2>
-          <PersonFields value={details} onChange={setDetails} errors={errors} emailHint="We'll use this to contact you about your account." />
+          <PersonFields
+            value={details}
+            onChange={setDetails}
+            errors={errors}
+            emailHint="We'll use this to contact you about your account."
+          />
         </section>
 
         <section data-step={1} hidden={step !== 1} aria-labelledby="step-1-title" className="space-y-5">
@@ -150,7 +167,9 @@ export function SignupForm({ action }: { action: Action }) {
           <h2 id="step-2-title" tabIndex={-1} className="text-xl font-semibold text-slate-900 outline-none sm:text-2xl">
             Add a selfie
           </h2>
-          <p className="text-slate-700">You can skip this step. If you add one, we compare it with the photo on your ID if we need to check your identity.</p>
+          <p className="text-slate-700">
+            You can skip this step. If you add one, we compare it with the photo on your ID if we need to check your identity.
+          </p>
           <FaceImageField file={selfie} onChange={setSelfie} errors={errors.selfie} />
         </section>
 
@@ -162,7 +181,9 @@ export function SignupForm({ action }: { action: Action }) {
             {summary.map((row) => (
               <div key={row.label} className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 p-4 sm:grid-cols-[10rem_1fr_auto]">
                 <dt className="font-semibold text-slate-900">{row.label}</dt>
-                <dd className="col-span-2 row-start-2 break-words text-slate-800 sm:col-span-1 sm:row-start-1 sm:col-start-2">{row.value}</dd>
+                <dd className="col-span-2 row-start-2 break-words text-slate-800 sm:col-span-1 sm:row-start-1 sm:col-start-2">
+                  {row.value}
+                </dd>
                 <dd className="col-start-2 row-start-1 sm:col-start-3">
                   <button type="button" className={`${linkButton} text-sm`} onClick={() => go(row.step)}>
                     Change<span className="sr-only"> {row.label.toLowerCase()}</span>
@@ -171,7 +192,9 @@ export function SignupForm({ action }: { action: Action }) {
               </div>
             ))}
           </dl>
-          <p className="text-sm text-slate-700">When you continue, we check your details with our identity partner to protect you and us from fraud. This takes a few seconds.</p>
+          <p className="text-sm text-slate-700">
+            When you continue, we check your details with our identity partner to protect you and us from fraud. This takes a few seconds.
+          </p>
         </section>
 
         <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:justify-between">

@@ -16,11 +16,17 @@ export function StepProgress({ steps, current }: { steps: readonly string[]; cur
           return (
             <li key={label} aria-current={isCurrent ? "step" : undefined} className="flex flex-col gap-2">
               <span aria-hidden="true" className={`h-1.5 rounded-full ${done || isCurrent ? "bg-indigo-700" : "bg-slate-200"}`} />
-              <span className={`flex items-start gap-2 text-sm leading-6 ${isCurrent ? "font-semibold text-slate-900" : done ? "text-slate-700" : "text-slate-600"}`}>
+              <span
+                className={`flex items-start gap-2 text-sm leading-6 ${isCurrent ? "font-semibold text-slate-900" : done ? "text-slate-700" : "text-slate-600"}`}
+              >
                 <span
                   aria-hidden="true"
                   className={`inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-xs font-bold ${
-                    done ? "bg-indigo-700 text-white" : isCurrent ? "border-2 border-indigo-700 text-indigo-800" : "border border-slate-400 text-slate-600"
+                    done
+                      ? "bg-indigo-700 text-white"
+                      : isCurrent
+                        ? "border-2 border-indigo-700 text-indigo-800"
+                        : "border border-slate-400 text-slate-600"
                   }`}
                 >
                   {done ? "✓" : i + 1}

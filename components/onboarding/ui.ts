@@ -9,11 +9,9 @@ export const inputBase =
 
 export const inputClass = `${inputBase} w-full`;
 
-export const primaryButton =
-  `inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-indigo-700 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-indigo-800 disabled:cursor-not-allowed disabled:opacity-60 ${ring}`;
+export const primaryButton = `inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-indigo-700 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-indigo-800 disabled:cursor-not-allowed disabled:opacity-60 ${ring}`;
 
-export const secondaryButton =
-  `inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-slate-400 bg-white px-5 py-2.5 text-base font-semibold text-slate-900 shadow-sm hover:bg-slate-50 disabled:opacity-60 ${ring}`;
+export const secondaryButton = `inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-slate-400 bg-white px-5 py-2.5 text-base font-semibold text-slate-900 shadow-sm hover:bg-slate-50 disabled:opacity-60 ${ring}`;
 
 export const linkButton = `rounded-sm font-semibold text-indigo-800 underline underline-offset-4 hover:text-indigo-950 ${ring}`;
 

@@ -15,7 +15,10 @@ export interface StatusSnapshot {
 const POLL_MS = 2_000;
 
 async function fetchStatus(applicantId: string): Promise<StatusSnapshot> {
-  const response = await fetch(`/api/onboarding/verification/${encodeURIComponent(applicantId)}`, { headers: { accept: "application/json" }, cache: "no-store" });
+  const response = await fetch(`/api/onboarding/verification/${encodeURIComponent(applicantId)}`, {
+    headers: { accept: "application/json" },
+    cache: "no-store",
+  });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return (await response.json()) as StatusSnapshot;
 }
@@ -36,7 +39,13 @@ export function VerificationStatus({ applicantId, initial }: { applicantId: stri
 
   return (
     <div className="space-y-5">
-      <div role="status" aria-live="polite" data-testid="verification-outcome" data-status={snapshot?.status ?? "unknown"} className={`rounded-xl p-5 ring-1 ${outcome ? TONE_CLASS[outcome.tone] : TONE_CLASS.wait}`}>
+      <div
+        role="status"
+        aria-live="polite"
+        data-testid="verification-outcome"
+        data-status={snapshot?.status ?? "unknown"}
+        className={`rounded-xl p-5 ring-1 ${outcome ? TONE_CLASS[outcome.tone] : TONE_CLASS.wait}`}
+      >
         <p className="text-lg font-semibold sm:text-xl">{outcome?.title ?? "Checking the result of your identity check…"}</p>
         <p className="mt-2">{outcome?.text ?? "This takes a moment. This page updates by itself."}</p>
       </div>
@@ -46,7 +55,9 @@ export function VerificationStatus({ applicantId, initial }: { applicantId: stri
           Waiting for the result. This page updates by itself.
         </p>
       )}
-      {query.isError && !snapshot && <p className="text-sm font-medium text-rose-800">We can&rsquo;t reach our identity partner right now. We&rsquo;ll keep trying.</p>}
+      {query.isError && !snapshot && (
+        <p className="text-sm font-medium text-rose-800">We can&rsquo;t reach our identity partner right now. We&rsquo;ll keep trying.</p>
+      )}
       {snapshot?.status === "Verified" && (
         <Link href={`/signup/welcome/${encodeURIComponent(applicantId)}`} className={primaryButton}>
           Continue to your account

@@ -19,7 +19,10 @@ interface Props {
 }
 
 function matches(option: AddressOption, query: string): boolean {
-  const words = query.toLowerCase().split(/[\s,]+/).filter(Boolean);
+  const words = query
+    .toLowerCase()
+    .split(/[\s,]+/)
+    .filter(Boolean);
   const label = option.label.toLowerCase();
   return words.every((w) => label.includes(w));
 }
@@ -30,7 +33,16 @@ function matches(option: AddressOption, query: string): boolean {
  * opens the list, Alt+Down opens it without moving); Enter chooses the highlighted option; Escape
  * closes the list, or clears the text when it is already closed; Tab leaves without choosing.
  */
-export function AddressCombobox({ id, options, selected, onSelect, errors, inputRef, label = "Select your address", noMatch = "No addresses match. Change the text, or enter your address manually." }: Props) {
+export function AddressCombobox({
+  id,
+  options,
+  selected,
+  onSelect,
+  errors,
+  inputRef,
+  label = "Select your address",
+  noMatch = "No addresses match. Change the text, or enter your address manually.",
+}: Props) {
   const classes = useRiskFormClasses();
   const listboxId = `${id}-listbox`;
   const hintId = `${id}-hint`;
@@ -163,7 +175,14 @@ export function AddressCombobox({ id, options, selected, onSelect, errors, input
           className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-700 hover:text-slate-900"
         >
           <svg viewBox="0 0 20 20" aria-hidden="true" className={`h-5 w-5 transition-transform ${open ? "rotate-180" : ""}`}>
-            <path d="M5.5 7.5 10 12l4.5-4.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M5.5 7.5 10 12l4.5-4.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </button>
       </div>

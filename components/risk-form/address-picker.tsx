@@ -16,7 +16,11 @@ export interface AddressValue {
   manual: ManualAddress;
 }
 
-export const emptyAddressValue: AddressValue = { mode: "lookup", selected: null, manual: { houseNameOrNumber: "", street: "", city: "", postcode: "" } };
+export const emptyAddressValue: AddressValue = {
+  mode: "lookup",
+  selected: null,
+  manual: { houseNameOrNumber: "", street: "", city: "", postcode: "" },
+};
 
 export type AddressErrors = Partial<Record<"address" | keyof ManualAddress, readonly string[]>>;
 
@@ -116,18 +120,54 @@ export function AddressPicker({ value, onChange, errors, lookupUrl, copy = PERSO
     onChange({ ...value, mode: "manual", manual: { ...value.manual, postcode } });
   }
 
-  const lookupMessage = postcodeError ?? (answer?.status === "not_found" || answer?.status === "error" ? answer.message : lookup.isError ? copy.unavailable : null);
+  const lookupMessage =
+    postcodeError ??
+    (answer?.status === "not_found" || answer?.status === "error" ? answer.message : lookup.isError ? copy.unavailable : null);
   const auto = (token: string) => (ownDetails ? token : "off");
 
   if (value.mode === "manual") {
-    const set = (k: keyof ManualAddress) => (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...value, manual: { ...value.manual, [k]: e.target.value } });
+    const set = (k: keyof ManualAddress) => (e: React.ChangeEvent<HTMLInputElement>) =>
+      onChange({ ...value, manual: { ...value.manual, [k]: e.target.value } });
     return (
       <div className="space-y-5">
         <input type="hidden" name="addressMode" value="manual" />
-        <TextField id="houseNameOrNumber" label="House number or name" autoComplete={ownDetails ? undefined : "off"} inputRef={manualFirstRef} value={value.manual.houseNameOrNumber} onChange={set("houseNameOrNumber")} errors={errors.houseNameOrNumber} className="max-w-sm" />
-        <TextField id="street" label="Street" autoComplete={auto("address-line1")} value={value.manual.street} onChange={set("street")} errors={errors.street} />
-        <TextField id="city" label="Town or city" autoComplete={auto("address-level2")} value={value.manual.city} onChange={set("city")} errors={errors.city} className="max-w-md" />
-        <TextField id="postcode" label="Postcode" autoComplete={auto("postal-code")} autoCapitalize="characters" value={value.manual.postcode} onChange={set("postcode")} errors={errors.postcode} className="max-w-52" />
+        <TextField
+          id="houseNameOrNumber"
+          label="House number or name"
+          autoComplete={ownDetails ? undefined : "off"}
+          inputRef={manualFirstRef}
+          value={value.manual.houseNameOrNumber}
+          onChange={set("houseNameOrNumber")}
+          errors={errors.houseNameOrNumber}
+          className="max-w-sm"
+        />
+        <TextField
+          id="street"
+          label="Street"
+          autoComplete={auto("address-line1")}
+          value={value.manual.street}
+          onChange={set("street")}
+          errors={errors.street}
+        />
+        <TextField
+          id="city"
+          label="Town or city"
+          autoComplete={auto("address-level2")}
+          value={value.manual.city}
+          onChange={set("city")}
+          errors={errors.city}
+          className="max-w-md"
+        />
+        <TextField
+          id="postcode"
+          label="Postcode"
+          autoComplete={auto("postal-code")}
+          autoCapitalize="characters"
+          value={value.manual.postcode}
+          onChange={set("postcode")}
+          errors={errors.postcode}
+          className="max-w-52"
+        />
         <p>
           <button
             type="button"

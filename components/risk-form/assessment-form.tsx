@@ -7,7 +7,21 @@ import { FaceImageField } from "./face-image-field";
 import { describedBy, FieldError, TextField } from "./field";
 import { emptyPersonValue, PersonFields, type PersonValue } from "./person-fields";
 
-export const ASSESSMENT_FIELDS = ["firstName", "lastName", "email", "dateOfBirth", "phone", "address", "houseNameOrNumber", "street", "city", "postcode", "enrichments", "report", "faceImage"] as const;
+export const ASSESSMENT_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "dateOfBirth",
+  "phone",
+  "address",
+  "houseNameOrNumber",
+  "street",
+  "city",
+  "postcode",
+  "enrichments",
+  "report",
+  "faceImage",
+] as const;
 export type AssessmentField = (typeof ASSESSMENT_FIELDS)[number];
 
 /** What the server action answers when it does not redirect to the new assessment. */
@@ -58,8 +72,17 @@ export function AssessmentForm({ action, lookupUrl }: { action: Action; lookupUr
   const heading = "text-base font-semibold text-slate-900";
   return (
     <form onSubmit={onSubmit} noValidate aria-describedby="assessment-message" className="space-y-6">
-      <div id="assessment-message" ref={messageRef} tabIndex={-1} aria-live="assertive" data-testid="assessment-message" className="outline-none empty:hidden">
-        {state.message && <p className="rounded-lg border border-rose-300 bg-rose-50 p-4 text-sm font-medium text-rose-900">{state.message}</p>}
+      <div
+        id="assessment-message"
+        ref={messageRef}
+        tabIndex={-1}
+        aria-live="assertive"
+        data-testid="assessment-message"
+        className="outline-none empty:hidden"
+      >
+        {state.message && (
+          <p className="rounded-lg border border-rose-300 bg-rose-50 p-4 text-sm font-medium text-rose-900">{state.message}</p>
+        )}
       </div>
 
       <section aria-labelledby="person-title" className={card}>
@@ -67,7 +90,15 @@ export function AssessmentForm({ action, lookupUrl }: { action: Action; lookupUr
           Person
         </h2>
         <PersonFields value={person} onChange={setPerson} errors={errors} ownDetails={false} />
-        <TextField id="phone" label="Phone (optional)" type="tel" autoComplete="off" hint="International format, like +447700900123" errors={errors.phone} className="max-w-sm" />
+        <TextField
+          id="phone"
+          label="Phone (optional)"
+          type="tel"
+          autoComplete="off"
+          hint="International format, like +447700900123"
+          errors={errors.phone}
+          className="max-w-sm"
+        />
       </section>
 
       <section aria-labelledby="address-title" className={card}>
@@ -77,7 +108,14 @@ export function AssessmentForm({ action, lookupUrl }: { action: Action; lookupUr
           </h2>
           <p className={`mt-1 ${classes.hint}`}>Optional, unless you ask for the credit bureau.</p>
         </div>
-        <AddressPicker value={address} onChange={setAddress} errors={errors} lookupUrl={lookupUrl} copy={STAFF_ADDRESS_COPY} ownDetails={false} />
+        <AddressPicker
+          value={address}
+          onChange={setAddress}
+          errors={errors}
+          lookupUrl={lookupUrl}
+          copy={STAFF_ADDRESS_COPY}
+          ownDetails={false}
+        />
       </section>
 
       <section aria-labelledby="checks-title" className={card}>
@@ -89,7 +127,10 @@ export function AssessmentForm({ action, lookupUrl }: { action: Action; lookupUr
           <FieldError id="enrichments-error" messages={errors.enrichments} />
           <div className="grid gap-2 sm:grid-cols-2">
             {ENRICHMENTS.map((e) => (
-              <label key={e.value} className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+              <label
+                key={e.value}
+                className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+              >
                 <input type="checkbox" name="enrichments" value={e.value} className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700" />
                 <span className="text-sm">
                   <span className="block font-medium text-slate-900">{e.label}</span>
@@ -108,7 +149,13 @@ export function AssessmentForm({ action, lookupUrl }: { action: Action; lookupUr
               { value: "radar", label: "Fraud radar (experimental)" },
             ].map((r) => (
               <label key={r.value} className="flex cursor-pointer items-center gap-2 text-sm text-slate-900">
-                <input type="radio" name="report" value={r.value} defaultChecked={r.value === "headline"} className="h-4 w-4 accent-brand-700" />
+                <input
+                  type="radio"
+                  name="report"
+                  value={r.value}
+                  defaultChecked={r.value === "headline"}
+                  className="h-4 w-4 accent-brand-700"
+                />
                 {r.label}
               </label>
             ))}

@@ -11,7 +11,17 @@ export interface DateParts {
 
 /** Date of birth as three boxes (the GOV.UK pattern: easier than a calendar for dates decades ago). */
 /** `ownDetails`: the person types their own date, so the browser may fill it in; staff typing someone else's may not. */
-export function DateOfBirthField({ value, onChange, errors, ownDetails = true }: { value: DateParts; onChange: (v: DateParts) => void; errors?: readonly string[]; ownDetails?: boolean }) {
+export function DateOfBirthField({
+  value,
+  onChange,
+  errors,
+  ownDetails = true,
+}: {
+  value: DateParts;
+  onChange: (v: DateParts) => void;
+  errors?: readonly string[];
+  ownDetails?: boolean;
+}) {
   const classes = useRiskFormClasses();
   const invalid = errors?.length ? true : undefined;
   const parts = [

@@ -18,7 +18,12 @@ async function prepareImage(file: File): Promise<File> {
   if (file.size <= SEND_BYTES) return file;
   const bitmap = await createImageBitmap(file);
   try {
-    for (const [side, quality] of [[MAX_SIDE, 0.88], [MAX_SIDE, 0.75], [1200, 0.75], [900, 0.7]] as const) {
+    for (const [side, quality] of [
+      [MAX_SIDE, 0.88],
+      [MAX_SIDE, 0.75],
+      [1200, 0.75],
+      [900, 0.7],
+    ] as const) {
       const scale = Math.min(1, side / Math.max(bitmap.width, bitmap.height));
       const canvas = document.createElement("canvas");
       canvas.width = Math.round(bitmap.width * scale);

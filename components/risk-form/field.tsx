@@ -48,7 +48,15 @@ export function TextField({ id, name, label, hint, errors, inputRef, className, 
         </p>
       )}
       <FieldError id={errorId} messages={errors} />
-      <input id={id} name={name ?? id} ref={inputRef} aria-invalid={errors?.length ? true : undefined} aria-describedby={describedBy(hintId, errorId)} className={classes.input} {...input} />
+      <input
+        id={id}
+        name={name ?? id}
+        ref={inputRef}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={describedBy(hintId, errorId)}
+        className={classes.input}
+        {...input}
+      />
     </div>
   );
 }

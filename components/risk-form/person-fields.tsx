@@ -29,16 +29,46 @@ interface Props {
  * `lastName`, `email`, `dobDay`, `dobMonth` and `dobYear`.
  */
 export function PersonFields({ value, onChange, errors, emailHint, ownDetails = true }: Props) {
-  const set = (k: "firstName" | "lastName" | "email") => (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...value, [k]: e.target.value });
+  const set = (k: "firstName" | "lastName" | "email") => (e: React.ChangeEvent<HTMLInputElement>) =>
+    onChange({ ...value, [k]: e.target.value });
   const auto = (token: string) => (ownDetails ? token : "off");
   return (
     <>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField id="firstName" label="First name" autoComplete={auto("given-name")} value={value.firstName} onChange={set("firstName")} errors={errors.firstName} />
-        <TextField id="lastName" label="Last name" autoComplete={auto("family-name")} value={value.lastName} onChange={set("lastName")} errors={errors.lastName} />
+        <TextField
+          id="firstName"
+          label="First name"
+          autoComplete={auto("given-name")}
+          value={value.firstName}
+          onChange={set("firstName")}
+          errors={errors.firstName}
+        />
+        <TextField
+          id="lastName"
+          label="Last name"
+          autoComplete={auto("family-name")}
+          value={value.lastName}
+          onChange={set("lastName")}
+          errors={errors.lastName}
+        />
       </div>
-      <TextField id="email" label="Email address" type="email" autoComplete={auto("email")} spellCheck={false} hint={emailHint} value={value.email} onChange={set("email")} errors={errors.email} />
-      <DateOfBirthField value={value.dob} onChange={(dob) => onChange({ ...value, dob })} errors={errors.dateOfBirth} ownDetails={ownDetails} />
+      <TextField
+        id="email"
+        label="Email address"
+        type="email"
+        autoComplete={auto("email")}
+        spellCheck={false}
+        hint={emailHint}
+        value={value.email}
+        onChange={set("email")}
+        errors={errors.email}
+      />
+      <DateOfBirthField
+        value={value.dob}
+        onChange={(dob) => onChange({ ...value, dob })}
+        errors={errors.dateOfBirth}
+        ownDetails={ownDetails}
+      />
     </>
   );
 }

@@ -2,7 +2,17 @@ import Link from "next/link";
 import { focusRing } from "./focus";
 
 /** A card that is one link: title, one line of why, and the address it leads to. */
-export function LinkCard({ href, title, description, external = false }: { href: string; title: string; description: string; external?: boolean }) {
+export function LinkCard({
+  href,
+  title,
+  description,
+  external = false,
+}: {
+  href: string;
+  title: string;
+  description: string;
+  external?: boolean;
+}) {
   const className = `group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-500 hover:shadow-md ${focusRing}`;
   const body = (
     <>

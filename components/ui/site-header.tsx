@@ -19,7 +19,11 @@ export function SiteHeader({ current }: { current?: "home" | "docs" }) {
         Skip to content
       </a>
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-8">
-        <Link href="/" className={`flex items-center gap-2 text-lg font-semibold tracking-tight text-slate-900 ${focusRing}`} aria-current={current === "home" ? "page" : undefined}>
+        <Link
+          href="/"
+          className={`flex items-center gap-2 text-lg font-semibold tracking-tight text-slate-900 ${focusRing}`}
+          aria-current={current === "home" ? "page" : undefined}
+        >
           <LogoMark />
           Verity
         </Link>

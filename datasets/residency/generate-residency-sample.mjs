@@ -6,20 +6,24 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const FIRST = ("Oliver Amelia George Isla Harry Ava Noah Mia Jack Ivy Leo Freya Arthur Lily Muhammad Florence Oscar Emily Charlie Grace " +
+const FIRST = (
+  "Oliver Amelia George Isla Harry Ava Noah Mia Jack Ivy Leo Freya Arthur Lily Muhammad Florence Oscar Emily Charlie Grace " +
   "Henry Sophie Theo Evie Alfie Poppy Jacob Ella Thomas Rosie Archie Isabella William Daisy James Willow Joshua Sienna Samuel Phoebe " +
   "Daniel Matilda Benjamin Eleanor Joseph Harriet Lucas Ruby Ethan Chloe Adam Hannah Isaac Zara Aarav Priya Rohan Aisha Kwame Niamh " +
-  "Ciaran Siobhan Rhys Carys Dylan Ffion Callum Eilidh Fraser Morag Tomasz Zofia Mateusz Olga Andrei Ioana Chen Mei Hiroshi Yuki").split(" ");
-const LAST = ("Smith Jones Taylor Brown Williams Wilson Johnson Davies Patel Wright Robinson Thompson Evans Walker White Roberts Green Hall " +
+  "Ciaran Siobhan Rhys Carys Dylan Ffion Callum Eilidh Fraser Morag Tomasz Zofia Mateusz Olga Andrei Ioana Chen Mei Hiroshi Yuki"
+).split(" ");
+const LAST = (
+  "Smith Jones Taylor Brown Williams Wilson Johnson Davies Patel Wright Robinson Thompson Evans Walker White Roberts Green Hall " +
   "Thomas Clarke Jackson Wood Harris Edwards Turner Martin Cooper Hill Ward Hughes Moore Clark King Harrison Lewis Baker Lee Allen " +
   "Morris Khan Scott Watson Davis Parker James Bennett Young Phillips Richardson Mitchell Bailey Carter Cook Singh Shaw Bell Collins " +
   "Morgan Kelly Begum Miller Cox Hussain Marshall Simpson Price Anderson Adams Wilkinson Ali Ahmed Foster Ellis Murphy Chapman Mason " +
   "Gray Richards Webb Griffiths Hunt Palmer Campbell Holmes Mills Rogers Barnes Knight Matthews Barker Powell Stevens Kaur Dixon " +
-  "MacDonald Fraser O'Neill Ní Bhriain Kowalski Nowak Popescu Wang Tanaka Øberg Müller García").split(" ");
+  "MacDonald Fraser O'Neill Ní Bhriain Kowalski Nowak Popescu Wang Tanaka Øberg Müller García"
+).split(" ");
 
 // A small linear congruential generator: reproducible without a dependency.
 let seed = 20261121;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 const pick = (list) => list[Math.floor(random() * list.length)];
 const pad = (n) => String(n).padStart(2, "0");
 function birthDate(fromYear, toYear) {
@@ -44,7 +48,10 @@ function parseCsvLine(line) {
   return out;
 }
 
-const [header, ...lines] = fs.readFileSync(path.join(here, "..", "addresses-sample.csv"), "utf8").trim().split("\n");
+const [header, ...lines] = fs
+  .readFileSync(path.join(here, "..", "addresses-sample.csv"), "utf8")
+  .trim()
+  .split("\n");
 const columns = parseCsvLine(header);
 const addresses = lines.map((line) => Object.fromEntries(parseCsvLine(line).map((v, i) => [columns[i], v])));
 
@@ -69,7 +76,11 @@ const add = (person, address) =>
     country_code: address.country_code,
   });
 
-for (const known of KNOWN) add(known, addresses.find((a) => a.postcode === known.at[0] && (a.residence_number === known.at[1] || a.building_name === known.at[1])));
+for (const known of KNOWN)
+  add(
+    known,
+    addresses.find((a) => a.postcode === known.at[0] && (a.residence_number === known.at[1] || a.building_name === known.at[1])),
+  );
 for (const address of addresses) {
   // A household: one or two adults of a family name, maybe a lodger, maybe children.
   const family = pick(LAST);
@@ -90,6 +101,9 @@ for (let i = 0; i < 40; i++) {
 for (let i = 0; i < 4; i++) add({ first_name: pick(FIRST), last_name: pick(LAST), date_of_birth: "" }, pick(addresses));
 
 const quote = (v) => (/[",\n]/.test(v ?? "") ? `"${String(v).replace(/"/g, '""')}"` : (v ?? ""));
-const out = ["first_name,last_name,date_of_birth,residence_number,building_name,street,city,postcode,country_code", ...people.map((p) => Object.values(p).map(quote).join(","))];
+const out = [
+  "first_name,last_name,date_of_birth,residence_number,building_name,street,city,postcode,country_code",
+  ...people.map((p) => Object.values(p).map(quote).join(",")),
+];
 fs.writeFileSync(path.join(here, "residency-sample.csv"), out.join("\n") + "\n");
 console.log(`${people.length} records`);

@@ -16,5 +16,7 @@ export class SignInDelayed extends CredentialsSignin {
 
 /** The wait to show, when the error is a delayed sign-in. */
 export function signInDelaySeconds(error: unknown): number | null {
-  return error instanceof CredentialsSignin && error.code === "rate_limited" && "retryAfterSeconds" in error ? Number(error.retryAfterSeconds) : null;
+  return error instanceof CredentialsSignin && error.code === "rate_limited" && "retryAfterSeconds" in error
+    ? Number(error.retryAfterSeconds)
+    : null;
 }

@@ -174,7 +174,13 @@ export class ServiceClient {
   }
 
   /** `call` with the response's headers (paging cursors travel in them). */
-  protected async exchange<S extends z.ZodType>(method: string, path: string, schema: S, body?: Body, auth = true): Promise<{ data: z.infer<S>; headers: Headers }> {
+  protected async exchange<S extends z.ZodType>(
+    method: string,
+    path: string,
+    schema: S,
+    body?: Body,
+    auth = true,
+  ): Promise<{ data: z.infer<S>; headers: Headers }> {
     let response = await this.send(method, path, body, auth ? await this.bearer() : undefined);
     if (auth && response.status === 401) {
       // The token may have been revoked or expired early: renew once, then give up.
@@ -236,7 +242,12 @@ function toRiskFormData(form: RiskForm): FormData {
   if (form.address) data.set("address", JSON.stringify(form.address));
   if (form.thresholds) data.set("thresholds", JSON.stringify(form.thresholds));
   if (form.face_scan) {
-    const name = form.face_scan instanceof File && form.face_scan.name ? form.face_scan.name : form.face_scan.type === "image/png" ? "face.png" : "face.jpg";
+    const name =
+      form.face_scan instanceof File && form.face_scan.name
+        ? form.face_scan.name
+        : form.face_scan.type === "image/png"
+          ? "face.png"
+          : "face.jpg";
     data.set("face_scan", form.face_scan, name);
   }
   return data;

@@ -51,11 +51,27 @@ export type AccountDetail = z.infer<typeof accountDetailSchema>;
 export const accountListQuerySchema = z.object({
   // The real API's clients send its lower-case values (`new`, `acknowledged`, `clear`; real-api.md): any case is read.
   status: z
-    .preprocess((v) => (typeof v === "string" ? ({ new: "New", acknowledged: "Acknowledged", clear: "Clear" } as Record<string, string>)[v.toLowerCase()] ?? v : v), accountStatusSchema)
+    .preprocess(
+      (v) =>
+        typeof v === "string"
+          ? (({ new: "New", acknowledged: "Acknowledged", clear: "Clear" } as Record<string, string>)[v.toLowerCase()] ?? v)
+          : v,
+      accountStatusSchema,
+    )
     .optional()
     .openapi({ param: { name: "status", in: "query" }, description: "New, Acknowledged or Clear (any case)" }),
-  cursor: z.string().max(200).optional().openapi({ param: { name: "cursor", in: "query" } }),
-  limit: z.coerce.number().int().min(1).max(100).default(25).openapi({ param: { name: "limit", in: "query" } }),
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({ param: { name: "cursor", in: "query" } }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(25)
+    .openapi({ param: { name: "limit", in: "query" } }),
 });
 
 export const accountListSchema = z
@@ -63,7 +79,11 @@ export const accountListSchema = z
   .openapi("MonitoredAccountList");
 
 export const accountIdParamsSchema = z.object({
-  id: z.string().min(1).max(100).openapi({ param: { name: "id", in: "path" }, example: "sl_sandbox_001" }),
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: "id", in: "path" }, example: "sl_sandbox_001" }),
 });
 
 export const toggleAlertsRequestSchema = z.object({ alerts_enabled: z.boolean() }).strict().openapi("ToggleAlertsRequest");

@@ -12,7 +12,10 @@ export interface AddressOption {
   address: Address;
 }
 
-export type PostcodeAnswer = { status: "found"; postcode: string; addresses: AddressOption[] } | { status: "not_found"; postcode: string; message: string } | { status: "error"; message: string };
+export type PostcodeAnswer =
+  | { status: "found"; postcode: string; addresses: AddressOption[] }
+  | { status: "not_found"; postcode: string; message: string }
+  | { status: "error"; message: string };
 
 export { normalisePostcode } from "./postcode";
 

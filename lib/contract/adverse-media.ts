@@ -13,7 +13,14 @@ export const adverseMediaRequestSchema = z
   .openapi("AdverseMediaInput");
 
 const articleSchema = z
-  .object({ title: z.string(), link: z.string(), source: z.string(), published_at: z.string().nullable(), snippet: z.string(), score: z.number() })
+  .object({
+    title: z.string(),
+    link: z.string(),
+    source: z.string(),
+    published_at: z.string().nullable(),
+    snippet: z.string(),
+    score: z.number(),
+  })
   .openapi("AdverseMediaArticle");
 
 export const adverseMediaResponseSchema = z

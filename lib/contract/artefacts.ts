@@ -10,6 +10,10 @@ export const artefactLinkSchema = z
   })
   .openapi("GetArtefactsResponse");
 export const artefactKeyParamSchema = z.object({
-  key: z.string().min(1).max(200).openapi({ param: { name: "key", in: "path" }, example: "sandbox/passport.jpg" }),
+  key: z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({ param: { name: "key", in: "path" }, example: "sandbox/passport.jpg" }),
 });
 export type ArtefactLink = z.infer<typeof artefactLinkSchema>;

@@ -29,5 +29,5 @@ export const captureSignalsSchema = z
 export type CaptureSignals = z.infer<typeof captureSignalsSchema>;
 
 /** As kept on the selfie attempt (`result.captureSignals`). */
-export type StoredCaptureSignals = { status: "sent"; signals: CaptureSignals } | { status: "malformed"; issue: string } | { status: "not_sent" };
-
+export type StoredCaptureSignals =
+  { status: "sent"; signals: CaptureSignals } | { status: "malformed"; issue: string } | { status: "not_sent" };

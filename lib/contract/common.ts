@@ -63,7 +63,10 @@ export const addressSchema = z
     city: z.string().max(100).optional(),
     region: z.string().max(100).optional(),
     postcode: z.string().max(16).optional(),
-    country_code: z.string().regex(/^[A-Z]{2}$/, "Must be a two-letter country code").optional(),
+    country_code: z
+      .string()
+      .regex(/^[A-Z]{2}$/, "Must be a two-letter country code")
+      .optional(),
     country: z.string().max(100).optional(),
   })
   .strict()

@@ -83,7 +83,11 @@ export const verifySupportingDocumentRequestSchema = z
     minimum_document_length: documentAge.optional(),
     first_name: claimName,
     last_name: claimName,
-    address: jsonField(addressSchema, "JSON address object to compare with the document's address", '{"residence_number":"10","street":"Downing Street","city":"London","postcode":"SW1A 2AA"}').optional(),
+    address: jsonField(
+      addressSchema,
+      "JSON address object to compare with the document's address",
+      '{"residence_number":"10","street":"Downing Street","city":"London","postcode":"SW1A 2AA"}',
+    ).optional(),
   })
   .strict()
   .openapi("VerifySupportingDocumentBody");

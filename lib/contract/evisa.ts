@@ -8,14 +8,28 @@ export const shareCodeSchema = z
   .transform((v) => v.replace(/[\s-]+/g, "").toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9]{9}$/, "Must be a 9-character share code (letters and digits)"));
 
-export const EVISA_FAILED_REASONS = ["SHARE_CODE_ERROR", "INCORRECT_DETAILS", "EVISA_NOT_YET_VALID", "EXPIRY_DATE_PASSED", "UNRECOGNISED_INDEFINITE_STATUS"] as const;
+export const EVISA_FAILED_REASONS = [
+  "SHARE_CODE_ERROR",
+  "INCORRECT_DETAILS",
+  "EVISA_NOT_YET_VALID",
+  "EXPIRY_DATE_PASSED",
+  "UNRECOGNISED_INDEFINITE_STATUS",
+] as const;
 
 export const evisaRequestSchema = z
   .discriminatedUnion("sub_type", [
     z
       .object({
         sub_type: z.literal("ImmigrationStatus"),
-        payload: z.object({ reason: text(500), job_title: text(), company_name: text(), date_of_birth: dateOfBirthSchema, share_code: shareCodeSchema }).strict(),
+        payload: z
+          .object({
+            reason: text(500),
+            job_title: text(),
+            company_name: text(),
+            date_of_birth: dateOfBirthSchema,
+            share_code: shareCodeSchema,
+          })
+          .strict(),
       })
       .strict(),
     z
@@ -27,13 +41,22 @@ export const evisaRequestSchema = z
     z
       .object({
         sub_type: z.literal("RightToRent"),
-        payload: z.object({ role: z.enum(["Agent", "Landlord"]), company_name: text(), date_of_birth: dateOfBirthSchema, share_code: shareCodeSchema }).strict(),
+        payload: z
+          .object({
+            role: z.enum(["Agent", "Landlord"]),
+            company_name: text(),
+            date_of_birth: dateOfBirthSchema,
+            share_code: shareCodeSchema,
+          })
+          .strict(),
       })
       .strict(),
   ])
   .openapi("EvisaVerificationInput");
 
-const validation = z.object({ status: z.enum(["pass", "fail", "inconclusive"]), failed_reasons: z.array(z.enum(EVISA_FAILED_REASONS)).optional() }).openapi("EvisaValidationResult");
+const validation = z
+  .object({ status: z.enum(["pass", "fail", "inconclusive"]), failed_reasons: z.array(z.enum(EVISA_FAILED_REASONS)).optional() })
+  .openapi("EvisaValidationResult");
 
 export const evisaResponseSchema = z
   .object({
@@ -53,13 +76,32 @@ export const evisaResponseSchema = z
         immigration_status: z.string().optional(),
         valid_from: z.string().nullable().optional(),
         evisa_conditions: z
-          .union([z.object({ extraction_success: z.boolean(), max_weekly_hours: z.string().nullable(), no_self_employment: z.string().nullable() }), z.object({ extraction_success: z.boolean() })])
+          .union([
+            z.object({
+              extraction_success: z.boolean(),
+              max_weekly_hours: z.string().nullable(),
+              no_self_employment: z.string().nullable(),
+            }),
+            z.object({ extraction_success: z.boolean() }),
+          ])
           .optional(),
       })
       .strict(),
-    artefacts: z.array(z.object({ role: z.enum(["document", "backside", "faceScan"]), download_url: z.string(), expires_at: z.string(), expires_in_seconds: z.number() })),
+    artefacts: z.array(
+      z.object({
+        role: z.enum(["document", "backside", "faceScan"]),
+        download_url: z.string(),
+        expires_at: z.string(),
+        expires_in_seconds: z.number(),
+      }),
+    ),
     validations: z
-      .object({ evisa_exists: validation.optional(), required_fields_extracted: validation.optional(), evisa_started: validation.optional(), evisa_not_expired: validation.optional() })
+      .object({
+        evisa_exists: validation.optional(),
+        required_fields_extracted: validation.optional(),
+        evisa_started: validation.optional(),
+        evisa_not_expired: validation.optional(),
+      })
       .strict(),
   })
   .openapi("EvisaVerificationResponse");

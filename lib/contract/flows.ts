@@ -13,5 +13,11 @@ export const flowSchema = z
   })
   .openapi("Flow");
 export const flowListSchema = z.array(flowSchema).openapi("ListFlowsResponse");
-export const flowIdParamSchema = z.object({ id: z.string().min(1).max(100).openapi({ param: { name: "id", in: "path" } }) });
+export const flowIdParamSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: "id", in: "path" } }),
+});
 export type Flow = z.infer<typeof flowSchema>;

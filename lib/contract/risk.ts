@@ -43,13 +43,21 @@ export const riskRequestSchema = z
     email: z.email({ error: (issue) => (issue.input === undefined ? "Required" : "Must be an email address") }).max(320),
     date_of_birth: dateOfBirthSchema,
     phone: phoneSchema.optional().openapi({ example: "+447700900123" }),
-    enrichments: jsonField(enrichmentListSchema, `JSON array of ${ENRICHMENTS} (lower case accepted)`, '["CREDIT_BUREAU","AML"]').optional(),
+    enrichments: jsonField(
+      enrichmentListSchema,
+      `JSON array of ${ENRICHMENTS} (lower case accepted)`,
+      '["CREDIT_BUREAU","AML"]',
+    ).optional(),
     address: jsonField(
       addressSchema,
       "JSON address object (as returned by the postcode lookup). Required with CREDIT_BUREAU: residence_number or building_name, postcode, city, country_code",
       '{"residence_number":"10","street":"Downing Street","city":"London","postcode":"SW1A 2AA","country_code":"GB"}',
     ).optional(),
-    thresholds: jsonField(thresholdsSchema, "JSON object {aml, online_footprint}, each 0–100; defaults 96 and 50", '{"aml":96,"online_footprint":50}').optional(),
+    thresholds: jsonField(
+      thresholdsSchema,
+      "JSON object {aml, online_footprint}, each 0–100; defaults 96 and 50",
+      '{"aml":96,"online_footprint":50}',
+    ).optional(),
     face_scan: z
       .file({ error: "Must be a file upload" })
       .optional()
@@ -135,7 +143,12 @@ export const scoreFactorSchema = z
 /** spec 2.7: the headline description. */
 export const riskResponseSchema = riskCommonSchema
   .extend({
-    risk_score: z.number().int().min(0).max(100).openapi({ description: "Trust score: 100 is the lowest risk. CLEAR 60–100, REVIEW 34–59, REJECT 0–33" }),
+    risk_score: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .openapi({ description: "Trust score: 100 is the lowest risk. CLEAR 60–100, REVIEW 34–59, REJECT 0–33" }),
     recommendation: riskRecommendationSchema,
     trust_signals: z.array(z.string()),
     fraud_signals: z.array(z.string()).openapi({ example: ["LOW_EMAIL_SCORE"] }),
@@ -164,7 +177,9 @@ export const radarReportSchema = z
 export type RadarReport = z.infer<typeof radarReportSchema>;
 
 /** spec 2.8: the experimental description (`?report=radar`). */
-export const riskRadarResponseSchema = riskCommonSchema.extend({ radar_verification_report: radarReportSchema }).openapi("RiskRadarResponse");
+export const riskRadarResponseSchema = riskCommonSchema
+  .extend({ radar_verification_report: radarReportSchema })
+  .openapi("RiskRadarResponse");
 export type RiskRadarResponse = z.infer<typeof riskRadarResponseSchema>;
 
 export const riskAssessmentResponseSchema = z.union([riskResponseSchema, riskRadarResponseSchema]);

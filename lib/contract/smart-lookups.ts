@@ -6,7 +6,9 @@ export const SMART_LOOKUP_CHECKS = ["CreditBureau", "OnlineFootprint", "AML"] as
 const checkStateSchema = z.enum(["PASS", "FAIL", "INCONCLUSIVE", "PARTIAL", "NOT_PERFORMED"]);
 /** The real API's `Reason` values this deployment gives (the others are not produced by its engines). */
 export const SMART_LOOKUP_REASONS = ["NO_IDENTITY_MATCH", "NO_RESIDENCY_MATCH"] as const;
-const checkResultSchema = z.object({ state: checkStateSchema, reason: z.enum(SMART_LOOKUP_REASONS).optional() }).openapi("SmartLookupCheckResult");
+const checkResultSchema = z
+  .object({ state: checkStateSchema, reason: z.enum(SMART_LOOKUP_REASONS).optional() })
+  .openapi("SmartLookupCheckResult");
 
 export const smartLookupRequestSchema = z
   .object({
@@ -32,9 +34,11 @@ export const smartLookupRequestSchema = z
       if (!body.date_of_birth) need("date_of_birth", "Required with CreditBureau");
       const address = body.address;
       if (address) {
-        if (!address.residence_number && !address.building_name) need("address", "Needs residence_number or building_name with CreditBureau");
+        if (!address.residence_number && !address.building_name)
+          need("address", "Needs residence_number or building_name with CreditBureau");
         if (!address.postcode) need("address", "Needs postcode with CreditBureau");
-      } else if (!body.first_line_of_address || !body.postcode) need("address", "Required with CreditBureau (or first_line_of_address and postcode)");
+      } else if (!body.first_line_of_address || !body.postcode)
+        need("address", "Required with CreditBureau (or first_line_of_address and postcode)");
     }
     if (body.checks.includes("OnlineFootprint") && !body.email) need("email", "Required with OnlineFootprint");
     if (body.alerts_enabled && !body.checks.includes("AML")) need("alerts_enabled", "Monitoring needs the AML check");
@@ -46,7 +50,12 @@ const report = <const N extends readonly [string, ...string[]]>(names: N, id: st
   z
     .object({
       state: checkStateSchema,
-      checks: z.object(Object.fromEntries(names.map((n) => [n, optional.includes(n) ? checkResultSchema.optional() : checkResultSchema])) as Record<N[number], typeof checkResultSchema>),
+      checks: z.object(
+        Object.fromEntries(names.map((n) => [n, optional.includes(n) ? checkResultSchema.optional() : checkResultSchema])) as Record<
+          N[number],
+          typeof checkResultSchema
+        >,
+      ),
     })
     .openapi(id);
 
@@ -64,7 +73,9 @@ export const smartLookupResponseSchema = z
     email: z.string().optional(),
     phone: z.string().optional(),
     credit_bureau_verification_report: report(["IDENTITY_MATCH", "RESIDENCY_MATCH"], "CreditBureauVerificationReport").optional(),
-    online_footprint_verification_report: report(["EMAIL_SCORE", "PHONE_SCORE"], "OnlineFootprintVerificationReport", ["PHONE_SCORE"]).optional(),
+    online_footprint_verification_report: report(["EMAIL_SCORE", "PHONE_SCORE"], "OnlineFootprintVerificationReport", [
+      "PHONE_SCORE",
+    ]).optional(),
     aml_verification_report: report(["AML_SANCTIONS_CHECK"], "AmlVerificationReport").optional(),
     billable: z.boolean(),
     metadata: z.object({

@@ -107,13 +107,27 @@ export const verificationRecordSchema = z
 export type VerificationRecord = z.infer<typeof verificationRecordSchema>;
 
 export const verificationIdParamsSchema = z.object({
-  id: z.string().min(1).max(100).openapi({ param: { name: "id", in: "path" }, example: "333" }),
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: "id", in: "path" }, example: "333" }),
 });
 
 export const verificationListQuerySchema = z.object({
   status: verificationStatusSchema.optional().openapi({ param: { name: "status", in: "query" } }),
-  cursor: z.string().max(200).optional().openapi({ param: { name: "cursor", in: "query" }, description: "The `X-Next-Cursor` header of the previous page" }),
-  limit: z.coerce.number().int().min(1).max(100).default(25).openapi({ param: { name: "limit", in: "query" } }),
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({ param: { name: "cursor", in: "query" }, description: "The `X-Next-Cursor` header of the previous page" }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(25)
+    .openapi({ param: { name: "limit", in: "query" } }),
 });
 export type VerificationListQuery = z.infer<typeof verificationListQuerySchema>;
 

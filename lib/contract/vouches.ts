@@ -17,4 +17,3 @@ export interface CaseVouchView {
   reason: string | null;
   createdAt: string;
 }
-

@@ -8,7 +8,9 @@ export const WEBHOOK_EVENTS = webhookEventSchema.options;
 
 export const webhookMessageStatusSchema = z
   .enum(["pending", "delivering", "retrying", "delivered", "failed"])
-  .openapi("WebhookMessageStatus", { description: "pending: not tried yet; retrying: waiting for its next try; failed: every try failed (replayable)" });
+  .openapi("WebhookMessageStatus", {
+    description: "pending: not tried yet; retrying: waiting for its next try; failed: every try failed (replayable)",
+  });
 
 /** A team+mode's webhook endpoint settings (the signing secret is never shown here). */
 export const webhookEndpointSchema = z
@@ -16,7 +18,9 @@ export const webhookEndpointSchema = z
     url: z.string().nullable(),
     enabled: z.boolean(),
     events: z.array(webhookEventSchema).openapi({ description: "Events sent; empty means all" }),
-    previous_secret_expires_at: isoDateTime.nullable().openapi({ description: "Until then deliveries are also signed with the previous secret" }),
+    previous_secret_expires_at: isoDateTime
+      .nullable()
+      .openapi({ description: "Until then deliveries are also signed with the previous secret" }),
     updated_at: isoDateTime,
   })
   .openapi("WebhookEndpoint");
@@ -36,7 +40,9 @@ export const webhookAttemptSchema = z
 
 export const webhookMessageSchema = z
   .object({
-    id: z.string().openapi({ description: "The `webhook-id` header of every delivery of this message", example: "msg_2b1Yc9K0aQm1xD4vR7sT" }),
+    id: z
+      .string()
+      .openapi({ description: "The `webhook-id` header of every delivery of this message", example: "msg_2b1Yc9K0aQm1xD4vR7sT" }),
     event: webhookEventSchema,
     status: webhookMessageStatusSchema,
     verification_id: z.string().nullable(),
@@ -69,7 +75,11 @@ export const webhookMessageListSchema = z
 export type WebhookMessageList = z.infer<typeof webhookMessageListSchema>;
 
 export const webhookMessageIdParamsSchema = z.object({
-  id: z.string().min(1).max(100).openapi({ param: { name: "id", in: "path" }, example: "msg_2b1Yc9K0aQm1xD4vR7sT" }),
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: "id", in: "path" }, example: "msg_2b1Yc9K0aQm1xD4vR7sT" }),
 });
 
 export const replayWebhooksRequestSchema = z

@@ -16,7 +16,9 @@ export const triggerVerificationWebhookSchema = z
 export const triggerAlertWebhookSchema = z.object({ webhook_url: webhookUrlSchema }).strict().openapi("TriggerAlertWebhook");
 
 /** spec 6: a verification event's payload is the whole record plus `event`. */
-export const verificationWebhookPayloadSchema = verificationRecordSchema.extend({ event: verificationEventSchema }).openapi("VerificationWebhookPayload");
+export const verificationWebhookPayloadSchema = verificationRecordSchema
+  .extend({ event: verificationEventSchema })
+  .openapi("VerificationWebhookPayload");
 export type VerificationWebhookPayload = z.infer<typeof verificationWebhookPayloadSchema>;
 
 export const alertWebhookPayloadSchema = z

@@ -41,7 +41,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const pool =
       target.kind === "postgres"
         ? new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, Client: NamedStatementClient })
-        : new pg.Pool({ host: target.socketDir, port: BRIDGE_PORT, user: "verity", database: "verity", max: target.poolSize ?? 4, Client: NamedStatementClient });
+        : new pg.Pool({
+            host: target.socketDir,
+            port: BRIDGE_PORT,
+            user: "verity",
+            database: "verity",
+            max: target.poolSize ?? 4,
+            Client: NamedStatementClient,
+          });
     // An idle client's error (for example PostgreSQL restarting) must not crash the process: the
     // pool drops that client and the next query connects again.
     pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));

@@ -41,7 +41,8 @@ function planTable(table: PgTable) {
   return {
     columns,
     /** The insert of this table's rows from the JSON array in `param` (a placeholder). */
-    insert: (param: SQL) => sql`insert into ${sql.raw(`"${getTableName(table)}"`)} (${sql.raw(names)}) select ${sql.raw(names)} from jsonb_to_recordset(${param}::jsonb) as r(${sql.raw(record)})`,
+    insert: (param: SQL) =>
+      sql`insert into ${sql.raw(`"${getTableName(table)}"`)} (${sql.raw(names)}) select ${sql.raw(names)} from jsonb_to_recordset(${param}::jsonb) as r(${sql.raw(record)})`,
   };
 }
 
@@ -58,7 +59,8 @@ function rowsJson(columns: ColumnPlan[], rows: Record<string, unknown>[]): strin
       let value = row[key];
       if (value === undefined) {
         if (column.defaultFn) value = column.defaultFn();
-        else if (column.hasDefault) throw new Error(`grouped insert: give "${column.name}" a value (its default is SQL, which jsonb_to_recordset cannot take)`);
+        else if (column.hasDefault)
+          throw new Error(`grouped insert: give "${column.name}" a value (its default is SQL, which jsonb_to_recordset cannot take)`);
         else value = null;
       }
       record[column.name] = value === null || json ? value : column.mapToDriverValue(value);
@@ -72,7 +74,14 @@ export function groupedInsert<T extends Tables>(tables: T): (db: Db, unit: Unit<
   const plans = Object.entries(tables).map(([name, table]) => ({ name, ...planTable(table) }));
 
   const statement = (units: Unit<T>[]): SQL => {
-    const inserts = plans.map((plan) => plan.insert(sql`${rowsJson(plan.columns, units.flatMap((u) => u[plan.name] as Record<string, unknown>[]))}`));
+    const inserts = plans.map((plan) =>
+      plan.insert(
+        sql`${rowsJson(
+          plan.columns,
+          units.flatMap((u) => u[plan.name] as Record<string, unknown>[]),
+        )}`,
+      ),
+    );
     if (inserts.length === 1) return inserts[0]!;
     const ctes = inserts.slice(0, -1).map((insert, i) => sql`${sql.raw(`t${i}`)} as (${insert})`);
     return sql`with ${sql.join(ctes, sql`, `)} ${inserts.at(-1)!}`;

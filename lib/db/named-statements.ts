@@ -25,7 +25,10 @@ function nameFor(text: string, values: unknown): string | null {
   if (known !== undefined) return known;
   if (names.size >= MAX_NAMED) return null;
   const count = Array.isArray(values) ? values.length : 0;
-  const name = text.length <= MAX_TEXT && count <= MAX_VALUES && DATA_STATEMENT.test(text) ? `v_${createHash("sha1").update(text).digest("base64url").slice(0, 22)}` : null;
+  const name =
+    text.length <= MAX_TEXT && count <= MAX_VALUES && DATA_STATEMENT.test(text)
+      ? `v_${createHash("sha1").update(text).digest("base64url").slice(0, 22)}`
+      : null;
   names.set(text, name);
   return name;
 }
@@ -39,9 +42,11 @@ export class NamedStatementClient extends pg.Client {
     const run = (super.query as (...a: unknown[]) => never).bind(this);
     const [config] = args;
     const c = config as QueryConfig | null;
-    if (!c || typeof c !== "object" || typeof c.text !== "string" || c.name !== undefined || typeof c.submit === "function") return run(...args);
+    if (!c || typeof c !== "object" || typeof c.text !== "string" || c.name !== undefined || typeof c.submit === "function")
+      return run(...args);
     const text = c.text;
-    const callback = typeof args[args.length - 1] === "function" ? (args[args.length - 1] as (error: unknown, result?: unknown) => void) : null;
+    const callback =
+      typeof args[args.length - 1] === "function" ? (args[args.length - 1] as (error: unknown, result?: unknown) => void) : null;
     const rest = callback ? args.slice(1, -1) : args.slice(1);
     const name = nameFor(text, rest[0] ?? c.values);
     if (!name) return run(...args);

@@ -70,7 +70,12 @@ function startupReply(pid: number): Buffer {
     ["integer_datetimes", "on"],
     ["standard_conforming_strings", "on"],
   ];
-  return Buffer.concat([message("R", auth), ...parameters.map(([name, value]) => message("S", cstrings(name, value))), message("K", key), message("Z", Buffer.from("I"))]);
+  return Buffer.concat([
+    message("R", auth),
+    ...parameters.map(([name, value]) => message("S", cstrings(name, value))),
+    message("K", key),
+    message("Z", Buffer.from("I")),
+  ]);
 }
 
 function cstringEnd(message: Buffer, start: number): number {
@@ -127,7 +132,8 @@ export function lastReadyStatus(reply: Uint8Array): "I" | "T" | "E" | null {
   const view = new DataView(reply.buffer, reply.byteOffset, reply.byteLength);
   while (offset + 5 <= reply.length) {
     const length = view.getInt32(offset + 1);
-    if (reply[offset] === 0x5a && length === 5 && offset + 6 <= reply.length) status = String.fromCharCode(reply[offset + 5]!) as "I" | "T" | "E";
+    if (reply[offset] === 0x5a && length === 5 && offset + 6 <= reply.length)
+      status = String.fromCharCode(reply[offset + 5]!) as "I" | "T" | "E";
     offset += 1 + length;
   }
   return status;

@@ -5,7 +5,10 @@ import path from "node:path";
 // (STACK.md). This pid file makes the rule "exactly one process per data folder" enforced.
 
 export class DataDirLockedError extends Error {
-  constructor(readonly dataDir: string, readonly pid: number) {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
     super(
       `The embedded database in ${dataDir} is already in use by process ${pid}. ` +
         "PGlite allows exactly one process per data folder: stop that process first, " +

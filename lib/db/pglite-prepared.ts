@@ -95,12 +95,15 @@ export function preparedPglite(pg: PGlite): PreparedPglite {
 
   async function prepare(text: string): Promise<Statement> {
     const name = `verity_${(counter += 1)}`;
-    const messages = await run(concat([serialize.parse({ name, text, types: [] }), serialize.describe({ type: "S", name }), serialize.sync()]));
+    const messages = await run(
+      concat([serialize.parse({ name, text, types: [] }), serialize.describe({ type: "S", name }), serialize.sync()]),
+    );
     let paramTypes: number[] = [];
     let fields: Statement["fields"] = [];
     for (const message of messages) {
       if (message.name === "parameterDescription") paramTypes = message.dataTypeIDs as number[];
-      else if (message.name === "rowDescription") fields = (message.fields as { name: string; dataTypeID: number }[]).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
+      else if (message.name === "rowDescription")
+        fields = (message.fields as { name: string; dataTypeID: number }[]).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
     }
     const statement: Statement = { name, paramTypes, fields };
     if (statements.size >= MAX_STATEMENTS) {
@@ -132,7 +135,7 @@ export function preparedPglite(pg: PGlite): PreparedPglite {
       const oid = statement.paramTypes[i]!;
       const serializer = options?.serializers?.[oid] ?? inner.serializers[oid];
       const value = serializer ? serializer(param) : String(param);
-      return typeof value === "string" && value.length >= BINARY_TEXT_MIN_LENGTH ? binaryText(oid, value) ?? value : value;
+      return typeof value === "string" && value.length >= BINARY_TEXT_MIN_LENGTH ? (binaryText(oid, value) ?? value) : value;
     });
     const messages = await run(concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]));
     const parsers = columnParsers(statement, options);
@@ -169,7 +172,12 @@ export function preparedPglite(pg: PGlite): PreparedPglite {
   }
 
   /** One statement under the locks the caller holds. */
-  async function runStatement<T>(text: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
+  async function runStatement<T>(
+    text: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    inTransaction: boolean,
+  ): Promise<Results<T>> {
     let statement = statements.get(text);
     try {
       if (statement) {

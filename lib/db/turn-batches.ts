@@ -37,7 +37,10 @@ export function turnBatches<I, O>(run: (db: Db, items: I[]) => Promise<O[]>): (d
       while (queue.pending.length > 0) {
         const batch = queue.pending.splice(0, MAX_ITEMS);
         try {
-          const results = await run(db, batch.map((p) => p.item));
+          const results = await run(
+            db,
+            batch.map((p) => p.item),
+          );
           batch.forEach((p, i) => p.resolve(results[i]!));
         } catch (error) {
           if (batch.length === 1) batch[0]!.reject(error);

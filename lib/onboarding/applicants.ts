@@ -62,7 +62,10 @@ export async function attachVerification(db: Db, id: string, verificationId: str
  * follows. Only applicants waiting on that verification move: the id pair guards against a
  * stale or foreign event rewriting someone else's record.
  */
-export async function recordVerificationStatus(db: Db, input: { applicantId: string; verificationId: string; status: VerificationStatusValue; state: ApplicantState }): Promise<boolean> {
+export async function recordVerificationStatus(
+  db: Db,
+  input: { applicantId: string; verificationId: string; status: VerificationStatusValue; state: ApplicantState },
+): Promise<boolean> {
   const updated = await db
     .update(applicants)
     .set({ verificationStatus: input.status, state: input.state, updatedAt: new Date() })
@@ -85,12 +88,21 @@ export async function listApplicants(db: Db, options: { limit?: number } = {}): 
   const counts = await db
     .select({ applicantId: receivedEvents.applicantId, n: count() })
     .from(receivedEvents)
-    .where(inArray(receivedEvents.applicantId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        receivedEvents.applicantId,
+        rows.map((r) => r.id),
+      ),
+    )
     .groupBy(receivedEvents.applicantId);
   const byId = new Map(counts.map((c) => [c.applicantId, Number(c.n)]));
   return rows.map((r) => ({ ...r, eventCount: byId.get(r.id) ?? 0 }));
 }
 
 export async function listApplicantEvents(db: Db, applicantId: string): Promise<ReceivedEvent[]> {
-  return db.select().from(receivedEvents).where(eq(receivedEvents.applicantId, applicantId)).orderBy(asc(receivedEvents.receivedAt), asc(receivedEvents.id));
+  return db
+    .select()
+    .from(receivedEvents)
+    .where(eq(receivedEvents.applicantId, applicantId))
+    .orderBy(asc(receivedEvents.receivedAt), asc(receivedEvents.id));
 }

@@ -16,7 +16,12 @@ const policy = z.enum(["verify", "refuse"], { message: "must be verify or refuse
 
 const enrichmentList = z
   .string()
-  .transform((v) => v.split(",").map((part) => part.trim().toUpperCase()).filter(Boolean))
+  .transform((v) =>
+    v
+      .split(",")
+      .map((part) => part.trim().toUpperCase())
+      .filter(Boolean),
+  )
   .transform((parts) => (parts.length === 1 && parts[0] === "NONE" ? [] : parts))
   .pipe(
     z
@@ -54,7 +59,11 @@ const envSchema = z
     if (env.SERVICE_CLIENT_SECRET) {
       const sandboxSecret = env.SERVICE_CLIENT_SECRET.startsWith("sandbox-");
       if (sandboxSecret !== (env.ONBOARDING_MODE === "sandbox")) {
-        ctx.addIssue({ code: "custom", path: ["SERVICE_CLIENT_SECRET"], message: `is a ${sandboxSecret ? "sandbox" : "live"} secret but ONBOARDING_MODE is ${env.ONBOARDING_MODE}` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["SERVICE_CLIENT_SECRET"],
+          message: `is a ${sandboxSecret ? "sandbox" : "live"} secret but ONBOARDING_MODE is ${env.ONBOARDING_MODE}`,
+        });
       }
     }
   });
@@ -79,7 +88,11 @@ export class OnboardingConfigError extends Error {
 }
 
 export interface DemoFiles {
-  credentials: { staff?: { password?: string }; live?: { client_id: string; client_secret: string }; sandbox?: { client_id: string; client_secret: string } } | null;
+  credentials: {
+    staff?: { password?: string };
+    live?: { client_id: string; client_secret: string };
+    sandbox?: { client_id: string; client_secret: string };
+  } | null;
   webhooks: Partial<Record<"sandbox" | "live", { secret?: string }>> | null;
 }
 
@@ -114,7 +127,8 @@ export function parseOnboardingConfig(env: Record<string, string | undefined>, d
   const demoClient = files.credentials?.[e.ONBOARDING_MODE];
   const clientId = e.SERVICE_CLIENT_ID ?? demoClient?.client_id;
   const clientSecret = e.SERVICE_CLIENT_SECRET ?? demoClient?.client_secret;
-  if (!clientId || !clientSecret) throw new OnboardingConfigError(`Invalid onboarding configuration: set SERVICE_CLIENT_ID and SERVICE_CLIENT_SECRET ${demoHint}`);
+  if (!clientId || !clientSecret)
+    throw new OnboardingConfigError(`Invalid onboarding configuration: set SERVICE_CLIENT_ID and SERVICE_CLIENT_SECRET ${demoHint}`);
 
   const otherMode = e.ONBOARDING_MODE === "sandbox" ? "live" : "sandbox";
   const webhookSecrets = e.ONBOARDING_WEBHOOK_SECRET
@@ -136,7 +150,9 @@ export function parseOnboardingConfig(env: Record<string, string | undefined>, d
     workflowId: e.ONBOARDING_WORKFLOW_ID,
     adminPassword,
     // Without an explicit secret, sessions are bound to the password: changing it signs everyone out.
-    sessionSecret: e.ONBOARDING_SESSION_SECRET ?? createHash("sha256").update(`onboarding-session\0${adminPassword}\0${clientSecret}`).digest("base64url"),
+    sessionSecret:
+      e.ONBOARDING_SESSION_SECRET ??
+      createHash("sha256").update(`onboarding-session\0${adminPassword}\0${clientSecret}`).digest("base64url"),
   };
 }
 

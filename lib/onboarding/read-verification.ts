@@ -20,7 +20,10 @@ export type ReadVerificationResult = { ok: true; view: VerificationView } | { ok
  * The return page's read (spec 4.3: "read it once the user returns to the redirect URL"): the
  * applicant's verification, fresh from the service through the client, recorded on the applicant.
  */
-export async function readVerification(deps: { db: Db; client: ServiceClient; log?: (m: string, e?: unknown) => void }, applicantId: string): Promise<ReadVerificationResult> {
+export async function readVerification(
+  deps: { db: Db; client: ServiceClient; log?: (m: string, e?: unknown) => void },
+  applicantId: string,
+): Promise<ReadVerificationResult> {
   const applicant: Applicant | undefined = await getApplicant(deps.db, applicantId);
   if (!applicant?.verificationId) return { ok: false, reason: "not_found" };
   let record;
@@ -33,7 +36,15 @@ export async function readVerification(deps: { db: Db; client: ServiceClient; lo
   }
   const expired = Date.parse(record.expires_at) <= Date.now();
   if (record.status !== applicant.verificationStatus || applicantStateFor(record.status, expired) !== applicant.state) {
-    await recordVerificationStatus(deps.db, { applicantId, verificationId: record.id, status: record.status, state: applicantStateFor(record.status, expired) });
+    await recordVerificationStatus(deps.db, {
+      applicantId,
+      verificationId: record.id,
+      status: record.status,
+      state: applicantStateFor(record.status, expired),
+    });
   }
-  return { ok: true, view: { applicantId, firstName: applicant.firstName, status: record.status, expired, settled: isSettled(record.status, expired) } };
+  return {
+    ok: true,
+    view: { applicantId, firstName: applicant.firstName, status: record.status, expired, settled: isSettled(record.status, expired) },
+  };
 }

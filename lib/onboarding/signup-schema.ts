@@ -38,44 +38,42 @@ function today(): string {
 }
 
 /** Day, month and year as typed (GOV.UK date input pattern) → YYYY-MM-DD, with plain messages. */
-const dateOfBirthField = z
-  .object({ day: z.string().trim(), month: z.string().trim(), year: z.string().trim() })
-  .transform((parts, ctx) => {
-    if (!parts.day && !parts.month && !parts.year) {
-      ctx.addIssue({ code: "custom", message: "Enter your date of birth" });
-      return z.NEVER;
-    }
-    const missing = (["day", "month", "year"] as const).filter((k) => !parts[k]);
-    if (missing.length) {
-      ctx.addIssue({ code: "custom", message: `Your date of birth must include a ${missing.join(" and ")}` });
-      return z.NEVER;
-    }
-    if (!/^\d{1,2}$/.test(parts.day) || !/^\d{1,2}$/.test(parts.month) || !/^\d{4}$/.test(parts.year)) {
-      ctx.addIssue({ code: "custom", message: "Date of birth must be numbers, like 27 3 1990" });
-      return z.NEVER;
-    }
-    const iso = `${parts.year}-${parts.month.padStart(2, "0")}-${parts.day.padStart(2, "0")}`;
-    const date = new Date(`${iso}T00:00:00Z`);
-    if (Number.isNaN(date.getTime()) || !date.toISOString().startsWith(iso)) {
-      ctx.addIssue({ code: "custom", message: "Date of birth must be a real date" });
-      return z.NEVER;
-    }
-    const now = today();
-    if (iso > now) {
-      ctx.addIssue({ code: "custom", message: "Date of birth must be in the past" });
-      return z.NEVER;
-    }
-    const adult = `${Number(now.slice(0, 4)) - MIN_AGE}${now.slice(4)}`;
-    if (iso > adult) {
-      ctx.addIssue({ code: "custom", message: `You must be ${MIN_AGE} or over to open an account` });
-      return z.NEVER;
-    }
-    if (Number(parts.year) < Number(now.slice(0, 4)) - 120) {
-      ctx.addIssue({ code: "custom", message: "Check the year of your date of birth" });
-      return z.NEVER;
-    }
-    return iso;
-  });
+const dateOfBirthField = z.object({ day: z.string().trim(), month: z.string().trim(), year: z.string().trim() }).transform((parts, ctx) => {
+  if (!parts.day && !parts.month && !parts.year) {
+    ctx.addIssue({ code: "custom", message: "Enter your date of birth" });
+    return z.NEVER;
+  }
+  const missing = (["day", "month", "year"] as const).filter((k) => !parts[k]);
+  if (missing.length) {
+    ctx.addIssue({ code: "custom", message: `Your date of birth must include a ${missing.join(" and ")}` });
+    return z.NEVER;
+  }
+  if (!/^\d{1,2}$/.test(parts.day) || !/^\d{1,2}$/.test(parts.month) || !/^\d{4}$/.test(parts.year)) {
+    ctx.addIssue({ code: "custom", message: "Date of birth must be numbers, like 27 3 1990" });
+    return z.NEVER;
+  }
+  const iso = `${parts.year}-${parts.month.padStart(2, "0")}-${parts.day.padStart(2, "0")}`;
+  const date = new Date(`${iso}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || !date.toISOString().startsWith(iso)) {
+    ctx.addIssue({ code: "custom", message: "Date of birth must be a real date" });
+    return z.NEVER;
+  }
+  const now = today();
+  if (iso > now) {
+    ctx.addIssue({ code: "custom", message: "Date of birth must be in the past" });
+    return z.NEVER;
+  }
+  const adult = `${Number(now.slice(0, 4)) - MIN_AGE}${now.slice(4)}`;
+  if (iso > adult) {
+    ctx.addIssue({ code: "custom", message: `You must be ${MIN_AGE} or over to open an account` });
+    return z.NEVER;
+  }
+  if (Number(parts.year) < Number(now.slice(0, 4)) - 120) {
+    ctx.addIssue({ code: "custom", message: "Check the year of your date of birth" });
+    return z.NEVER;
+  }
+  return iso;
+});
 
 /** An address chosen in the picker travels as JSON in one hidden field. */
 const chosenAddress = z
@@ -94,7 +92,11 @@ const chosenAddress = z
   .refine((a) => !!a.postcode && !!a.city && !!(a.residence_number || a.building_name || a.street), "Choose your address again");
 
 const manualAddress = z.object({
-  houseNameOrNumber: z.string().trim().min(1, "Enter your house number or name").max(100, "House number or name must be 100 characters or fewer"),
+  houseNameOrNumber: z
+    .string()
+    .trim()
+    .min(1, "Enter your house number or name")
+    .max(100, "House number or name must be 100 characters or fewer"),
   street: z.string().trim().min(1, "Enter your street").max(200, "Street must be 200 characters or fewer"),
   city: z.string().trim().min(1, "Enter your town or city").max(100, "Town or city must be 100 characters or fewer"),
   postcode: postcodeField,
@@ -119,7 +121,10 @@ export const selfieField = z
   .union([z.instanceof(Blob), z.undefined()])
   .transform((file) => (file && file.size > 0 ? file : undefined))
   .refine((file) => !file || file.size <= SELFIE_MAX_BYTES, "The selfie must be smaller than 10 MB")
-  .refine((file) => !file || !file.type || (SELFIE_TYPES as readonly string[]).includes(file.type), "The selfie must be a JPEG or PNG photo");
+  .refine(
+    (file) => !file || !file.type || (SELFIE_TYPES as readonly string[]).includes(file.type),
+    "The selfie must be a JPEG or PNG photo",
+  );
 
 export const selfieStepSchema = z.object({ selfie: selfieField });
 
@@ -128,11 +133,29 @@ export const signupSchema = z
   .and(addressStepSchema)
   .transform((form) => {
     const address = form.addressMode === "lookup" ? form.address : manualToAddress(form);
-    return { firstName: form.firstName, lastName: form.lastName, email: form.email, dateOfBirth: form.dateOfBirth, address, selfie: form.selfie };
+    return {
+      firstName: form.firstName,
+      lastName: form.lastName,
+      email: form.email,
+      dateOfBirth: form.dateOfBirth,
+      address,
+      selfie: form.selfie,
+    };
   });
 export type SignupInput = z.output<typeof signupSchema>;
 
-export const SIGNUP_FIELDS = ["firstName", "lastName", "email", "dateOfBirth", "address", "houseNameOrNumber", "street", "city", "postcode", "selfie"] as const;
+export const SIGNUP_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "dateOfBirth",
+  "address",
+  "houseNameOrNumber",
+  "street",
+  "city",
+  "postcode",
+  "selfie",
+] as const;
 export type SignupField = (typeof SIGNUP_FIELDS)[number];
 export type SignupFieldErrors = Partial<Record<SignupField, string[]>>;
 

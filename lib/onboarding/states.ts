@@ -4,7 +4,17 @@ import type { VerificationStatusValue } from "@/lib/contract";
 // client component, so it imports nothing server-side.
 
 /** Where an applicant stands in our own sign-up (not the service's verification status). */
-export const APPLICANT_STATES = ["pending", "approved", "refused", "verifying", "verified", "in_review", "locked_out", "closed", "expired"] as const;
+export const APPLICANT_STATES = [
+  "pending",
+  "approved",
+  "refused",
+  "verifying",
+  "verified",
+  "in_review",
+  "locked_out",
+  "closed",
+  "expired",
+] as const;
 export type ApplicantState = (typeof APPLICANT_STATES)[number];
 
 export const APPLICANT_STATE_LABEL: Record<ApplicantState, string> = {
@@ -45,7 +55,14 @@ export const APPLICANT_STATE_TONE: Record<ApplicantState, Tone> = {
  * Statuses after which nothing happens without a person (or at all): the return page stops
  * polling there. ManuallyReviewed is in: a reviewer may take days, and we email the result.
  */
-const SETTLED: ReadonlySet<VerificationStatusValue> = new Set(["Verified", "Refused", "LockedOut", "Cancelled", "Blocked", "ManuallyReviewed"]);
+const SETTLED: ReadonlySet<VerificationStatusValue> = new Set([
+  "Verified",
+  "Refused",
+  "LockedOut",
+  "Cancelled",
+  "Blocked",
+  "ManuallyReviewed",
+]);
 
 export function isSettled(status: VerificationStatusValue, expired: boolean): boolean {
   return SETTLED.has(status) || (expired && status === "InProgress");
@@ -80,13 +97,25 @@ export interface Outcome {
 /** What the person who signed up reads on the return page. */
 export function verificationOutcome(status: VerificationStatusValue, expired: boolean): Outcome {
   if (expired && status === "InProgress") {
-    return { title: "Your identity check link has expired", text: "The link to check your identity ran out before the check was finished. Start again and we will send you a new one.", tone: "neutral" };
+    return {
+      title: "Your identity check link has expired",
+      text: "The link to check your identity ran out before the check was finished. Start again and we will send you a new one.",
+      tone: "neutral",
+    };
   }
   switch (status) {
     case "Verified":
-      return { title: "You're verified", text: "Thank you. We have confirmed your identity and your account is ready to use.", tone: "good" };
+      return {
+        title: "You're verified",
+        text: "Thank you. We have confirmed your identity and your account is ready to use.",
+        tone: "good",
+      };
     case "ReadyForReview":
-      return { title: "We're checking your documents", text: "Thanks, we have everything we need. Checking usually takes a minute or two.", tone: "wait" };
+      return {
+        title: "We're checking your documents",
+        text: "Thanks, we have everything we need. Checking usually takes a minute or two.",
+        tone: "wait",
+      };
     case "Refused":
     case "ManuallyReviewed":
       return {
@@ -101,11 +130,23 @@ export function verificationOutcome(status: VerificationStatusValue, expired: bo
         tone: "bad",
       };
     case "Cancelled":
-      return { title: "This identity check was cancelled", text: "If you still want to open an account, please start again.", tone: "neutral" };
+      return {
+        title: "This identity check was cancelled",
+        text: "If you still want to open an account, please start again.",
+        tone: "neutral",
+      };
     case "Blocked":
-      return { title: "We can't open an account for you", text: "We're sorry, we're not able to offer you an account. Please contact our support team if you have questions.", tone: "bad" };
+      return {
+        title: "We can't open an account for you",
+        text: "We're sorry, we're not able to offer you an account. Please contact our support team if you have questions.",
+        tone: "bad",
+      };
     case "InProgress":
-      return { title: "Your identity check isn't finished yet", text: "We're still waiting for your identity check to be completed. If you left it before the end, go back to it to finish.", tone: "wait" };
+      return {
+        title: "Your identity check isn't finished yet",
+        text: "We're still waiting for your identity check to be completed. If you left it before the end, go back to it to finish.",
+        tone: "wait",
+      };
   }
 }
 

@@ -13,7 +13,10 @@ export interface SignupDeps {
   log?: (message: string, error?: unknown) => void;
 }
 
-export type SignupNext = { kind: "welcome"; applicantId: string } | { kind: "refused"; applicantId: string } | { kind: "verify"; applicantId: string; url: string };
+export type SignupNext =
+  | { kind: "welcome"; applicantId: string }
+  | { kind: "refused"; applicantId: string }
+  | { kind: "verify"; applicantId: string; url: string };
 
 export type SignupResult = { ok: true; next: SignupNext } | { ok: false; message: string; fieldErrors: SignupFieldErrors };
 

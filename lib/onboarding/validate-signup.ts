@@ -16,7 +16,14 @@ export async function validateSignupForm(form: FormData): Promise<SignupValidati
     const type = sniffImageType(new Uint8Array(await selfie.slice(0, 8).arrayBuffer()));
     if (!type) return { ok: false, fieldErrors: { selfie: ["The selfie must be a JPEG or PNG photo"] } };
     // Re-typed from its content, so the service sees what the file really is.
-    return { ok: true, data: { ...parsed.data, address: address.data, selfie: new File([selfie], type === "image/png" ? "selfie.png" : "selfie.jpg", { type }) } };
+    return {
+      ok: true,
+      data: {
+        ...parsed.data,
+        address: address.data,
+        selfie: new File([selfie], type === "image/png" ? "selfie.png" : "selfie.jpg", { type }),
+      },
+    };
   }
   return { ok: true, data: { ...parsed.data, address: address.data } };
 }

@@ -8,7 +8,12 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
 import { MRZ_ALPHABET } from "../../lib/server/documents/types";
-import { TEMPLATE_BASELINE, TEMPLATE_CAP_HEIGHTS, TEMPLATE_HEIGHT, TEMPLATE_WIDTH } from "../../lib/server/documents/mrz/template/atlas-shape";
+import {
+  TEMPLATE_BASELINE,
+  TEMPLATE_CAP_HEIGHTS,
+  TEMPLATE_HEIGHT,
+  TEMPLATE_WIDTH,
+} from "../../lib/server/documents/mrz/template/atlas-shape";
 
 const FONT = "/usr/share/fonts/opentype/ocr-b/OCRB.otf";
 if (!GlobalFonts.registerFromPath(FONT, "OCRB-atlas")) throw new Error(`cannot load ${FONT} (apt-get install fonts-ocr-b)`);
@@ -45,7 +50,8 @@ for (const cap of TEMPLATE_CAP_HEIGHTS) {
     for (let y = 0; y < TEMPLATE_HEIGHT; y++) {
       for (let x = 0; x < TEMPLATE_WIDTH; x++) {
         let sum = 0;
-        for (let dy = 0; dy < OVERSAMPLE; dy++) for (let dx = 0; dx < OVERSAMPLE; dx++) sum += rgba[((y * OVERSAMPLE + dy) * w + x * OVERSAMPLE + dx) * 4]!;
+        for (let dy = 0; dy < OVERSAMPLE; dy++)
+          for (let dx = 0; dx < OVERSAMPLE; dx++) sum += rgba[((y * OVERSAMPLE + dy) * w + x * OVERSAMPLE + dx) * 4]!;
         out[y * TEMPLATE_WIDTH + x] = Math.round(sum / (OVERSAMPLE * OVERSAMPLE));
       }
     }
@@ -54,5 +60,14 @@ for (const cap of TEMPLATE_CAP_HEIGHTS) {
   atlas[String(cap)] = glyphs;
 }
 const file = path.join(import.meta.dirname, "../../lib/server/documents/mrz/template/ocrb-glyphs.json");
-writeFileSync(file, JSON.stringify({ font: "OCRB.otf (fonts-ocr-b)", width: TEMPLATE_WIDTH, height: TEMPLATE_HEIGHT, baseline: TEMPLATE_BASELINE, glyphs: atlas }) + "\n");
+writeFileSync(
+  file,
+  JSON.stringify({
+    font: "OCRB.otf (fonts-ocr-b)",
+    width: TEMPLATE_WIDTH,
+    height: TEMPLATE_HEIGHT,
+    baseline: TEMPLATE_BASELINE,
+    glyphs: atlas,
+  }) + "\n",
+);
 console.log(`wrote ${file}`);

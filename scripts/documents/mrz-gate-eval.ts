@@ -4,17 +4,27 @@ import { readFileSync } from "node:fs";
 import { acceptMrz } from "../../lib/server/documents/mrz/accept-mrz";
 import type { MrzReading } from "../../lib/server/documents/types";
 
-type Try = { up: boolean; found: boolean; format?: "TD1" | "TD2" | "TD3"; wrongType?: boolean; template?: MrzReading; cells?: MrzReading; tess?: MrzReading | null };
+type Try = {
+  up: boolean;
+  found: boolean;
+  format?: "TD1" | "TD2" | "TD3";
+  wrongType?: boolean;
+  template?: MrzReading;
+  cells?: MrzReading;
+  tess?: MrzReading | null;
+};
 type Doc = { id: string; variant: string; kind: string; truth: string[]; tries: Try[] };
 const docs = JSON.parse(readFileSync(process.env.IN ?? "/tmp/readers.json", "utf8")) as Doc[];
 const now = new Date("2026-11-24T12:00:00Z");
 const CODES: Record<string, RegExp> = { passport: /^P/, national_id: /^[IAC]/ };
 
 type Policy = (t: Try) => string[] | null;
-const pair = (second: "tess" | "cells"): Policy => (t) => {
-  const d = acceptMrz(t.format!, t.template!, (t[second] as MrzReading | null) ?? null, now);
-  return d.accepted ? d.lines : null;
-};
+const pair =
+  (second: "tess" | "cells"): Policy =>
+  (t) => {
+    const d = acceptMrz(t.format!, t.template!, (t[second] as MrzReading | null) ?? null, now);
+    return d.accepted ? d.lines : null;
+  };
 const either: Policy = (t) => {
   const a = pair("tess")(t);
   const b = pair("cells")(t);
@@ -58,6 +68,11 @@ console.log("fully right (cells / template, raw, before position classes):", [..
 if (process.env.LIST) {
   for (const doc of docs.filter((d) => d.variant === process.env.LIST)) {
     const ok = doc.tries.some((t) => t.found && !t.wrongType && t.template && either(t)?.join("\n") === doc.truth.join("\n"));
-    if (!ok) console.log("not accepted:", doc.id, doc.tries.map((t) => (t.found ? (t.wrongType ? `wrongtype ${t.format}` : `${t.format} up=${t.up}`) : "notfound")).join(" / "));
+    if (!ok)
+      console.log(
+        "not accepted:",
+        doc.id,
+        doc.tries.map((t) => (t.found ? (t.wrongType ? `wrongtype ${t.format}` : `${t.format} up=${t.up}`) : "notfound")).join(" / "),
+      );
   }
 }

@@ -22,16 +22,33 @@ async function main() {
       const tries: unknown[] = [];
       for (const up of [false, true]) {
         const located = locateMrz(up ? rotate180(gray) : gray, formats as never);
-        if (!located.found) { tries.push({ up, found: false, reason: located.reason }); if (!up) break; continue; }
+        if (!located.found) {
+          tries.push({ up, found: false, reason: located.reason });
+          if (!up) break;
+          continue;
+        }
         const { lines, format } = located.mrz;
-        if (!formats.includes(format)) { tries.push({ up, found: true, format, wrongType: true }); continue; }
+        if (!formats.includes(format)) {
+          tries.push({ up, found: true, format, wrongType: true });
+          continue;
+        }
         const t0 = performance.now();
         const template = readMrzTemplate(lines, format);
         const t1 = performance.now();
         const cells = readMrzCells(lines, format);
         ms += performance.now() - t1;
         const tess = await readMrzTesseract(lines).catch(() => null);
-        tries.push({ up, found: true, format, glare: located.mrz.glare, capHeight: located.mrz.capHeight, template, cells, tess, templateMs: t1 - t0 });
+        tries.push({
+          up,
+          found: true,
+          format,
+          glare: located.mrz.glare,
+          capHeight: located.mrz.capHeight,
+          template,
+          cells,
+          tess,
+          templateMs: t1 - t0,
+        });
       }
       out.push({ id: s.id, variant, kind: s.kind, truth: s.truth.mrzLines, tries });
     }

@@ -110,13 +110,18 @@ async function makeLine(): Promise<Sample[]> {
   for (let i = 0; i < W * H; i++) grayHi[i] = rgba[i * 4]!;
   const w = Math.round(W / OS);
   const h = Math.round(H / OS);
-  const low = await sharp(grayHi, { raw: { width: W, height: H, channels: 1 } }).resize(w, h, { fit: "fill" }).extractChannel(0).raw().toBuffer();
+  const low = await sharp(grayHi, { raw: { width: W, height: H, channels: 1 } })
+    .resize(w, h, { fit: "fill" })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
 
   // Light, ink and glare.
   const paper = uniform(120, 250);
   const ink = uniform(0, 0.55 * paper);
   const tilt = uniform(-0.35, 0.35);
-  const glare = random() < 0.35 ? { x: uniform(0, w), y: uniform(0, h), r: uniform(1, 6) * cap, s: uniform(30, Math.max(31, 225 - ink)) } : null;
+  const glare =
+    random() < 0.35 ? { x: uniform(0, w), y: uniform(0, h), r: uniform(1, 6) * cap, s: uniform(30, Math.max(31, 225 - ink)) } : null;
   const lit = Buffer.alloc(w * h);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
@@ -132,9 +137,15 @@ async function makeLine(): Promise<Sample[]> {
   const blurred = await img.extractChannel(0).raw().toBuffer();
   const noise = uniform(0, 8);
   for (let i = 0; i < blurred.length; i++) blurred[i] = Math.max(0, Math.min(255, Math.round(blurred[i]! + noise * gauss())));
-  const jpeg = await sharp(blurred, { raw: { width: w, height: h, channels: 1 } }).jpeg({ quality: Math.round(uniform(35, 92)) }).toBuffer();
+  const jpeg = await sharp(blurred, { raw: { width: w, height: h, channels: 1 } })
+    .jpeg({ quality: Math.round(uniform(35, 92)) })
+    .toBuffer();
   const decoded = await sharp(jpeg).greyscale().raw().toBuffer({ resolveWithObject: true });
-  const image: GrayImage = { width: decoded.info.width, height: decoded.info.height, data: new Uint8Array(decoded.data.buffer, decoded.data.byteOffset, decoded.data.length) };
+  const image: GrayImage = {
+    width: decoded.info.width,
+    height: decoded.info.height,
+    data: new Uint8Array(decoded.data.buffer, decoded.data.byteOffset, decoded.data.length),
+  };
 
   // The locator's geometry, with its usual errors.
   const p = pitch / OS;
@@ -151,7 +162,10 @@ async function makeLine(): Promise<Sample[]> {
     pitchOut: (MRZ_LINE_CAP_HEIGHT * p * pitchErr) / (cap * capErr),
   };
   const line = straightenLine(image, geometry, chars);
-  if (process.env.PEEK) await sharp(Buffer.from(line.data), { raw: { width: line.width, height: line.height, channels: 1 } }).png().toFile(`${process.env.PEEK}-${text.slice(0, 6)}.png`);
+  if (process.env.PEEK)
+    await sharp(Buffer.from(line.data), { raw: { width: line.width, height: line.height, channels: 1 } })
+      .png()
+      .toFile(`${process.env.PEEK}-${text.slice(0, 6)}.png`);
   const samples: Sample[] = [];
   for (let k = 0; k < chars; k++) {
     const sx = Math.round(uniform(-1.5, 1.5));
@@ -241,10 +255,22 @@ async function main() {
         }
       });
     }
-    console.log(`epoch ${epoch + 1}: loss ${(loss / order.length).toFixed(4)}, held-out accuracy ${(100 * accuracy(m, test)).toFixed(2)} % (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+    console.log(
+      `epoch ${epoch + 1}: loss ${(loss / order.length).toFixed(4)}, held-out accuracy ${(100 * accuracy(m, test)).toFixed(2)} % (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+    );
   }
   const file = path.join(import.meta.dirname, "../../lib/server/documents/mrz/cell-classifier/ocrb-cells.json");
-  writeFileSync(file, JSON.stringify({ font: "OCRB.otf (fonts-ocr-b)", seed: SEED, lines: LINES, alphabet: MRZ_ALPHABET, heldOutAccuracy: accuracy(m, test), ...encodeMlp(m) }) + "\n");
+  writeFileSync(
+    file,
+    JSON.stringify({
+      font: "OCRB.otf (fonts-ocr-b)",
+      seed: SEED,
+      lines: LINES,
+      alphabet: MRZ_ALPHABET,
+      heldOutAccuracy: accuracy(m, test),
+      ...encodeMlp(m),
+    }) + "\n",
+  );
   console.log(`wrote ${file}`);
 }
 

@@ -25,13 +25,21 @@ const STEPS: Step[] = [
   { name: "api", script: "api.ts" },
   { name: "live-risk", script: "live-risk.ts" },
   // Face search over 100,000 faces on PostgreSQL (the coded search where pgvector is missing).
-  { name: "faces", script: "faces.ts", env: { BENCH_FACES_ENGINES: "postgres", BENCH_FACES_EXACT_QUERIES: "0", BENCH_FACES_ALTERNATIVE: "0" } },
+  {
+    name: "faces",
+    script: "faces.ts",
+    env: { BENCH_FACES_ENGINES: "postgres", BENCH_FACES_EXACT_QUERIES: "0", BENCH_FACES_ALTERNATIVE: "0" },
+  },
   // Face search over 1,000,000 faces with pgvector: only where `npm run bench:faces-1m` made its
   // fixtures once (a PostgreSQL with pgvector; each build took 30–45 min on 2 cores), queries only here. Two
   // fixtures: uniform random filler (the worst case for a graph index) and made-up faces shaped
   // like the sample faces (BENCH_FACES_1M_FILLER=face-like).
   { name: "faces-1m", script: "faces-1m.ts", env: { BENCH_FACES_1M_READY_ONLY: "1", BENCH_FACES_1M_SWEEP: "" } },
-  { name: "faces-1m-face-like", script: "faces-1m.ts", env: { BENCH_FACES_1M_READY_ONLY: "1", BENCH_FACES_1M_SWEEP: "", BENCH_FACES_1M_FILLER: "face-like" } },
+  {
+    name: "faces-1m-face-like",
+    script: "faces-1m.ts",
+    env: { BENCH_FACES_1M_READY_ONLY: "1", BENCH_FACES_1M_SWEEP: "", BENCH_FACES_1M_FILLER: "face-like" },
+  },
 ];
 
 type Json = Record<string, any>;
@@ -82,7 +90,8 @@ const faces1m: Json[] = [results["faces-1m"]?.json, results["faces-1m-face-like"
 const apiRow = (key: string) => api[key] as { ratio: number | null; goal: number; p99Ratio?: number | null } | undefined;
 
 const rows: string[][] = [];
-const add = (path: string, before: string, now: string, goal: string, met: boolean | null) => rows.push([path, before, now, goal, verdict(met)]);
+const add = (path: string, before: string, now: string, goal: string, met: boolean | null) =>
+  rows.push([path, before, now, goal, verdict(met)]);
 
 add("GET /api/v1/health", "0.53", fixed(health.reqPerSec), "≥ 0.6", typeof health.reqPerSec === "number" ? health.reqPerSec >= 0.6 : null);
 {
@@ -92,29 +101,59 @@ add("GET /api/v1/health", "0.53", fixed(health.reqPerSec), "≥ 0.6", typeof hea
 {
   const r = apiRow("real (PGlite): sandbox POST /api/v2/risk (multipart)");
   const now = `${fixed(r?.ratio)}, p99 ${fixed(r?.p99Ratio, 1)}× bare`;
-  add("sandbox POST /api/v2/risk (multipart, stored), PGlite", "0.02, p99 1.6 s", now, "≥ 0.3, p99 ≤ 10× bare", r?.ratio == null ? null : r.ratio >= 0.3 && r.p99Ratio != null && r.p99Ratio <= 10);
+  add(
+    "sandbox POST /api/v2/risk (multipart, stored), PGlite",
+    "0.02, p99 1.6 s",
+    now,
+    "≥ 0.3, p99 ≤ 10× bare",
+    r?.ratio == null ? null : r.ratio >= 0.3 && r.p99Ratio != null && r.p99Ratio <= 10,
+  );
 }
 {
   const a = apiRow("real (PGlite): live GET stored case (200 cases in turn)");
   const b = apiRow("real (PostgreSQL): live GET stored case (200 cases in turn)");
-  add("live GET of a stored case (200 in turn), PGlite / PostgreSQL", "0.03 / 0.05–0.09", `${fixed(a?.ratio)} / ${b ? fixed(b.ratio) : "no PostgreSQL"}`, "≥ 0.2 / ≥ 0.3", a?.ratio == null ? null : a.ratio >= 0.2 && (b?.ratio == null || b.ratio >= 0.3));
+  add(
+    "live GET of a stored case (200 in turn), PGlite / PostgreSQL",
+    "0.03 / 0.05–0.09",
+    `${fixed(a?.ratio)} / ${b ? fixed(b.ratio) : "no PostgreSQL"}`,
+    "≥ 0.2 / ≥ 0.3",
+    a?.ratio == null ? null : a.ratio >= 0.2 && (b?.ratio == null || b.ratio >= 0.3),
+  );
 }
 {
   const pg = risk["real (PostgreSQL)"] as number | null | undefined;
   const lite = risk["real (PGlite)"] as number | null | undefined;
-  add("live POST /api/v2/risk without face, PostgreSQL / PGlite", "0.011 / 0.005", `${pg === undefined ? "no PostgreSQL" : fixed(pg, 3)} / ${fixed(lite, 3)}`, "≥ 0.1 / ≥ 0.05", lite == null ? null : lite >= 0.05 && (pg == null || pg >= 0.1));
+  add(
+    "live POST /api/v2/risk without face, PostgreSQL / PGlite",
+    "0.011 / 0.005",
+    `${pg === undefined ? "no PostgreSQL" : fixed(pg, 3)} / ${fixed(lite, 3)}`,
+    "≥ 0.1 / ≥ 0.05",
+    lite == null ? null : lite >= 0.05 && (pg == null || pg >= 0.1),
+  );
 }
 {
   const coded = faces.filter((f) => f.engine === "postgres" && f.kind === "coded");
   const exact = faces.find((f) => f.engine === "postgres" && f.kind === "exact");
   if (coded.length === 0) {
-    add("face search, 100,000 faces, PostgreSQL without pgvector", "10–14 s per query", faces.some((f) => f.kind === "hnsw") ? "this PostgreSQL has pgvector (HNSW row below)" : "not measured (no PostgreSQL)", "≤ 200 ms p99, recall ≥ 0.99 of exact", null);
+    add(
+      "face search, 100,000 faces, PostgreSQL without pgvector",
+      "10–14 s per query",
+      faces.some((f) => f.kind === "hnsw") ? "this PostgreSQL has pgvector (HNSW row below)" : "not measured (no PostgreSQL)",
+      "≤ 200 ms p99, recall ≥ 0.99 of exact",
+      null,
+    );
   } else {
     const p99 = Math.max(...coded.map((f) => f.p99Ms as number));
     const copies = coded.find((f) => f.group.startsWith("altered"));
     const random = coded.find((f) => !f.group.startsWith("altered"));
     const now = `p99 ${p99.toFixed(0)} ms ${exact ? ` (exact ${(exact.p50Ms as number).toFixed(0)} ms)` : ""}; recall@10 ${fixed(copies?.recallAt10, 3)} on copies of stored faces, ${fixed(random?.recallAt10, 3)} on random directions`;
-    add(`face search, ${(coded[0]!.faces as number).toLocaleString("en-US")} faces, PostgreSQL without pgvector`, "10–14 s per query", now, "≤ 200 ms p99, recall ≥ 0.99 of exact", p99 <= 200 && (copies?.recallAt10 ?? 0) >= 0.99);
+    add(
+      `face search, ${(coded[0]!.faces as number).toLocaleString("en-US")} faces, PostgreSQL without pgvector`,
+      "10–14 s per query",
+      now,
+      "≤ 200 ms p99, recall ≥ 0.99 of exact",
+      p99 <= 200 && (copies?.recallAt10 ?? 0) >= 0.99,
+    );
   }
   const hnsw = faces.filter((f) => f.engine === "postgres" && f.kind === "hnsw");
   const measured1m = faces1m.filter((f) => f.measured);
@@ -141,7 +180,9 @@ add("GET /api/v1/health", "0.53", fixed(health.reqPerSec), "≥ 0.6", typeof hea
     add(
       "face search, 1,000,000 faces, pgvector HNSW",
       "not measured (100k: p50 42, p99 74 ms)",
-      hnsw.length ? `${(hnsw[0]!.faces as number).toLocaleString("en-US")} faces: p99 ${Math.max(...hnsw.map((f) => f.p99Ms as number)).toFixed(0)} ms` : `not measured here (${faces1m[0]?.reason ?? "faces-1m did not run"}): npm run bench:faces-1m makes the fixture once on a PostgreSQL with pgvector`,
+      hnsw.length
+        ? `${(hnsw[0]!.faces as number).toLocaleString("en-US")} faces: p99 ${Math.max(...hnsw.map((f) => f.p99Ms as number)).toFixed(0)} ms`
+        : `not measured here (${faces1m[0]?.reason ?? "faces-1m did not run"}): npm run bench:faces-1m makes the fixture once on a PostgreSQL with pgvector`,
       "p99 ≤ 50 ms",
       null,
     );
@@ -149,17 +190,26 @@ add("GET /api/v1/health", "0.53", fixed(health.reqPerSec), "≥ 0.6", typeof hea
 }
 
 const widths = ["path", "when filed", "now", "goal", ""].map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
-const line = (cells: string[]) => cells.map((cell, c) => cell.padEnd(widths[c]!)).join("  ").trimEnd();
+const line = (cells: string[]) =>
+  cells
+    .map((cell, c) => cell.padEnd(widths[c]!))
+    .join("  ")
+    .trimEnd();
 console.log(`\n==== Issue 14, real/bare req/s measured in this run (${((Date.now() - startedAt) / 60_000).toFixed(1)} min)`);
 console.log(line(["path", "when filed", "now", "goal", ""]));
 console.log(widths.map((w) => "-".repeat(w)).join("  "));
 for (const r of rows) console.log(line(r));
 // The VM's speed swings between runs (the bare server alone: 16,500–60,000 req/s on this
 // machine), which moves every ratio; the CPU each request took of the serving process does not.
-const cpuRows = ["health", "api", "live-risk"].flatMap((step) => ((results[step]?.json?.results ?? []) as Json[]).filter((r) => typeof r.cpuMicrosPerRequest === "number"));
+const cpuRows = ["health", "api", "live-risk"].flatMap((step) =>
+  ((results[step]?.json?.results ?? []) as Json[]).filter((r) => typeof r.cpuMicrosPerRequest === "number"),
+);
 if (cpuRows.length) {
   console.log("\n  CPU of the serving process per request (µs; a database server's own CPU not included):");
-  for (const r of cpuRows) console.log(`    ${String(r.cpuMicrosPerRequest).padStart(6)}  ${r.target}  (${(r.reqPerSec as number).toLocaleString("en-US")} req/s)`);
+  for (const r of cpuRows)
+    console.log(
+      `    ${String(r.cpuMicrosPerRequest).padStart(6)}  ${r.target}  (${(r.reqPerSec as number).toLocaleString("en-US")} req/s)`,
+    );
 }
 for (const [name, r] of Object.entries(results)) {
   const machine = r.json?.machine ? `; ${r.json.machine}` : "";

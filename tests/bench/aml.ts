@@ -40,25 +40,115 @@ const TRADITIONS: Tradition[] = [
   {
     name: "east-slavic (latin)",
     share: 0.16,
-    firstNames: ["Ivan", "Sergei", "Sergey", "Aleksandr", "Alexander", "Dmitry", "Dmitriy", "Andrei", "Alexei", "Mikhail", "Nikolai", "Olga", "Tatiana", "Yelena", "Elena", "Natalia", "Irina", "Svetlana", "Yuri", "Oleg", "Pavel", "Viktor", "Vladimir", "Igor"],
-    syllables: ["ko", "va", "le", "ni", "mi", "ro", "sha", "po", "ta", "ka", "zhu", "che", "kov", "lov", "se", "bor", "gor", "dan", "mir", "ras", "tin", "zar"],
+    firstNames: [
+      "Ivan",
+      "Sergei",
+      "Sergey",
+      "Aleksandr",
+      "Alexander",
+      "Dmitry",
+      "Dmitriy",
+      "Andrei",
+      "Alexei",
+      "Mikhail",
+      "Nikolai",
+      "Olga",
+      "Tatiana",
+      "Yelena",
+      "Elena",
+      "Natalia",
+      "Irina",
+      "Svetlana",
+      "Yuri",
+      "Oleg",
+      "Pavel",
+      "Viktor",
+      "Vladimir",
+      "Igor",
+    ],
+    syllables: [
+      "ko",
+      "va",
+      "le",
+      "ni",
+      "mi",
+      "ro",
+      "sha",
+      "po",
+      "ta",
+      "ka",
+      "zhu",
+      "che",
+      "kov",
+      "lov",
+      "se",
+      "bor",
+      "gor",
+      "dan",
+      "mir",
+      "ras",
+      "tin",
+      "zar",
+    ],
     endings: ["ov", "ev", "in", "enko", "sky", "ova", "eva", "ina", "chuk", "yuk"],
     middle: (first) => (random() < 0.6 ? `${first.replace(/[aeiy]$/, "")}ovich` : null),
   },
   {
     name: "east-slavic (cyrillic)",
     share: 0.04,
-    firstNames: ["Иван", "Сергей", "Александр", "Дмитрий", "Андрей", "Алексей", "Михаил", "Ольга", "Татьяна", "Елена", "Наталья", "Юрий", "Олег"],
+    firstNames: [
+      "Иван",
+      "Сергей",
+      "Александр",
+      "Дмитрий",
+      "Андрей",
+      "Алексей",
+      "Михаил",
+      "Ольга",
+      "Татьяна",
+      "Елена",
+      "Наталья",
+      "Юрий",
+      "Олег",
+    ],
     syllables: ["ко", "ва", "ле", "ни", "ми", "ро", "ша", "по", "та", "ка", "жу", "че", "се", "бор", "гор", "дан", "мир"],
     endings: ["ов", "ев", "ин", "енко", "ский", "ова", "ева", "ина"],
   },
   {
     name: "arabic (transliterated)",
     share: 0.16,
-    firstNames: ["Mohammed", "Muhammad", "Mohamed", "Ahmed", "Ahmad", "Ali", "Omar", "Umar", "Hassan", "Hussein", "Khalid", "Abdullah", "Abdallah", "Youssef", "Yusuf", "Ibrahim", "Fatima", "Aisha", "Mustafa", "Said", "Saeed", "Hamza", "Tariq", "Karim"],
+    firstNames: [
+      "Mohammed",
+      "Muhammad",
+      "Mohamed",
+      "Ahmed",
+      "Ahmad",
+      "Ali",
+      "Omar",
+      "Umar",
+      "Hassan",
+      "Hussein",
+      "Khalid",
+      "Abdullah",
+      "Abdallah",
+      "Youssef",
+      "Yusuf",
+      "Ibrahim",
+      "Fatima",
+      "Aisha",
+      "Mustafa",
+      "Said",
+      "Saeed",
+      "Hamza",
+      "Tariq",
+      "Karim",
+    ],
     syllables: ["al", "ra", "sha", "ha", "mi", "di", "ba", "za", "qa", "ma", "nu", "sa", "ja", "fa", "ri", "hu", "ka", "ti", "wa"],
     endings: ["i", "ani", "awi", "iri", "ash", "an", "id", "ud"],
-    middle: () => (random() < 0.5 ? `${random() < 0.5 ? "bin " : ""}${pick(["Mohammed", "Ali", "Abdul Rahman", "Saleh", "Nasser", "Hamad", "Awad"])}` : null),
+    middle: () =>
+      random() < 0.5
+        ? `${random() < 0.5 ? "bin " : ""}${pick(["Mohammed", "Ali", "Abdul Rahman", "Saleh", "Nasser", "Hamad", "Awad"])}`
+        : null,
   },
   {
     name: "arabic (script)",
@@ -70,8 +160,48 @@ const TRADITIONS: Tradition[] = [
   {
     name: "chinese (pinyin)",
     share: 0.12,
-    firstNames: ["Wei", "Li", "Jing", "Min", "Hui", "Lei", "Yan", "Jun", "Hong", "Xiaoming", "Jianguo", "Xin", "Ying", "Hao", "Yong", "Ming", "Qiang", "Fang"],
-    syllables: ["zhang", "wang", "li", "liu", "chen", "yang", "huang", "zhao", "wu", "zhou", "xu", "sun", "ma", "zhu", "hu", "guo", "he", "lin", "gao", "luo"],
+    firstNames: [
+      "Wei",
+      "Li",
+      "Jing",
+      "Min",
+      "Hui",
+      "Lei",
+      "Yan",
+      "Jun",
+      "Hong",
+      "Xiaoming",
+      "Jianguo",
+      "Xin",
+      "Ying",
+      "Hao",
+      "Yong",
+      "Ming",
+      "Qiang",
+      "Fang",
+    ],
+    syllables: [
+      "zhang",
+      "wang",
+      "li",
+      "liu",
+      "chen",
+      "yang",
+      "huang",
+      "zhao",
+      "wu",
+      "zhou",
+      "xu",
+      "sun",
+      "ma",
+      "zhu",
+      "hu",
+      "guo",
+      "he",
+      "lin",
+      "gao",
+      "luo",
+    ],
     endings: [""],
   },
   {
@@ -84,14 +214,71 @@ const TRADITIONS: Tradition[] = [
   {
     name: "western european",
     share: 0.14,
-    firstNames: ["John", "James", "Michael", "David", "Robert", "Mary", "Sarah", "Emma", "Thomas", "Peter", "Hans", "Pierre", "Jean", "Marie", "Anna", "Paul", "Luca", "Giulia", "Jan", "Eva"],
-    syllables: ["ber", "man", "son", "ton", "ley", "wood", "field", "ham", "ling", "dor", "mar", "sch", "mit", "bau", "ler", "rich", "ter", "ver", "mont", "vil"],
+    firstNames: [
+      "John",
+      "James",
+      "Michael",
+      "David",
+      "Robert",
+      "Mary",
+      "Sarah",
+      "Emma",
+      "Thomas",
+      "Peter",
+      "Hans",
+      "Pierre",
+      "Jean",
+      "Marie",
+      "Anna",
+      "Paul",
+      "Luca",
+      "Giulia",
+      "Jan",
+      "Eva",
+    ],
+    syllables: [
+      "ber",
+      "man",
+      "son",
+      "ton",
+      "ley",
+      "wood",
+      "field",
+      "ham",
+      "ling",
+      "dor",
+      "mar",
+      "sch",
+      "mit",
+      "bau",
+      "ler",
+      "rich",
+      "ter",
+      "ver",
+      "mont",
+      "vil",
+    ],
     endings: ["", "er", "s", "son", "mann", "ini", "eau", "ez"],
   },
   {
     name: "hispanic",
     share: 0.1,
-    firstNames: ["José", "Juan", "Luis", "Carlos", "Jorge", "María", "Ana", "Carmen", "Rosa", "Miguel", "Pedro", "Alejandro", "Nicolás", "Diego"],
+    firstNames: [
+      "José",
+      "Juan",
+      "Luis",
+      "Carlos",
+      "Jorge",
+      "María",
+      "Ana",
+      "Carmen",
+      "Rosa",
+      "Miguel",
+      "Pedro",
+      "Alejandro",
+      "Nicolás",
+      "Diego",
+    ],
     syllables: ["gar", "ro", "dri", "mar", "her", "nan", "lo", "pe", "gon", "za", "ra", "mi", "re", "tor", "ca", "ba"],
     endings: ["ez", "es", "a", "o", "ero", "illo"],
     middle: () => (random() < 0.5 ? pick(["de la Cruz", "del Carmen", "Maria", "Antonio", "Luis"]) : null),
@@ -99,7 +286,22 @@ const TRADITIONS: Tradition[] = [
   {
     name: "south asian",
     share: 0.1,
-    firstNames: ["Rahul", "Amit", "Priya", "Anjali", "Sanjay", "Vikram", "Sunita", "Raj", "Arjun", "Deepak", "Imran", "Asif", "Ravi", "Kavita"],
+    firstNames: [
+      "Rahul",
+      "Amit",
+      "Priya",
+      "Anjali",
+      "Sanjay",
+      "Vikram",
+      "Sunita",
+      "Raj",
+      "Arjun",
+      "Deepak",
+      "Imran",
+      "Asif",
+      "Ravi",
+      "Kavita",
+    ],
     syllables: ["sha", "ra", "ku", "ma", "pa", "te", "si", "ngh", "gu", "pta", "cha", "ndra", "va", "rma", "ja", "in"],
     endings: ["", "an", "ar", "ia"],
   },
@@ -185,7 +387,9 @@ async function shippedEntities(): Promise<ScreeningEntity[]> {
 }
 
 const busy = await cpuBusyPercent(1_000);
-console.log(`AML screening benchmark: ${TOTAL_NAMES.toLocaleString("en")} generated names + the shipped samples, ${QUERIES} queries, threshold ${THRESHOLD}`);
+console.log(
+  `AML screening benchmark: ${TOTAL_NAMES.toLocaleString("en")} generated names + the shipped samples, ${QUERIES} queries, threshold ${THRESHOLD}`,
+);
 console.log(`machine: ${os.cpus().length} cores, node ${process.version}; other load before start ${busy.toFixed(0)}% CPU`);
 
 const shipped = await shippedEntities();
@@ -212,7 +416,9 @@ while (generatedNames < TOTAL_NAMES) {
   if (generatedPeople.length < 200_000 && !/[^\x20-\x7e]/.test(person.full)) generatedPeople.push(person);
 }
 const names = generatedNames + shipped.reduce((n, e) => n + e.names.length, 0);
-console.log(`generated ${counter.toLocaleString("en")} entities (${generatedNames.toLocaleString("en")} names) in ${((performance.now() - genStart) / 1000).toFixed(1)} s`);
+console.log(
+  `generated ${counter.toLocaleString("en")} entities (${generatedNames.toLocaleString("en")} names) in ${((performance.now() - genStart) / 1000).toFixed(1)} s`,
+);
 
 global.gc?.();
 const heapBefore = process.memoryUsage();
@@ -281,7 +487,8 @@ for (const { query, kind } of queries) {
   slowest.push({ ms, query, ...index.names.lastSearch });
   found[kind][0]++;
   if (matches.length) found[kind][1]++;
-  if (matches.length && kind === "miss" && falseHits.length < 12) falseHits.push(`${query.firstName} ${query.lastName} → ${matches[0]!.caption} (${matches[0]!.score})`);
+  if (matches.length && kind === "miss" && falseHits.length < 12)
+    falseHits.push(`${query.firstName} ${query.lastName} → ${matches[0]!.caption} (${matches[0]!.score})`);
 }
 times.sort((a, b) => a - b);
 cpuTimes.sort((a, b) => a - b);
@@ -289,9 +496,13 @@ const p50 = percentile(times, 50);
 const p95 = percentile(times, 95);
 const p99 = percentile(times, 99);
 const max = times[times.length - 1]!;
-console.log(`screening ${QUERIES} queries one at a time: p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${max.toFixed(2)} ms (goal p99 < ${GOAL_P99_MS} ms: ${p99 < GOAL_P99_MS ? "met" : "NOT met"})`);
+console.log(
+  `screening ${QUERIES} queries one at a time: p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${max.toFixed(2)} ms (goal p99 < ${GOAL_P99_MS} ms: ${p99 < GOAL_P99_MS ? "met" : "NOT met"})`,
+);
 if (busy > 50) {
-  console.log(`note: other processes kept the cores ${busy.toFixed(0)}% busy: wall-clock times include waiting for a core; CPU time below is the search's own cost`);
+  console.log(
+    `note: other processes kept the cores ${busy.toFixed(0)}% busy: wall-clock times include waiting for a core; CPU time below is the search's own cost`,
+  );
 }
 // CPU time of this process (all its threads, GC included) per query: what the search costs when other processes take
 // turns on the cores (wall time above includes waiting for a core on a shared machine).
@@ -304,7 +515,10 @@ console.log(
 );
 slowest.sort((a, b) => b.ms - a.ms);
 console.log("slowest queries:");
-for (const s of slowest.slice(0, 5)) console.log(`  ${s.ms.toFixed(2)} ms  "${s.query.firstName} ${s.query.lastName}": ${s.reached} names reached through keys, ${s.scored} scored`);
+for (const s of slowest.slice(0, 5))
+  console.log(
+    `  ${s.ms.toFixed(2)} ms  "${s.query.firstName} ${s.query.lastName}": ${s.reached} names reached through keys, ${s.scored} scored`,
+  );
 console.log(`mean names scored per query: ${(slowest.reduce((n, s) => n + s.scored, 0) / slowest.length).toFixed(0)}`);
 console.log("names not drawn from the list that matched (first few):");
 for (const line of falseHits) console.log(`  ${line}`);

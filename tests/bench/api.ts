@@ -12,7 +12,21 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ensureBuild, failures, headerLinesOf, machineNote, measure, PGLITE_WARMUP_S, printReport, runBench, scratchPostgres, startBareServer, startServer, type Row, type ServerHandle } from "./lib";
+import {
+  ensureBuild,
+  failures,
+  headerLinesOf,
+  machineNote,
+  measure,
+  PGLITE_WARMUP_S,
+  printReport,
+  runBench,
+  scratchPostgres,
+  startBareServer,
+  startServer,
+  type Row,
+  type ServerHandle,
+} from "./lib";
 
 const BOUNDARY = "----verity-bench-boundary";
 const RISK_BODY = [
@@ -29,9 +43,12 @@ const RISK_HEADERS = { "content-type": `multipart/form-data; boundary=${BOUNDARY
 
 type Creds = { client_id: string; client_secret: string };
 
-
 async function token(server: ServerHandle, creds: Creds): Promise<string> {
-  const res = await fetch(`${server.url}/api/v2/authenticate`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(creds) });
+  const res = await fetch(`${server.url}/api/v2/authenticate`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(creds),
+  });
   if (res.status !== 201) throw new Error(`authenticate: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { access_token: string }).access_token;
 }
@@ -81,7 +98,6 @@ async function sample(url: string, init: RequestInit): Promise<string> {
   return text;
 }
 
-
 await runBench(async () => {
   await ensureBuild();
   const rows: Row[] = [];
@@ -106,19 +122,54 @@ await runBench(async () => {
     ],
   });
 
-  type Target = { path: string; method?: string; headers: Record<string, string>; body?: string; expectBody?: string; expectBodies?: Record<string, string> };
+  type Target = {
+    path: string;
+    method?: string;
+    headers: Record<string, string>;
+    body?: string;
+    expectBody?: string;
+    expectBodies?: Record<string, string>;
+  };
   const pair = async (label: string, goal: number, target: Target, p99Goal?: number) => {
     // With expectBodies, each request reads the next of those paths (the same order on both servers).
-    const rotation = () => target.expectBodies && { nextPath: rotating(Object.keys(target.expectBodies)), expectBodies: target.expectBodies };
-    const b = await measure(`bare: ${label}`, { url: bare.url + target.path, method: target.method, body: target.body, headers: target.headers, ...rotation() });
-    const r = await measure(`${real.name}: ${label}`, { url: real.url + target.path, method: target.method, body: target.body, headers: target.headers, expectBody: target.expectBody, ...rotation(), config: { warmup: PGLITE_WARMUP_S } });
+    const rotation = () =>
+      target.expectBodies && { nextPath: rotating(Object.keys(target.expectBodies)), expectBodies: target.expectBodies };
+    const b = await measure(`bare: ${label}`, {
+      url: bare.url + target.path,
+      method: target.method,
+      body: target.body,
+      headers: target.headers,
+      ...rotation(),
+    });
+    const r = await measure(`${real.name}: ${label}`, {
+      url: real.url + target.path,
+      method: target.method,
+      body: target.body,
+      headers: target.headers,
+      expectBody: target.expectBody,
+      ...rotation(),
+      config: { warmup: PGLITE_WARMUP_S },
+    });
     rows.push(b, r);
     const [, cmp] = printReport([b, r], b.name);
-    report[`${real.name}: ${label}`] = { ratio: cmp?.reqPerSecRatio ?? null, goal, ...(p99Goal !== undefined && { p99Ratio: cmp?.p99Ratio ?? null, p99Goal }) };
+    report[`${real.name}: ${label}`] = {
+      ratio: cmp?.reqPerSecRatio ?? null,
+      goal,
+      ...(p99Goal !== undefined && { p99Ratio: cmp?.p99Ratio ?? null, p99Goal }),
+    };
   };
 
-  await pair("sandbox GET /api/v2/verifications/333", 0.6, { path: "/api/v2/verifications/333", headers: auth(sandbox), expectBody: canned });
-  await pair("sandbox POST /api/v2/risk (multipart)", 0.3, { path: "/api/v2/risk", method: "POST", headers: { ...auth(sandbox), ...RISK_HEADERS }, body: RISK_BODY }, 10);
+  await pair("sandbox GET /api/v2/verifications/333", 0.6, {
+    path: "/api/v2/verifications/333",
+    headers: auth(sandbox),
+    expectBody: canned,
+  });
+  await pair(
+    "sandbox POST /api/v2/risk (multipart)",
+    0.3,
+    { path: "/api/v2/risk", method: "POST", headers: { ...auth(sandbox), ...RISK_HEADERS }, body: RISK_BODY },
+    10,
+  );
   await pair(`live GET stored case (${STORED_CASES} cases in turn)`, 0.2, { path: "/", headers: auth(live), expectBodies: cases });
   await real.stop();
 
@@ -129,17 +180,30 @@ await runBench(async () => {
       const pgServer = await startServer({
         name: "real (PostgreSQL)",
         // Production on PostgreSQL needs a session key (several instances share it).
-        env: { DATABASE_URL: database.url, SEED_DEMO: "true", AUTH_SECRET: randomBytes(32).toString("base64url"), NETWORK_KEY: randomBytes(32).toString("base64url") },
+        env: {
+          DATABASE_URL: database.url,
+          SEED_DEMO: "true",
+          AUTH_SECRET: randomBytes(32).toString("base64url"),
+          NETWORK_KEY: randomBytes(32).toString("base64url"),
+        },
       });
       const pgCreds = demoCredentials(pgServer);
       const pgLive = await token(pgServer, pgCreds.live);
       const pgCases = await storedCases(pgServer, pgLive);
       const paths = Object.keys(pgCases);
       await bare.stop();
-      const pgBare = await startBareServer({ name: "bare", routes: Object.entries(pgCases).map(([path, body]) => ({ path, body, headers: linesOf.get(path) })) });
+      const pgBare = await startBareServer({
+        name: "bare",
+        routes: Object.entries(pgCases).map(([path, body]) => ({ path, body, headers: linesOf.get(path) })),
+      });
       const label = `live GET stored case (${STORED_CASES} cases in turn)`;
       const b = await measure(`bare: ${label}`, { url: pgBare.url, nextPath: rotating(paths), expectBodies: pgCases });
-      const r = await measure(`real (PostgreSQL): ${label}`, { url: pgServer.url, headers: auth(pgLive), nextPath: rotating(paths), expectBodies: pgCases });
+      const r = await measure(`real (PostgreSQL): ${label}`, {
+        url: pgServer.url,
+        headers: auth(pgLive),
+        nextPath: rotating(paths),
+        expectBodies: pgCases,
+      });
       rows.push(b, r);
       const [, cmp] = printReport([b, r], b.name);
       report[`real (PostgreSQL): live GET stored case (${STORED_CASES} cases in turn)`] = { ratio: cmp?.reqPerSecRatio ?? null, goal: 0.3 };
@@ -153,11 +217,33 @@ await runBench(async () => {
 
   console.log(`\nSummary (real/bare req/s) — ${machineNote()}:`);
   for (const [name, { ratio, goal, p99Ratio, p99Goal }] of Object.entries(report)) {
-    const p99 = p99Goal === undefined ? "" : `; p99 ${p99Ratio == null ? "n/a" : p99Ratio.toFixed(1)}× bare (goal ≤ ${p99Goal}×: ${p99Ratio != null && p99Ratio <= p99Goal ? "MET" : "NOT MET"})`;
-    console.log(`  ${name}: ${ratio === null ? "n/a" : ratio.toFixed(2)} (goal ≥ ${goal}: ${ratio !== null && ratio >= goal ? "MET" : "NOT MET"})${p99}`);
+    const p99 =
+      p99Goal === undefined
+        ? ""
+        : `; p99 ${p99Ratio == null ? "n/a" : p99Ratio.toFixed(1)}× bare (goal ≤ ${p99Goal}×: ${p99Ratio != null && p99Ratio <= p99Goal ? "MET" : "NOT MET"})`;
+    console.log(
+      `  ${name}: ${ratio === null ? "n/a" : ratio.toFixed(2)} (goal ≥ ${goal}: ${ratio !== null && ratio >= goal ? "MET" : "NOT MET"})${p99}`,
+    );
   }
   const failed = rows.filter((r) => failures(r) > 0);
-  for (const r of failed) console.error(`FAIL ${r.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.mismatches} unexpected bodies; ${JSON.stringify(r.statusCodes)}`);
-  console.log(JSON.stringify({ bench: "api", results: rows.map((r) => ({ target: r.name, reqPerSec: Math.round(r.reqPerSec), p50Ms: r.latencyP50, p99Ms: r.latencyP99, cpuMicrosPerRequest: r.cpuMicrosPerRequest === undefined ? null : Math.round(r.cpuMicrosPerRequest) })), ratios: report, machine: machineNote(), ok: failed.length === 0 }));
+  for (const r of failed)
+    console.error(
+      `FAIL ${r.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.mismatches} unexpected bodies; ${JSON.stringify(r.statusCodes)}`,
+    );
+  console.log(
+    JSON.stringify({
+      bench: "api",
+      results: rows.map((r) => ({
+        target: r.name,
+        reqPerSec: Math.round(r.reqPerSec),
+        p50Ms: r.latencyP50,
+        p99Ms: r.latencyP99,
+        cpuMicrosPerRequest: r.cpuMicrosPerRequest === undefined ? null : Math.round(r.cpuMicrosPerRequest),
+      })),
+      ratios: report,
+      machine: machineNote(),
+      ok: failed.length === 0,
+    }),
+  );
   return failed.length === 0 ? 0 : 1;
 });

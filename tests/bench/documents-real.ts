@@ -41,7 +41,16 @@ async function main() {
   const warmMs = performance.now() - warm0;
   console.log(`== real documents: ${truth.images.length} images; first read (models loading) ${warmMs.toFixed(0)} ms`);
 
-  const rows: { image: TruthImage; verdict: Verdict; ok: boolean; accepted: boolean; retake: string | null; mrz: string[] | null; ms: number; by: string | null }[] = [];
+  const rows: {
+    image: TruthImage;
+    verdict: Verdict;
+    ok: boolean;
+    accepted: boolean;
+    retake: string | null;
+    mrz: string[] | null;
+    ms: number;
+    by: string | null;
+  }[] = [];
   for (const image of truth.images) {
     const bytes = readFileSync(path.resolve(ROOT, image.file));
     const t0 = performance.now();
@@ -89,8 +98,12 @@ async function main() {
   };
   const reasons = new Map<string, number>();
   for (const r of rows) if (r.retake) reasons.set(r.retake, (reasons.get(r.retake) ?? 0) + 1);
-  console.log(`\nMRZ read right ${summary.mrzReadRight}; documents accepted ${summary.documentsAccepted}; visas refused as visas ${summary.visasRefusedAsVisas}; no-MRZ page answered ${summary.noMrzAnswered}`);
-  console.log(`read wrong ${summary.readWrong}; FALSE ACCEPTS ${summary.falseAccepts}; time p50 ${summary.p50ms} ms, p95 ${summary.p95ms} ms, max ${summary.maxMs} ms; RSS ${summary.rssMB} MB`);
+  console.log(
+    `\nMRZ read right ${summary.mrzReadRight}; documents accepted ${summary.documentsAccepted}; visas refused as visas ${summary.visasRefusedAsVisas}; no-MRZ page answered ${summary.noMrzAnswered}`,
+  );
+  console.log(
+    `read wrong ${summary.readWrong}; FALSE ACCEPTS ${summary.falseAccepts}; time p50 ${summary.p50ms} ms, p95 ${summary.p95ms} ms, max ${summary.maxMs} ms; RSS ${summary.rssMB} MB`,
+  );
   console.log(`retake reasons: ${[...reasons].map(([k, v]) => `${k} ${v}`).join(", ") || "none"}`);
   console.log(JSON.stringify(summary));
   await closeLearnedOcr();

@@ -22,7 +22,16 @@ const SETS: { variant: DocumentVariant; count: number }[] = [
   { variant: "hard", count: Math.round(100 * SCALE) },
   { variant: "ocrbs", count: Math.round(80 * SCALE) },
 ];
-const FIELDS = ["last_name", "first_name", "document_number", "date_of_birth", "expiration_date", "sex", "nationality", "issuing_country"] as const;
+const FIELDS = [
+  "last_name",
+  "first_name",
+  "document_number",
+  "date_of_birth",
+  "expiration_date",
+  "sex",
+  "nationality",
+  "issuing_country",
+] as const;
 type Field = (typeof FIELDS)[number];
 
 const iso = (yymmdd: string, kind: "birth" | "expiry") => {
@@ -68,7 +77,11 @@ function judge(sample: DocumentSample, result: PhotoIdResult, ms: number): Outco
 }
 
 async function main() {
-  console.log(`== document engine bench: ${os.cpus()[0]?.model ?? "cpu"} × ${cpus().length}, load ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(
+    `== document engine bench: ${os.cpus()[0]?.model ?? "cpu"} × ${cpus().length}, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   const all: { sample: DocumentSample; outcome: Outcome }[] = [];
   for (const set of SETS) {
     const started = performance.now();
@@ -78,7 +91,12 @@ async function main() {
     if (all.length === 0 && samples[0]) await readPhotoIdHere({ kind: samples[0].kind, front: samples[0].front, back: samples[0].back });
     for (const sample of samples) {
       const t0 = performance.now();
-      const result = await readPhotoIdHere({ kind: sample.kind, front: sample.front, back: sample.back, now: new Date("2026-11-24T12:00:00Z") });
+      const result = await readPhotoIdHere({
+        kind: sample.kind,
+        front: sample.front,
+        back: sample.back,
+        now: new Date("2026-11-24T12:00:00Z"),
+      });
       all.push({ sample, outcome: judge(sample, result, performance.now() - t0) });
     }
   }
@@ -113,12 +131,27 @@ async function main() {
   const t0 = performance.now();
   await Promise.all(batch.map((s) => runEngineTask({ op: "photo_id", input: { kind: s.kind, front: s.front, back: s.back } })));
   const seconds = (performance.now() - t0) / 1000;
-  console.log(`\nthroughput: ${batch.length} documents in ${seconds.toFixed(1)} s on ${process.env.DOCUMENT_WORKERS} worker threads = ${((batch.length / seconds) * 60).toFixed(0)} documents/min (load ${loadavg()[0]!.toFixed(2)})`);
+  console.log(
+    `\nthroughput: ${batch.length} documents in ${seconds.toFixed(1)} s on ${process.env.DOCUMENT_WORKERS} worker threads = ${((batch.length / seconds) * 60).toFixed(0)} documents/min (load ${loadavg()[0]!.toFixed(2)})`,
+  );
   await closeEnginePool();
   const summary = Object.fromEntries(
     SETS.map((set) => {
       const rows = all.filter((r) => r.sample.variant === set.variant).map((r) => r.outcome);
-      return [set.variant, { docs: rows.length, correct: rows.filter((r) => r.correct).length, falseAccepts: rows.filter((r) => r.accepted && !r.correct).length, p95ms: Math.round(percentile(rows.map((r) => r.ms), 95)) }];
+      return [
+        set.variant,
+        {
+          docs: rows.length,
+          correct: rows.filter((r) => r.correct).length,
+          falseAccepts: rows.filter((r) => r.accepted && !r.correct).length,
+          p95ms: Math.round(
+            percentile(
+              rows.map((r) => r.ms),
+              95,
+            ),
+          ),
+        },
+      ];
     }),
   );
   console.log(JSON.stringify({ summary, documentsPerMinute: Math.round((batch.length / seconds) * 60) }));

@@ -10,7 +10,15 @@ import { makeDrivingLicence, roughPhoneCapture, type DrivingLicenceTruth } from 
 
 const COUNT = Number(process.argv[2] ?? 40);
 const NOW = new Date("2026-11-24T12:00:00Z");
-const FIELDS = ["last_name", "first_name", "date_of_birth", "document_number", "date_of_issue", "expiration_date", "issuing_authority"] as const;
+const FIELDS = [
+  "last_name",
+  "first_name",
+  "date_of_birth",
+  "document_number",
+  "date_of_issue",
+  "expiration_date",
+  "issuing_authority",
+] as const;
 
 const expected = (t: DrivingLicenceTruth): Record<(typeof FIELDS)[number], string> => ({
   last_name: t.surname,
@@ -55,7 +63,9 @@ async function variant(name: "clean" | "phone-like") {
   const pct = (n: number, d = COUNT) => `${((100 * n) / Math.max(1, d)).toFixed(1)} %`;
   console.log(`${name}: ${COUNT} licences`);
   console.log(`  accepted and correct ${pct(accepted)}, false accepts ${falseAccepts}, asked for another capture ${pct(retakes)}`);
-  console.log(`  per field (right / read, read share): ${FIELDS.map((f) => `${f} ${fieldRight[f]}/${fieldRead[f]} (${pct(fieldRead[f])})`).join(", ")}`);
+  console.log(
+    `  per field (right / read, read share): ${FIELDS.map((f) => `${f} ${fieldRight[f]}/${fieldRead[f]} (${pct(fieldRead[f])})`).join(", ")}`,
+  );
   console.log(`  ms per document: p50 ${times[Math.floor(COUNT / 2)]?.toFixed(0)}, p95 ${times[Math.floor(COUNT * 0.95)]?.toFixed(0)}`);
 }
 

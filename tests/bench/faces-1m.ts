@@ -26,7 +26,18 @@ import { openDatabase, type Database } from "@/lib/db/client";
 import { runMigrations } from "@/lib/db/migrate";
 import { FACE_EMBEDDING_DIMENSIONS, FACE_MATCH_THRESHOLD, faceSimilarity, unitVector } from "@/lib/server/faces/compare-faces";
 import { faceSearchKind, findSimilarFaces, HNSW_EF_SEARCH } from "@/lib/server/network/face-search";
-import { FACE_COPY_COLUMNS, faceLikeDirections, faceRowsCopy, mean, ms, pct, randomDirections, table, timed, type DirectionStream } from "./faces-shared";
+import {
+  FACE_COPY_COLUMNS,
+  faceLikeDirections,
+  faceRowsCopy,
+  mean,
+  ms,
+  pct,
+  randomDirections,
+  table,
+  timed,
+  type DirectionStream,
+} from "./faces-shared";
 import { runBench } from "./lib";
 
 const URL_ = process.env.BENCH_FACES_1M_URL ?? "postgres://postgres@127.0.0.1:5433/postgres";
@@ -38,7 +49,8 @@ const ROWS = Number(process.env.BENCH_FACES_1M_ROWS ?? 1_000_000);
  */
 const FILLER = process.env.BENCH_FACES_1M_FILLER === "face-like" ? "face-like" : "uniform";
 const DB_NAME =
-  process.env.BENCH_FACES_1M_DB ?? `${ROWS === 1_000_000 ? "verity_faces_1m" : `verity_faces_${ROWS}`}${FILLER === "face-like" ? "_face_like" : ""}`;
+  process.env.BENCH_FACES_1M_DB ??
+  `${ROWS === 1_000_000 ? "verity_faces_1m" : `verity_faces_${ROWS}`}${FILLER === "face-like" ? "_face_like" : ""}`;
 const RANDOM_QUERIES = Number(process.env.BENCH_FACES_1M_RANDOM_QUERIES ?? 100);
 const SWEEP = (process.env.BENCH_FACES_1M_SWEEP ?? "40,100,200,400").split(",").filter(Boolean).map(Number);
 const READY_ONLY = process.env.BENCH_FACES_1M_READY_ONLY === "1";
@@ -49,7 +61,11 @@ const K = 10;
 const BATCH = 2_000; // rows per COPY statement (~17 MB of binary COPY data)
 
 const secs = (v: number) => `${(v / 1000).toFixed(0)} s`;
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
 
 // ---------------------------------------------------------------------------------------------
 // Loading: binary COPY through node-postgres (no COPY package is a dependency)
@@ -115,7 +131,9 @@ async function fixtureReady(serverUrl: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url.toString() });
   try {
     await client.connect();
-    const { rows } = await client.query<{ n: number }>("select count(*)::int as n from bench_fixture where key in ('rows', 'index', 'truth')");
+    const { rows } = await client.query<{ n: number }>(
+      "select count(*)::int as n from bench_fixture where key in ('rows', 'index', 'truth')",
+    );
     return rows[0]!.n === 3;
   } catch {
     return false;
@@ -129,7 +147,10 @@ async function marker(pool: pg.Pool, key: string): Promise<Marker | null> {
   return rows[0]?.value ?? null;
 }
 async function mark(pool: pg.Pool, key: string, value: Marker) {
-  await pool.query("insert into bench_fixture (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value", [key, value]);
+  await pool.query("insert into bench_fixture (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value", [
+    key,
+    value,
+  ]);
 }
 
 /** The sample faces (stored) and their altered copies (queries), embedded once and kept in the database. */
@@ -143,11 +164,18 @@ async function sampleEmbeddings(pool: pg.Pool): Promise<void> {
   for (const person of await sampleFaces()) {
     const result = await embedFace(person.image);
     if (!result.ok) throw new Error(`${person.person}: ${result.error.message}`);
-    await pool.query("insert into bench_samples (person, alteration, embedding) values ($1, null, $2)", [person.person, unitVector(result.value.embedding)]);
+    await pool.query("insert into bench_samples (person, alteration, embedding) values ($1, null, $2)", [
+      person.person,
+      unitVector(result.value.embedding),
+    ]);
     for (const copy of await alteredCopies(person.image)) {
       const copied = await embedFace(copy.image);
       if (!copied.ok) continue; // no face found in this copy: not a query
-      await pool.query("insert into bench_samples (person, alteration, embedding) values ($1, $2, $3)", [person.person, copy.alteration, unitVector(copied.value.embedding)]);
+      await pool.query("insert into bench_samples (person, alteration, embedding) values ($1, $2, $3)", [
+        person.person,
+        copy.alteration,
+        unitVector(copied.value.embedding),
+      ]);
       copies++;
     }
   }
@@ -155,13 +183,20 @@ async function sampleEmbeddings(pool: pg.Pool): Promise<void> {
 }
 
 async function realFaces(pool: pg.Pool): Promise<{ person: string; embedding: number[] }[]> {
-  const { rows } = await pool.query<{ person: string; embedding: number[] }>("select person, embedding from bench_samples where alteration is null order by id");
+  const { rows } = await pool.query<{ person: string; embedding: number[] }>(
+    "select person, embedding from bench_samples where alteration is null order by id",
+  );
   return rows;
 }
 
 /** The filler's rows in order (the same stream for loading and for the exact answers). */
 function fillerStream(seed: number, real: { embedding: number[] }[]): DirectionStream {
-  return FILLER === "face-like" ? faceLikeDirections(seed, real.map((f) => f.embedding)) : randomDirections(seed);
+  return FILLER === "face-like"
+    ? faceLikeDirections(
+        seed,
+        real.map((f) => f.embedding),
+      )
+    : randomDirections(seed);
 }
 
 /** ROWS faces: ROWS − 22 filler faces (`rand_<n>`) and the 22 sample faces (`real_<person>`), by binary COPY. */
@@ -196,13 +231,19 @@ async function loadRows(database: Database, pool: pg.Pool): Promise<void> {
       for (let start = 0; start < randomRows; start += BATCH) {
         const count = Math.min(BATCH, randomRows - start);
         const vectors = random(count);
-        const batch = Array.from({ length: count }, (_, i) => ({ id: `rand_${start + i}`, key: `key_${start + i}`, embedding: vectors.subarray(i * DIM, (i + 1) * DIM) }));
+        const batch = Array.from({ length: count }, (_, i) => ({
+          id: `rand_${start + i}`,
+          key: `key_${start + i}`,
+          embedding: vectors.subarray(i * DIM, (i + 1) * DIM),
+        }));
         await copyIn(client, `copy network_faces (${FACE_COPY_COLUMNS}) from stdin with (format binary)`, faceRowsCopy(batch));
         if (performance.now() - reported > 30_000 || start + count === randomRows) {
           reported = performance.now();
           const done = start + count;
           const rate = done / ((reported - started) / 1000);
-          console.log(`  loaded ${done.toLocaleString("en-US")} / ${randomRows.toLocaleString("en-US")} random faces (${rate.toFixed(0)} a second, ~${((randomRows - done) / rate / 60).toFixed(0)} min left; load average ${load()})`);
+          console.log(
+            `  loaded ${done.toLocaleString("en-US")} / ${randomRows.toLocaleString("en-US")} random faces (${rate.toFixed(0)} a second, ~${((randomRows - done) / rate / 60).toFixed(0)} min left; load average ${load()})`,
+          );
         }
       }
       const reals = real.map((f) => ({ id: `real_${f.person}`, key: `key_${f.person}`, embedding: Float32Array.from(f.embedding) }));
@@ -237,22 +278,33 @@ async function buildIndexes(pool: pg.Pool): Promise<Marker> {
       // The heap is small (embeddings live in TOAST), so the planner would give the build no worker.
       await client.query(`alter table network_faces set (parallel_workers = ${Number(workers)})`);
     }
-    const settings = (await client.query<{ m: string; w: string }>("select current_setting('maintenance_work_mem') as m, current_setting('max_parallel_maintenance_workers') as w")).rows[0]!;
+    const settings = (
+      await client.query<{ m: string; w: string }>(
+        "select current_setting('maintenance_work_mem') as m, current_setting('max_parallel_maintenance_workers') as w",
+      )
+    ).rows[0]!;
     for (const def of defs) {
       const name = /INDEX (\S+) ON/i.exec(def)![1]!;
-      console.log(`index: building ${def.replace(/^.* USING /, "USING ")} (maintenance_work_mem ${settings.m}, up to ${settings.w} parallel workers; load average ${load()})`);
+      console.log(
+        `index: building ${def.replace(/^.* USING /, "USING ")} (maintenance_work_mem ${settings.m}, up to ${settings.w} parallel workers; load average ${load()})`,
+      );
       await client.query(`drop index if exists ${name}`);
       const started = performance.now();
       const progress = setInterval(() => {
         pool
-          .query<{ phase: string; tuples_done: string }>("select phase, tuples_done from pg_stat_progress_create_index where relid = 'network_faces'::regclass")
+          .query<{ phase: string; tuples_done: string }>(
+            "select phase, tuples_done from pg_stat_progress_create_index where relid = 'network_faces'::regclass",
+          )
           .then(({ rows }) => {
             const row = rows[0];
             if (!row) return;
             const elapsed = (performance.now() - started) / 1000;
             const tuples = Number(row.tuples_done);
-            const eta = tuples > 0 && tuples < ROWS ? `, ~${(((ROWS - tuples) * elapsed) / tuples / 60).toFixed(0)} min left at this rate` : "";
-            console.log(`  ${(elapsed / 60).toFixed(1)} min: ${row.phase}, ${tuples.toLocaleString("en-US")} / ${ROWS.toLocaleString("en-US")} faces${eta} (load average ${load()})`);
+            const eta =
+              tuples > 0 && tuples < ROWS ? `, ~${(((ROWS - tuples) * elapsed) / tuples / 60).toFixed(0)} min left at this rate` : "";
+            console.log(
+              `  ${(elapsed / 60).toFixed(1)} min: ${row.phase}, ${tuples.toLocaleString("en-US")} / ${ROWS.toLocaleString("en-US")} faces${eta} (load average ${load()})`,
+            );
           })
           .catch(() => {});
       }, 60_000);
@@ -283,8 +335,21 @@ async function storedQueries(pool: pg.Pool): Promise<StoredQuery[]> {
   // Queries that are no stored face: from the filler's own distribution, under their own seed.
   const random = fillerStream(QUERY_SEED, await realFaces(pool))(RANDOM_QUERIES);
   const truths = new Map(((await marker(pool, "truth"))?.queries as [string, string[]][] | undefined) ?? []);
-  const queries: StoredQuery[] = copies.map((c) => ({ id: c.id, expect: `real_${c.person}`, label: `copy:${c.id}`, embedding: c.embedding, truth: null }));
-  for (let i = 0; i < RANDOM_QUERIES; i++) queries.push({ id: i, expect: null, label: `random:${i}`, embedding: Array.from(random.subarray(i * DIM, (i + 1) * DIM)), truth: null });
+  const queries: StoredQuery[] = copies.map((c) => ({
+    id: c.id,
+    expect: `real_${c.person}`,
+    label: `copy:${c.id}`,
+    embedding: c.embedding,
+    truth: null,
+  }));
+  for (let i = 0; i < RANDOM_QUERIES; i++)
+    queries.push({
+      id: i,
+      expect: null,
+      label: `random:${i}`,
+      embedding: Array.from(random.subarray(i * DIM, (i + 1) * DIM)),
+      truth: null,
+    });
   for (const q of queries) q.truth = truths.get(q.label) ?? null;
   return queries;
 }
@@ -298,7 +363,9 @@ async function groundTruth(pool: pg.Pool, queries: StoredQuery[]): Promise<void>
   const missing = queries.filter((q) => !q.truth);
   if (missing.length === 0) return;
   await new Promise((resolve) => setTimeout(resolve, 2_000)); // let the index build start first
-  console.log(`ground truth: exact top ${K} of ${missing.length} queries over ${ROWS.toLocaleString("en-US")} faces in this process (once)…`);
+  console.log(
+    `ground truth: exact top ${K} of ${missing.length} queries over ${ROWS.toLocaleString("en-US")} faces in this process (once)…`,
+  );
   const started = performance.now();
   const Q = missing.length;
   const qs = new Float32Array(Q * DIM);
@@ -345,7 +412,9 @@ async function groundTruth(pool: pg.Pool, queries: StoredQuery[]): Promise<void>
     if (performance.now() - reported > 60_000) {
       reported = performance.now();
       const done = start + count;
-      console.log(`  ${done.toLocaleString("en-US")} / ${randomRows.toLocaleString("en-US")} faces, ~${(((randomRows - done) * (reported - started)) / done / 60_000).toFixed(0)} min left (load average ${load()})`);
+      console.log(
+        `  ${done.toLocaleString("en-US")} / ${randomRows.toLocaleString("en-US")} faces, ~${(((randomRows - done) * (reported - started)) / done / 60_000).toFixed(0)} min left (load average ${load()})`,
+      );
     }
   }
   const reals = new Float32Array(real.length * DIM);
@@ -367,7 +436,9 @@ async function indexAlone(database: Database, query: number[], ef: number): Prom
   return database.db.transaction(async (tx) => {
     await tx.execute(sql.raw(`set local hnsw.ef_search = ${ef}`));
     await tx.execute(sql.raw("set local enable_seqscan = off"));
-    const result = (await tx.execute(sql`select id from network_faces order by embedding_vec <=> ${vector}::vector limit ${K}`)) as unknown as { rows: { id: string }[] };
+    const result = (await tx.execute(
+      sql`select id from network_faces order by embedding_vec <=> ${vector}::vector limit ${K}`,
+    )) as unknown as { rows: { id: string }[] };
     return result.rows.map((r) => r.id);
   });
 }
@@ -379,9 +450,13 @@ async function indexAlone(database: Database, query: number[], ef: number): Prom
  */
 async function exactMatches(pool: pg.Pool, queries: StoredQuery[]): Promise<Map<string, string[]>> {
   const ids = [...new Set(queries.flatMap((q) => q.truth ?? []))];
-  const { rows } = await pool.query<{ id: string; embedding: number[] }>("select id, embedding from network_faces where id = any($1)", [ids]);
+  const { rows } = await pool.query<{ id: string; embedding: number[] }>("select id, embedding from network_faces where id = any($1)", [
+    ids,
+  ]);
   const stored = new Map(rows.map((r) => [r.id, r.embedding]));
-  return new Map(queries.map((q) => [q.label, q.truth!.filter((id) => faceSimilarity(stored.get(id)!, q.embedding) >= FACE_MATCH_THRESHOLD)]));
+  return new Map(
+    queries.map((q) => [q.label, q.truth!.filter((id) => faceSimilarity(stored.get(id)!, q.embedding) >= FACE_MATCH_THRESHOLD)]),
+  );
 }
 
 async function measure(database: Database, queries: StoredQuery[], index: Marker) {
@@ -417,7 +492,12 @@ async function measure(database: Database, queries: StoredQuery[], index: Marker
     for (const q of group.queries) {
       const [faces, t] = await timed(() => findSimilarFaces(database.db, q.embedding, { limit: K }));
       times.push(t);
-      recalls.push(recall(faces.map((f) => f.id), q));
+      recalls.push(
+        recall(
+          faces.map((f) => f.id),
+          q,
+        ),
+      );
       got.push([faces.map((f) => f.id), q]);
       if (q.expect && faces[0]?.id === q.expect && faces[0].similarity >= FACE_MATCH_THRESHOLD) found++;
     }
@@ -425,7 +505,16 @@ async function measure(database: Database, queries: StoredQuery[], index: Marker
     const n = group.queries.length;
     const copies = group.name.startsWith("altered");
     const [matchedFound, matchedAll] = matchesFound(got);
-    rows.push([`findSimilarFaces (hnsw, ef_search ${HNSW_EF_SEARCH}), ${group.name}`, String(n), ms(pct(times, 50)), ms(pct(times, 95)), ms(pct(times, 99)), mean(recalls).toFixed(3), matchCell(matchedFound, matchedAll), copies ? `${found}/${n}` : ""]);
+    rows.push([
+      `findSimilarFaces (hnsw, ef_search ${HNSW_EF_SEARCH}), ${group.name}`,
+      String(n),
+      ms(pct(times, 50)),
+      ms(pct(times, 95)),
+      ms(pct(times, 99)),
+      mean(recalls).toFixed(3),
+      matchCell(matchedFound, matchedAll),
+      copies ? `${found}/${n}` : "",
+    ]);
     result.push({
       group: group.name,
       queries: n,
@@ -453,20 +542,68 @@ async function measure(database: Database, queries: StoredQuery[], index: Marker
         got.push([ids, q]);
       }
       const [matchedFound, matchedAll] = matchesFound(got);
-      rows.push([`  the index alone (select id), ef_search ${ef}, ${group.name}`, String(times.length), ms(pct(times, 50)), ms(pct(times, 95)), ms(pct(times, 99)), mean(recalls).toFixed(3), matchCell(matchedFound, matchedAll), ""]);
-      sweep.push({ efSearch: ef, group: group.name, p50Ms: +pct(times, 50).toFixed(1), p99Ms: +pct(times, 99).toFixed(1), recallAt10: +mean(recalls).toFixed(3), matches: matchedAll, matchesFound: matchedFound });
+      rows.push([
+        `  the index alone (select id), ef_search ${ef}, ${group.name}`,
+        String(times.length),
+        ms(pct(times, 50)),
+        ms(pct(times, 95)),
+        ms(pct(times, 99)),
+        mean(recalls).toFixed(3),
+        matchCell(matchedFound, matchedAll),
+        "",
+      ]);
+      sweep.push({
+        efSearch: ef,
+        group: group.name,
+        p50Ms: +pct(times, 50).toFixed(1),
+        p99Ms: +pct(times, 99).toFixed(1),
+        recallAt10: +mean(recalls).toFixed(3),
+        matches: matchedAll,
+        matchesFound: matchedFound,
+      });
     }
   }
   console.log("");
-  table([`search over ${ROWS.toLocaleString("en-US")} faces (warm)`, "queries", "p50 ms", "p95 ms", "p99 ms", `recall@${K}`, `matches ≥ ${FACE_MATCH_THRESHOLD} found`, "copy → original #1"], rows);
+  table(
+    [
+      `search over ${ROWS.toLocaleString("en-US")} faces (warm)`,
+      "queries",
+      "p50 ms",
+      "p95 ms",
+      "p99 ms",
+      `recall@${K}`,
+      `matches ≥ ${FACE_MATCH_THRESHOLD} found`,
+      "copy → original #1",
+    ],
+    rows,
+  );
   const p99 = pct(all, 99);
-  console.log(`\ngoal p99 ≤ 50 ms: ${p99 <= 50 ? "met" : "not met"} (p99 ${ms(p99)} ms); load average ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)} during the timed pass (${os.cpus().length} CPUs)`);
+  console.log(
+    `\ngoal p99 ≤ 50 ms: ${p99 <= 50 ? "met" : "not met"} (p99 ${ms(p99)} ms); load average ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)} during the timed pass (${os.cpus().length} CPUs)`,
+  );
   const built = (index.built as { def: string; ms: number; bytes: number }[]) ?? [];
-  return { kind, filler: FILLER, efSearch: HNSW_EF_SEARCH, p50Ms: +pct(all, 50).toFixed(1), p95Ms: +pct(all, 95).toFixed(1), p99Ms: +p99.toFixed(1), groups: result, sweep, index: built.map((b) => ({ using: b.def.replace(/^.* USING /, ""), buildMin: +(b.ms / 60_000).toFixed(1), gib: +(b.bytes / 2 ** 30).toFixed(2) })), loadAverage: [+loadBefore.toFixed(2), +loadAfter.toFixed(2)] };
+  return {
+    kind,
+    filler: FILLER,
+    efSearch: HNSW_EF_SEARCH,
+    p50Ms: +pct(all, 50).toFixed(1),
+    p95Ms: +pct(all, 95).toFixed(1),
+    p99Ms: +p99.toFixed(1),
+    groups: result,
+    sweep,
+    index: built.map((b) => ({
+      using: b.def.replace(/^.* USING /, ""),
+      buildMin: +(b.ms / 60_000).toFixed(1),
+      gib: +(b.bytes / 2 ** 30).toFixed(2),
+    })),
+    loadAverage: [+loadBefore.toFixed(2), +loadAfter.toFixed(2)],
+  };
 }
 
 void runBench(async () => {
-  console.log(`## Face search over ${ROWS.toLocaleString("en-US")} faces (${FILLER} filler), PostgreSQL with pgvector (node ${process.version}, ${os.cpus().length} CPUs, load average ${load()})`);
+  console.log(
+    `## Face search over ${ROWS.toLocaleString("en-US")} faces (${FILLER} filler), PostgreSQL with pgvector (node ${process.version}, ${os.cpus().length} CPUs, load average ${load()})`,
+  );
   const admin = new pg.Client({ connectionString: URL_ });
   try {
     await admin.connect();
@@ -475,7 +612,9 @@ void runBench(async () => {
     console.log(JSON.stringify({ bench: "faces-1m", measured: false, filler: FILLER, reason: "no PostgreSQL" }));
     return 0;
   }
-  const { rows: vector } = await admin.query<{ version: string }>("select default_version as version from pg_available_extensions where name = 'vector'");
+  const { rows: vector } = await admin.query<{ version: string }>(
+    "select default_version as version from pg_available_extensions where name = 'vector'",
+  );
   if (!vector[0]) {
     await admin.end();
     console.log(`not measured: no pgvector on ${URL_}`);
@@ -500,13 +639,17 @@ void runBench(async () => {
     const pool = database.pool!;
     await runMigrations(database);
     await pool.query("create table if not exists bench_fixture (key text primary key, value jsonb not null)");
-    await pool.query("create table if not exists bench_samples (id serial primary key, person text not null, alteration text, embedding real[] not null)");
+    await pool.query(
+      "create table if not exists bench_samples (id serial primary key, person text not null, alteration text, embedding real[] not null)",
+    );
     await sampleEmbeddings(pool);
     await loadRows(database, pool);
     const queries = await storedQueries(pool);
     // The exact search runs here while the server builds the index (it yields between batches).
     const [index] = await Promise.all([buildIndexes(pool), groundTruth(pool, queries)]);
-    const { rows: sizes } = await pool.query<{ table: string; total: string }>("select pg_size_pretty(pg_table_size('network_faces')) as table, pg_size_pretty(pg_total_relation_size('network_faces')) as total");
+    const { rows: sizes } = await pool.query<{ table: string; total: string }>(
+      "select pg_size_pretty(pg_table_size('network_faces')) as table, pg_size_pretty(pg_total_relation_size('network_faces')) as total",
+    );
     console.log(`network_faces: ${sizes[0]!.table} of table, ${sizes[0]!.total} with its indexes`);
     const measured = await measure(database, queries, index);
     console.log(JSON.stringify({ bench: "faces-1m", measured: true, engine: "postgres", faces: ROWS, ...measured }));

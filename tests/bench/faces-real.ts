@@ -25,19 +25,28 @@ import { embedFace, FACE_MIN_SIDE } from "@/lib/server/faces/embed-face";
 import { loadFaceModels } from "@/lib/server/faces/load-human";
 import { ms, pct, table, timed } from "./faces-shared";
 
-const DIR = path.resolve(process.env.BENCH_FACES_REAL_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), "../../../shared/real-data/faces-deepface"));
+const DIR = path.resolve(
+  process.env.BENCH_FACES_REAL_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), "../../../shared/real-data/faces-deepface"),
+);
 const mb = () => Math.round(process.memoryUsage().rss / 2 ** 20);
 const f3 = (v: number) => v.toFixed(3);
 const share = (n: number, of: number) => `${n}/${of} (${((100 * n) / of).toFixed(1)} %)`;
 
 async function main() {
-  const pairs = (parse(readFileSync(path.join(DIR, "pairs.csv")), { columns: true, skip_empty_lines: true }) as Record<string, string>[]).map((row) => ({
+  const pairs = (
+    parse(readFileSync(path.join(DIR, "pairs.csv")), { columns: true, skip_empty_lines: true }) as Record<string, string>[]
+  ).map((row) => ({
     x: row.file_x!,
     y: row.file_y!,
     same: row.Decision === "Yes",
   }));
   console.log(`# Faces on real photographs: ${DIR}`);
-  console.log(`node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(
+    `node ${process.version}, ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
 
   console.log("\n## 1. Models");
   const before = mb();
@@ -47,7 +56,10 @@ async function main() {
   console.log("\n## 2. Describing each photo (document role = first column, selfie role = second)");
   const described = new Map<string, number[] | string>();
   const times: number[] = [];
-  const roleTimes = new Map<FacePhotoRole, number[]>([["document", []], ["selfie", []]]);
+  const roleTimes = new Map<FacePhotoRole, number[]>([
+    ["document", []],
+    ["selfie", []],
+  ]);
   const roles: [FacePhotoRole, string[]][] = [
     ["document", [...new Set(pairs.map((p) => p.x))]],
     ["selfie", [...new Set(pairs.map((p) => p.y))]],
@@ -63,8 +75,11 @@ async function main() {
     }
   }
   const failures = [...described.entries()].filter(([, v]) => typeof v === "string");
-  console.log(`${described.size} descriptions: p50 ${ms(pct(times, 50))} ms, p95 ${ms(pct(times, 95))} ms, max ${ms(Math.max(...times))} ms per face; resident memory ${mb()} MB`);
-  for (const [role, list] of roleTimes) console.log(`  as ${role}: ${list.length} faces, p50 ${ms(pct(list, 50))} ms, p95 ${ms(pct(list, 95))} ms`);
+  console.log(
+    `${described.size} descriptions: p50 ${ms(pct(times, 50))} ms, p95 ${ms(pct(times, 95))} ms, max ${ms(Math.max(...times))} ms per face; resident memory ${mb()} MB`,
+  );
+  for (const [role, list] of roleTimes)
+    console.log(`  as ${role}: ${list.length} faces, p50 ${ms(pct(list, 50))} ms, p95 ${ms(pct(list, 95))} ms`);
   for (const [key, reason] of failures) console.log(`  not described: ${key}: ${reason as string}`);
 
   const scored = pairs.flatMap((p) => {
@@ -83,22 +98,54 @@ async function main() {
   table(
     ["pairs", "pass", "review", "fail", "not compared"],
     [
-      ["same person", share(count(same, "pass"), sameTotal), share(count(same, "review"), sameTotal), share(count(same, "fail"), sameTotal), String(sameTotal - same.length)],
-      ["different people", share(count(different, "pass"), differentTotal), share(count(different, "review"), differentTotal), share(count(different, "fail"), differentTotal), String(differentTotal - different.length)],
+      [
+        "same person",
+        share(count(same, "pass"), sameTotal),
+        share(count(same, "review"), sameTotal),
+        share(count(same, "fail"), sameTotal),
+        String(sameTotal - same.length),
+      ],
+      [
+        "different people",
+        share(count(different, "pass"), differentTotal),
+        share(count(different, "review"), differentTotal),
+        share(count(different, "fail"), differentTotal),
+        String(differentTotal - different.length),
+      ],
     ],
   );
   console.log("\nscore distributions");
-  const dist = (label: string, values: number[]) => [label, String(values.length), ...[0, 5, 25, 50, 75, 95, 100].map((p) => f3(p === 0 ? Math.min(...values) : pct(values, p)))];
-  table(["pairs", "n", "min", "p5", "p25", "p50", "p75", "p95", "max"], [dist("same person", same.map((p) => p.score)), dist("different people", different.map((p) => p.score))]);
+  const dist = (label: string, values: number[]) => [
+    label,
+    String(values.length),
+    ...[0, 5, 25, 50, 75, 95, 100].map((p) => f3(p === 0 ? Math.min(...values) : pct(values, p))),
+  ];
+  table(
+    ["pairs", "n", "min", "p5", "p25", "p50", "p75", "p95", "max"],
+    [
+      dist(
+        "same person",
+        same.map((p) => p.score),
+      ),
+      dist(
+        "different people",
+        different.map((p) => p.score),
+      ),
+    ],
+  );
   const lowestSame = Math.min(...same.map((p) => p.score));
   const highestDifferent = Math.max(...different.map((p) => p.score));
-  console.log(`lowest same-person score ${f3(lowestSame)}, highest different-person score ${f3(highestDifferent)}: ${lowestSame > highestDifferent ? `a clean gap of ${f3(lowestSame - highestDifferent)}` : `overlap: ${same.filter((p) => p.score <= highestDifferent).length} same-person pairs at or below the highest different-person score`}`);
+  console.log(
+    `lowest same-person score ${f3(lowestSame)}, highest different-person score ${f3(highestDifferent)}: ${lowestSame > highestDifferent ? `a clean gap of ${f3(lowestSame - highestDifferent)}` : `overlap: ${same.filter((p) => p.score <= highestDifferent).length} same-person pairs at or below the highest different-person score`}`,
+  );
   const lowest = [...same].sort((a, b) => a.score - b.score).slice(0, 5);
   const highest = [...different].sort((a, b) => b.score - a.score).slice(0, 8);
   console.log(`lowest same-person scores: ${lowest.map((p) => `${f3(p.score)} (${p.x}~${p.y})`).join(", ")}`);
   console.log(`highest different-person scores: ${highest.map((p) => `${f3(p.score)} (${p.x}~${p.y})`).join(", ")}`);
-  for (const p of same.filter((q) => q.band !== "pass")) console.log(`  same person not in pass: ${p.x} ~ ${p.y} ${f3(p.score)} (${p.band})`);
-  for (const p of different.filter((q) => q.band !== "fail")) console.log(`  different people not in fail: ${p.x} ~ ${p.y} ${f3(p.score)} (${p.band})`);
+  for (const p of same.filter((q) => q.band !== "pass"))
+    console.log(`  same person not in pass: ${p.x} ~ ${p.y} ${f3(p.score)} (${p.band})`);
+  for (const p of different.filter((q) => q.band !== "fail"))
+    console.log(`  different people not in fail: ${p.x} ~ ${p.y} ${f3(p.score)} (${p.band})`);
 
   console.log(`\n## 4. Network search threshold (FACE_MATCH_THRESHOLD ${FACE_MATCH_THRESHOLD}; both photos described as selfies)`);
   const selfie = (file: string) => described.get(`selfie:${file}`) ?? undefined;
@@ -118,12 +165,36 @@ async function main() {
   table(
     ["pairs", "linked (≥ threshold)", "min", "p50", "max"],
     [
-      ["same person", share(linked(netSame), netSame.length), f3(Math.min(...netSame.map((p) => p.score))), f3(pct(netSame.map((p) => p.score), 50)), f3(Math.max(...netSame.map((p) => p.score)))],
-      ["different people", share(linked(netDifferent), netDifferent.length), f3(Math.min(...netDifferent.map((p) => p.score))), f3(pct(netDifferent.map((p) => p.score), 50)), f3(Math.max(...netDifferent.map((p) => p.score)))],
+      [
+        "same person",
+        share(linked(netSame), netSame.length),
+        f3(Math.min(...netSame.map((p) => p.score))),
+        f3(
+          pct(
+            netSame.map((p) => p.score),
+            50,
+          ),
+        ),
+        f3(Math.max(...netSame.map((p) => p.score))),
+      ],
+      [
+        "different people",
+        share(linked(netDifferent), netDifferent.length),
+        f3(Math.min(...netDifferent.map((p) => p.score))),
+        f3(
+          pct(
+            netDifferent.map((p) => p.score),
+            50,
+          ),
+        ),
+        f3(Math.max(...netDifferent.map((p) => p.score))),
+      ],
     ],
   );
 
-  console.log(`\n## 5. Face size (same-person pairs, the selfie shrunk until the face is W px wide; described regardless of FACE_MIN_SIDE ${FACE_MIN_SIDE})`);
+  console.log(
+    `\n## 5. Face size (same-person pairs, the selfie shrunk until the face is W px wide; described regardless of FACE_MIN_SIDE ${FACE_MIN_SIDE})`,
+  );
   const sizeRows: string[][] = [];
   for (const width of [24, 32, 40, 48, 64, 96]) {
     const bands = { pass: 0, review: 0, fail: 0, none: 0 };
@@ -133,7 +204,11 @@ async function main() {
       const full = await embedFace(image, { minSide: 0 });
       if (typeof documentFace !== "object" || !full.ok) continue;
       const { width: imageWidth } = await sharp(image).rotate().metadata();
-      const small = await sharp(image).rotate().resize(Math.max(16, Math.round(((imageWidth ?? 0) * width) / full.value.box[2]))).jpeg({ quality: 90 }).toBuffer();
+      const small = await sharp(image)
+        .rotate()
+        .resize(Math.max(16, Math.round(((imageWidth ?? 0) * width) / full.value.box[2])))
+        .jpeg({ quality: 90 })
+        .toBuffer();
       const shrunk = await embedFace(small, { minSide: 0 });
       if (!shrunk.ok) bands.none++;
       else bands[compareDescribedFaces(documentFace, shrunk.value.embedding).band]++;

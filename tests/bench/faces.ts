@@ -49,7 +49,12 @@ interface RealFace {
 }
 
 async function embedSection(): Promise<RealFace[]> {
-  console.log(`\n## 1. Embedding (node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")})`);
+  console.log(
+    `\n## 1. Embedding (node ${process.version}, ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")})`,
+  );
   const [, loadMs] = await timed(() => getHuman());
   console.log(`model load (Human on tfjs WASM, detector + mesh; face-api ResNet-34 descriptor): ${ms(loadMs)} ms, ${mb()}`);
   const people = await sampleFaces();
@@ -73,7 +78,13 @@ async function embedSection(): Promise<RealFace[]> {
   table(
     ["pictures", "n", "p50 ms", "p99 ms", "max ms"],
     [
-      ["sample faces (~560–830 px squares)", String(originalTimes.length), ms(median(originalTimes)), ms(pct(originalTimes, 99)), ms(Math.max(...originalTimes))],
+      [
+        "sample faces (~560–830 px squares)",
+        String(originalTimes.length),
+        ms(median(originalTimes)),
+        ms(pct(originalTimes, 99)),
+        ms(Math.max(...originalTimes)),
+      ],
       ["sample faces + altered copies", String(all.length), ms(median(all)), ms(pct(all, 99)), ms(Math.max(...all))],
     ],
   );
@@ -107,15 +118,38 @@ function separationSection(faces: RealFace[]) {
       if (similarity > closest.similarity) closest = { pair: `${a.person} / ${b.person}`, similarity };
     }
   }
-  const rows = [...byAlteration.entries()].map(([alteration, v]) => [`same person, ${alteration}`, String(v.length), Math.min(...v).toFixed(3), median(v).toFixed(3), String(v.filter((s) => s < FACE_MATCH_THRESHOLD).length)]);
-  rows.push(["same person, all altered copies", String(same.length), Math.min(...same).toFixed(3), median(same).toFixed(3), String(same.filter((s) => s < FACE_MATCH_THRESHOLD).length)]);
+  const rows = [...byAlteration.entries()].map(([alteration, v]) => [
+    `same person, ${alteration}`,
+    String(v.length),
+    Math.min(...v).toFixed(3),
+    median(v).toFixed(3),
+    String(v.filter((s) => s < FACE_MATCH_THRESHOLD).length),
+  ]);
+  rows.push([
+    "same person, all altered copies",
+    String(same.length),
+    Math.min(...same).toFixed(3),
+    median(same).toFixed(3),
+    String(same.filter((s) => s < FACE_MATCH_THRESHOLD).length),
+  ]);
   table(["pairs", "n", "min", "median", "below threshold"], rows);
   console.log("");
   table(
     ["pairs", "n", "max", "p99", "median", "at or above threshold"],
-    [["different people", String(different.length), Math.max(...different).toFixed(3), pct(different, 99).toFixed(3), median(different).toFixed(3), String(different.filter((s) => s >= FACE_MATCH_THRESHOLD).length)]],
+    [
+      [
+        "different people",
+        String(different.length),
+        Math.max(...different).toFixed(3),
+        pct(different, 99).toFixed(3),
+        median(different).toFixed(3),
+        String(different.filter((s) => s >= FACE_MATCH_THRESHOLD).length),
+      ],
+    ],
   );
-  console.log(`gap: lowest same-person ${Math.min(...same).toFixed(3)} vs highest different-people ${closest.similarity.toFixed(3)} (${closest.pair}); copies without a detected face: ${undetected}`);
+  console.log(
+    `gap: lowest same-person ${Math.min(...same).toFixed(3)} vs highest different-people ${closest.similarity.toFixed(3)} (${closest.pair}); copies without a detected face: ${undetected}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -153,7 +187,8 @@ function batches(data: Dataset, size: number) {
   const out: { id: string; key: string; embedding: ArrayLike<number> }[][] = [];
   for (let start = 0; start < ROWS; start += size) {
     const rows = [];
-    for (let r = start; r < Math.min(ROWS, start + size); r++) rows.push({ id: `rand_${r}`, key: `key_${r}`, embedding: data.vectors.subarray(r * DIM, (r + 1) * DIM) });
+    for (let r = start; r < Math.min(ROWS, start + size); r++)
+      rows.push({ id: `rand_${r}`, key: `key_${r}`, embedding: data.vectors.subarray(r * DIM, (r + 1) * DIM) });
     out.push(rows);
   }
   out.push(data.real.map((f) => ({ id: `real_${f.person}`, key: `key_${f.person}`, embedding: f.embedding })));
@@ -163,20 +198,32 @@ function batches(data: Dataset, size: number) {
 /** Loads the dataset; where the HNSW index exists it is dropped first and rebuilt after (faster). */
 async function load(database: Database, data: Dataset) {
   await database.exec("insert into teams (id, name, slug) values ('team_bench', 'Bench', 'bench')");
-  const { rows } = (await database.db.execute(sql`select indexdef from pg_indexes where indexname = 'network_faces_embedding_hnsw_idx'`)) as unknown as { rows: { indexdef: string }[] };
+  const { rows } = (await database.db.execute(
+    sql`select indexdef from pg_indexes where indexname = 'network_faces_embedding_hnsw_idx'`,
+  )) as unknown as { rows: { indexdef: string }[] };
   const indexdef = rows[0]?.indexdef;
   if (indexdef) await database.exec("drop index network_faces_embedding_hnsw_idx");
   const [, loadMs] = await timed(async () => {
     if (database.kind === "pglite") {
       const client = (database.db as unknown as { $client: PGlite }).$client;
       for (const batch of batches(data, 5_000)) {
-        await client.query(`copy network_faces (${FACE_COPY_COLUMNS}) from '/dev/blob' with (format binary)`, [], { blob: new Blob([new Uint8Array(faceRowsCopy(batch))]) });
+        await client.query(`copy network_faces (${FACE_COPY_COLUMNS}) from '/dev/blob' with (format binary)`, [], {
+          blob: new Blob([new Uint8Array(faceRowsCopy(batch))]),
+        });
       }
     } else {
       // node-postgres has no COPY without another package: multi-row INSERTs of array literals.
       for (const batch of batches(data, 200)) {
-        const values = batch.map((_, i) => `($${5 * i + 1}, 'team_bench', $${5 * i + 2}, $${5 * i + 3}::real[], $${5 * i + 4}::bit(1024), $${5 * i + 5})`).join(", ");
-        const params = batch.flatMap((row) => [row.id, row.key, `{${Array.from(row.embedding, (x) => x.toPrecision(8)).join(",")}}`, faceCode(row.embedding), FACE_MODEL]);
+        const values = batch
+          .map((_, i) => `($${5 * i + 1}, 'team_bench', $${5 * i + 2}, $${5 * i + 3}::real[], $${5 * i + 4}::bit(1024), $${5 * i + 5})`)
+          .join(", ");
+        const params = batch.flatMap((row) => [
+          row.id,
+          row.key,
+          `{${Array.from(row.embedding, (x) => x.toPrecision(8)).join(",")}}`,
+          faceCode(row.embedding),
+          FACE_MODEL,
+        ]);
         await database.pool!.query(`insert into network_faces (${FACE_COPY_COLUMNS}) values ${values}`, params);
       }
     }
@@ -191,9 +238,14 @@ async function load(database: Database, data: Dataset) {
 
 /** Queries: every altered copy of the real faces (their original is stored) and random directions. */
 function queries(data: Dataset) {
-  const nearDuplicates = data.real.flatMap((f) => f.copies.filter((c) => c.embedding).map((c) => ({ expect: `real_${f.person}` as string | null, embedding: c.embedding! })));
+  const nearDuplicates = data.real.flatMap((f) =>
+    f.copies.filter((c) => c.embedding).map((c) => ({ expect: `real_${f.person}` as string | null, embedding: c.embedding! })),
+  );
   const random = randomDirections(99)(RANDOM_QUERIES);
-  const randoms = Array.from({ length: RANDOM_QUERIES }, (_, i) => ({ expect: null as string | null, embedding: Array.from(random.subarray(i * DIM, (i + 1) * DIM)) }));
+  const randoms = Array.from({ length: RANDOM_QUERIES }, (_, i) => ({
+    expect: null as string | null,
+    embedding: Array.from(random.subarray(i * DIM, (i + 1) * DIM)),
+  }));
   return [...nearDuplicates, ...randoms];
 }
 
@@ -202,7 +254,9 @@ async function hnswAt(database: Database, query: number[], ef: number): Promise<
   return database.db.transaction(async (tx) => {
     await tx.execute(sql.raw(`set local hnsw.ef_search = ${ef}`));
     await tx.execute(sql.raw("set local enable_seqscan = off")); // as findSimilarFaces does
-    const result = (await tx.execute(sql`select id from network_faces order by embedding_vec <=> ${vector}::vector limit ${K}`)) as unknown as { rows: { id: string }[] };
+    const result = (await tx.execute(
+      sql`select id from network_faces order by embedding_vec <=> ${vector}::vector limit ${K}`,
+    )) as unknown as { rows: { id: string }[] };
     return result.rows.map((r) => r.id);
   });
 }
@@ -216,19 +270,38 @@ async function planOf(database: Database, query: number[]): Promise<string> {
     return tx.execute(sql`explain (analyze, buffers) select id, team_id, identity_key, network_identity_id, 1 - (embedding_vec <=> ${vector}::vector) as similarity
       from network_faces order by embedding_vec <=> ${vector}::vector limit ${K}`);
   })) as unknown as { rows: Record<string, string>[] };
-  const lines = result.rows.map((r) => Object.values(r)[0]!.trim().replace(/'\[.*?\]'/g, "'[…]'"));
-  return lines.filter((l) => /Scan|Sort|Execution Time/.test(l)).map((l) => l.replace(/^->\s*/, "").replace(/\s+/g, " ")).join("; ");
+  const lines = result.rows.map((r) =>
+    Object.values(r)[0]!
+      .trim()
+      .replace(/'\[.*?\]'/g, "'[…]'"),
+  );
+  return lines
+    .filter((l) => /Scan|Sort|Execution Time/.test(l))
+    .map((l) => l.replace(/^->\s*/, "").replace(/\s+/g, " "))
+    .join("; ");
 }
 
 type Query = ReturnType<typeof queries>[number];
 
 /** The search rows, for the JSON line `npm run bench` reads. */
-const summary: { engine: string; kind: string; faces: number; group: string; queries: number; p50Ms: number; p99Ms: number; recallAt10: number; copiesFound?: number }[] = [];
+const summary: {
+  engine: string;
+  kind: string;
+  faces: number;
+  group: string;
+  queries: number;
+  p50Ms: number;
+  p99Ms: number;
+  recallAt10: number;
+  copiesFound?: number;
+}[] = [];
 
 async function searchSection(engine: string, database: Database, data: Dataset, qs: Query[], truth: Map<number[], string[]>) {
   await load(database, data);
   const kind = await faceSearchKind(database.db);
-  console.log(`  search kind: ${kind}; ${qs.length} queries (${qs.filter((q) => q.expect).length} altered copies of stored real faces, ${qs.filter((q) => !q.expect).length} random directions); top ${K}`);
+  console.log(
+    `  search kind: ${kind}; ${qs.length} queries (${qs.filter((q) => q.expect).length} altered copies of stored real faces, ${qs.filter((q) => !q.expect).length} random directions); top ${K}`,
+  );
   const rows: string[][] = [];
   const recall = (got: string[], q: number[]) => got.filter((id) => truth.get(q)!.includes(id)).length / K;
   {
@@ -247,13 +320,35 @@ async function searchSection(engine: string, database: Database, data: Dataset, 
       for (const q of group.queries) {
         const [result, t] = await timed(() => findSimilarFaces(database.db, q.embedding, { limit: K }));
         times.push(t);
-        recalls.push(recall(result.map((f) => f.id), q.embedding));
+        recalls.push(
+          recall(
+            result.map((f) => f.id),
+            q.embedding,
+          ),
+        );
         if (q.expect && result[0]?.id === q.expect && result[0].similarity >= FACE_MATCH_THRESHOLD) found++;
       }
       const n = String(group.queries.length);
       const how = kind === "hnsw" ? `hnsw, ef_search ${HNSW_EF_SEARCH}` : `sign codes, ${CODED_CANDIDATES} ranked exactly`;
-      rows.push([`findSimilarFaces (${how}), ${group.name}`, n, ms(median(times)), ms(pct(times, 99)), mean(recalls).toFixed(3), group.name.startsWith("altered") ? `${found}/${n}` : ""]);
-      summary.push({ engine, kind, faces: ROWS + data.real.length, group: group.name, queries: group.queries.length, p50Ms: Number(median(times).toFixed(1)), p99Ms: Number(pct(times, 99).toFixed(1)), recallAt10: Number(mean(recalls).toFixed(3)), ...(group.name.startsWith("altered") && { copiesFound: found }) });
+      rows.push([
+        `findSimilarFaces (${how}), ${group.name}`,
+        n,
+        ms(median(times)),
+        ms(pct(times, 99)),
+        mean(recalls).toFixed(3),
+        group.name.startsWith("altered") ? `${found}/${n}` : "",
+      ]);
+      summary.push({
+        engine,
+        kind,
+        faces: ROWS + data.real.length,
+        group: group.name,
+        queries: group.queries.length,
+        p50Ms: Number(median(times).toFixed(1)),
+        p99Ms: Number(pct(times, 99).toFixed(1)),
+        recallAt10: Number(mean(recalls).toFixed(3)),
+        ...(group.name.startsWith("altered") && { copiesFound: found }),
+      });
       for (const ef of kind === "hnsw" ? [40, 100, 200] : []) {
         const efTimes: number[] = [];
         const efRecalls: number[] = [];
@@ -264,7 +359,14 @@ async function searchSection(engine: string, database: Database, data: Dataset, 
           efRecalls.push(recall(ids, q.embedding));
           if (q.expect && ids[0] === q.expect) efFound++;
         }
-        rows.push([`  the index alone (select id), ef_search ${ef}`, n, ms(median(efTimes)), ms(pct(efTimes, 99)), mean(efRecalls).toFixed(3), group.name.startsWith("altered") ? `${efFound}/${n}` : ""]);
+        rows.push([
+          `  the index alone (select id), ef_search ${ef}`,
+          n,
+          ms(median(efTimes)),
+          ms(pct(efTimes, 99)),
+          mean(efRecalls).toFixed(3),
+          group.name.startsWith("altered") ? `${efFound}/${n}` : "",
+        ]);
       }
       if (kind === "hnsw") console.log(`  plan (${group.name}): ${await planOf(database, group.queries[0]!.embedding)}`);
     }
@@ -276,11 +378,32 @@ async function searchSection(engine: string, database: Database, data: Dataset, 
   for (const q of qs.slice(0, kind === "hnsw" ? Math.min(1, EXACT_QUERIES) : EXACT_QUERIES)) {
     const [result, t] = await timed(() => findSimilarFaces(database.db, q.embedding, { limit: K, exact: true }));
     exactTimes.push(t);
-    exactRecalls.push(recall(result.map((f) => f.id), q.embedding));
+    exactRecalls.push(
+      recall(
+        result.map((f) => f.id),
+        q.embedding,
+      ),
+    );
   }
   if (exactTimes.length) {
-    summary.push({ engine, kind: "exact", faces: ROWS + data.real.length, group: "exact", queries: exactTimes.length, p50Ms: Number(median(exactTimes).toFixed(1)), p99Ms: Number(pct(exactTimes, 99).toFixed(1)), recallAt10: Number(mean(exactRecalls).toFixed(3)) });
-    rows.push([`findSimilarFaces (exact${kind === "hnsw" ? ", forced" : ""})`, String(exactTimes.length), ms(median(exactTimes)), ms(pct(exactTimes, 99)), mean(exactRecalls).toFixed(3), ""]);
+    summary.push({
+      engine,
+      kind: "exact",
+      faces: ROWS + data.real.length,
+      group: "exact",
+      queries: exactTimes.length,
+      p50Ms: Number(median(exactTimes).toFixed(1)),
+      p99Ms: Number(pct(exactTimes, 99).toFixed(1)),
+      recallAt10: Number(mean(exactRecalls).toFixed(3)),
+    });
+    rows.push([
+      `findSimilarFaces (exact${kind === "hnsw" ? ", forced" : ""})`,
+      String(exactTimes.length),
+      ms(median(exactTimes)),
+      ms(pct(exactTimes, 99)),
+      mean(exactRecalls).toFixed(3),
+      "",
+    ]);
   }
   if (database.kind === "postgres" && kind === "coded" && EXACT_QUERIES > 0 && process.env.BENCH_FACES_ALTERNATIVE !== "0") {
     // The other way to search without pgvector: read every embedding and score it here.
@@ -289,7 +412,10 @@ async function searchSection(engine: string, database: Database, data: Dataset, 
       const best: { id: string; s: number }[] = [];
       let last = "";
       for (;;) {
-        const { rows: page } = await database.pool!.query<{ id: string; embedding: number[] }>("select id, embedding from network_faces where id > $1 order by id limit 5000", [last]);
+        const { rows: page } = await database.pool!.query<{ id: string; embedding: number[] }>(
+          "select id, embedding from network_faces where id > $1 order by id limit 5000",
+          [last],
+        );
         if (page.length === 0) break;
         for (const row of page) best.push({ id: row.id, s: faceSimilarity(row.embedding, q) });
         best.sort((a, b) => b.s - a.s).splice(K);
@@ -300,7 +426,17 @@ async function searchSection(engine: string, database: Database, data: Dataset, 
     rows.push(["alternative: stream rows, cosine in JS", "1", ms(t), ms(t), recall(ids, q).toFixed(3), ""]);
   }
   console.log("");
-  table(["search over " + (ROWS + data.real.length).toLocaleString("en-US") + " faces", "queries", "p50 ms", "p99 ms", `recall@${K}`, "copy → original #1"], rows);
+  table(
+    [
+      "search over " + (ROWS + data.real.length).toLocaleString("en-US") + " faces",
+      "queries",
+      "p50 ms",
+      "p99 ms",
+      `recall@${K}`,
+      "copy → original #1",
+    ],
+    rows,
+  );
   console.log(`  ${engine}: ${mb()}`);
 }
 
@@ -310,7 +446,9 @@ async function searchEngines(real: RealFace[]) {
   const data: Dataset = { vectors, real };
   const qs = queries(data);
   const [truth, truthMs] = await timed(async () => new Map(qs.map((q) => [q.embedding, bruteForce(data, q.embedding)])));
-  console.log(`generated in ${(genMs / 1000).toFixed(1)} s; brute-force ground truth in this process: ${ms(truthMs / qs.length)} ms per query`);
+  console.log(
+    `generated in ${(genMs / 1000).toFixed(1)} s; brute-force ground truth in this process: ${ms(truthMs / qs.length)} ms per query`,
+  );
   for (const engine of ENGINES) {
     console.log(`\n### ${engine}`);
     if (engine === "pglite") {

@@ -49,7 +49,9 @@ await runBench(async () => {
 
   const startedAt = Date.now();
   const real = await startServer({ name: "real" });
-  console.log(`real server ready on ${real.url} after ${((Date.now() - startedAt) / 1000).toFixed(1)} s (pid ${real.pid}, DATA_DIR ${real.dataDir})`);
+  console.log(
+    `real server ready on ${real.url} after ${((Date.now() - startedAt) / 1000).toFixed(1)} s (pid ${real.pid}, DATA_DIR ${real.dataDir})`,
+  );
   const headers = headerLinesOf(await fetch(real.url + PATH));
   const bare = await startBareServer({ name: "bare", routes: [{ path: PATH, body: BODY, headers }] });
   console.log(`bare node:http server ready on ${bare.url} (pid ${bare.pid}), answering the real server's header lines too`);

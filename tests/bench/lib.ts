@@ -580,7 +580,10 @@ interface AutocannonOptions {
   expectBody?: string;
   timeout?: number;
   requests?: {
-    setupRequest: (req: { body?: string | Buffer; path?: string }, context: Record<string, unknown>) => { body?: string | Buffer; path?: string };
+    setupRequest: (
+      req: { body?: string | Buffer; path?: string },
+      context: Record<string, unknown>,
+    ) => { body?: string | Buffer; path?: string };
     onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }[];
 }
@@ -724,7 +727,10 @@ export async function measure(name: string, opts: MeasureOptions): Promise<Row> 
           return next;
         },
         // One request in flight per connection (pipelining 1), so the connection's context knows the path.
-        ...(expectBodies && { onResponse: (_status: number, body: string, context: Record<string, unknown>) => void (body !== expectBodies[context.path as string] && pathMismatches++) }),
+        ...(expectBodies && {
+          onResponse: (_status: number, body: string, context: Record<string, unknown>) =>
+            void (body !== expectBodies[context.path as string] && pathMismatches++),
+        }),
       },
     ];
   }
@@ -761,7 +767,8 @@ export async function measure(name: string, opts: MeasureOptions): Promise<Row> 
     pipelining: cfg.pipelining,
     roundsReqPerSec: [r.requests.average],
   };
-  if (cpuBefore !== null && cpuAfter !== null && r.requests.total > 0) row.cpuMicrosPerRequest = ((cpuAfter - cpuBefore) * 1e6) / r.requests.total;
+  if (cpuBefore !== null && cpuAfter !== null && r.requests.total > 0)
+    row.cpuMicrosPerRequest = ((cpuAfter - cpuBefore) * 1e6) / r.requests.total;
   const cpu = row.cpuMicrosPerRequest === undefined ? "" : `, ${row.cpuMicrosPerRequest.toFixed(0)} µs of server CPU per request`;
   console.log(`${Math.round(row.reqPerSec)} req/s, p99 ${row.latencyP99} ms${cpu}${failures(row) ? `, ${failures(row)} FAILURES` : ""}`);
   return row;
@@ -885,7 +892,10 @@ export function printReport(rows: Row[], baselineName?: string): Comparison[] {
   if (first) {
     console.log(
       `${first.duration} s per target${first.roundsReqPerSec.length > 1 ? ` and round (${first.roundsReqPerSec.length} rounds)` : ""} after warm-up, ${first.connections} connections, pipelining ${first.pipelining}; ` +
-        `node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}; ` +
+        `node ${process.version}, ${os.cpus().length} CPUs, load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(" ")}; ` +
         "latencies have 1 ms resolution.",
     );
   }
@@ -894,7 +904,9 @@ export function printReport(rows: Row[], baselineName?: string): Comparison[] {
   for (const cells of body) console.log(line(cells));
   for (const r of rows) {
     if (r.roundsReqPerSec.length > 1) {
-      console.log(`  ${r.name}: req/s per round ${r.roundsReqPerSec.map((v) => Math.round(v)).join(", ")} (the table shows the median round)`);
+      console.log(
+        `  ${r.name}: req/s per round ${r.roundsReqPerSec.map((v) => Math.round(v)).join(", ")} (the table shows the median round)`,
+      );
     }
   }
   console.log("");

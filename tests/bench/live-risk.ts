@@ -8,7 +8,21 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ensureBuild, failures, headerLinesOf, machineNote, measure, PGLITE_WARMUP_S, printReport, runBench, scratchPostgres, startBareServer, startServer, type Row, type ServerHandle } from "./lib";
+import {
+  ensureBuild,
+  failures,
+  headerLinesOf,
+  machineNote,
+  measure,
+  PGLITE_WARMUP_S,
+  printReport,
+  runBench,
+  scratchPostgres,
+  startBareServer,
+  startServer,
+  type Row,
+  type ServerHandle,
+} from "./lib";
 
 const BOUNDARY = "----verity-live-risk";
 let n = 0;
@@ -31,7 +45,11 @@ const HEADERS = { "content-type": `multipart/form-data; boundary=${BOUNDARY}` };
 
 async function liveToken(server: ServerHandle): Promise<string> {
   const creds = JSON.parse(readFileSync(path.join(server.dataDir!, "demo-credentials.json"), "utf8")).live;
-  const res = await fetch(`${server.url}/api/v2/authenticate`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(creds) });
+  const res = await fetch(`${server.url}/api/v2/authenticate`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(creds),
+  });
   if (res.status !== 201) throw new Error(`authenticate: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { access_token: string }).access_token;
 }
@@ -47,12 +65,24 @@ await runBench(async () => {
     const sample = await fetch(`${server.url}/api/v2/risk`, { method: "POST", headers, body: nextBody() });
     const body = await sample.text();
     if (sample.status !== 201) throw new Error(`live risk: ${sample.status} ${body}`);
-    const bare = await startBareServer({ name: "bare", routes: [{ method: "POST", path: "/api/v2/risk", status: 201, body, headers: headerLinesOf(sample) }, { path: "/ready", body: "{}" }] });
+    const bare = await startBareServer({
+      name: "bare",
+      routes: [
+        { method: "POST", path: "/api/v2/risk", status: 201, body, headers: headerLinesOf(sample) },
+        { path: "/ready", body: "{}" },
+      ],
+    });
     try {
       const b = await measure("bare: POST /api/v2/risk", { url: `${bare.url}/api/v2/risk`, method: "POST", headers, nextBody });
       // On PGlite, warmed up to its steady state first (lib.ts, PGLITE_WARMUP_S).
       const config = server.name.includes("PGlite") ? { warmup: PGLITE_WARMUP_S } : undefined;
-      const r = await measure(`${server.name}: live POST /api/v2/risk`, { url: `${server.url}/api/v2/risk`, method: "POST", headers, nextBody, config });
+      const r = await measure(`${server.name}: live POST /api/v2/risk`, {
+        url: `${server.url}/api/v2/risk`,
+        method: "POST",
+        headers,
+        nextBody,
+        config,
+      });
       rows.push(b, r);
       const [, cmp] = printReport([b, r], b.name);
       report[server.name] = cmp?.reqPerSecRatio ?? null;
@@ -71,7 +101,10 @@ await runBench(async () => {
   if (database) {
     try {
       const secret = () => randomBytes(32).toString("base64url");
-      const pg = await startServer({ name: "real (PostgreSQL)", env: { DATABASE_URL: database.url, SEED_DEMO: "true", AUTH_SECRET: secret(), NETWORK_KEY: secret() } });
+      const pg = await startServer({
+        name: "real (PostgreSQL)",
+        env: { DATABASE_URL: database.url, SEED_DEMO: "true", AUTH_SECRET: secret(), NETWORK_KEY: secret() },
+      });
       try {
         await run(pg);
       } finally {
@@ -85,10 +118,26 @@ await runBench(async () => {
   console.log(`\nSummary (real/bare req/s, live risk without face) — ${machineNote()}:`);
   for (const [name, ratio] of Object.entries(report)) {
     const goal = name.includes("PostgreSQL") ? 0.1 : 0.05;
-    console.log(`  ${name}: ${ratio === null ? "n/a" : ratio.toFixed(3)} (goal ≥ ${goal}: ${ratio !== null && ratio >= goal ? "MET" : "NOT MET"})`);
+    console.log(
+      `  ${name}: ${ratio === null ? "n/a" : ratio.toFixed(3)} (goal ≥ ${goal}: ${ratio !== null && ratio >= goal ? "MET" : "NOT MET"})`,
+    );
   }
   const failed = rows.filter((r) => failures(r) > 0);
   for (const r of failed) console.error(`FAIL ${r.name}: ${r.non2xx} non-2xx, ${r.errors} errors; ${JSON.stringify(r.statusCodes)}`);
-  console.log(JSON.stringify({ bench: "live-risk", results: rows.map((r) => ({ target: r.name, reqPerSec: Math.round(r.reqPerSec), p50Ms: r.latencyP50, p99Ms: r.latencyP99, cpuMicrosPerRequest: r.cpuMicrosPerRequest === undefined ? null : Math.round(r.cpuMicrosPerRequest) })), ratios: report, machine: machineNote(), ok: failed.length === 0 }));
+  console.log(
+    JSON.stringify({
+      bench: "live-risk",
+      results: rows.map((r) => ({
+        target: r.name,
+        reqPerSec: Math.round(r.reqPerSec),
+        p50Ms: r.latencyP50,
+        p99Ms: r.latencyP99,
+        cpuMicrosPerRequest: r.cpuMicrosPerRequest === undefined ? null : Math.round(r.cpuMicrosPerRequest),
+      })),
+      ratios: report,
+      machine: machineNote(),
+      ok: failed.length === 0,
+    }),
+  );
   return failed.length === 0 ? 0 : 1;
 });

@@ -45,21 +45,40 @@ for (const photo of photos) {
   for (const angle of angles) {
     for (const sign of [1, -1]) {
       const tilt = sign * angle;
-      trials.push([`print tilted ${angle}°`, await attackFrames(CHALLENGE, picture, { blink: { tilt }, smile: { tilt }, turn_left: { swing: sign * 35 } })]);
+      trials.push([
+        `print tilted ${angle}°`,
+        await attackFrames(CHALLENGE, picture, { blink: { tilt }, smile: { tilt }, turn_left: { swing: sign * 35 } }),
+      ]);
     }
   }
   for (const sign of [1, -1]) {
     // Several motions at once: swung about the vertical axis, rolled and tilted.
-    trials.push(["print swung 45°, rolled 25°", await attackFrames(CHALLENGE, picture, { blink: { swing: sign * 45, roll: 25, tilt: 20 }, smile: { swing: sign * 45, roll: -25, tilt: -20 }, turn_left: { swing: sign * 45 } })]);
+    trials.push([
+      "print swung 45°, rolled 25°",
+      await attackFrames(CHALLENGE, picture, {
+        blink: { swing: sign * 45, roll: 25, tilt: 20 },
+        smile: { swing: sign * 45, roll: -25, tilt: -20 },
+        turn_left: { swing: sign * 45 },
+      }),
+    ]);
   }
-  trials.push(["print moved, rolled, nearer", await attackFrames(CHALLENGE, picture, { blink: { dy: 40, roll: 12 }, smile: { scale: 1.25, dx: -30 }, turn_left: { roll: -15, dx: 40 } })]);
+  trials.push([
+    "print moved, rolled, nearer",
+    await attackFrames(CHALLENGE, picture, {
+      blink: { dy: 40, roll: 12 },
+      smile: { scale: 1.25, dx: -30 },
+      turn_left: { roll: -15, dx: 40 },
+    }),
+  ]);
   const still = await viewOf(picture, FLAT);
   trials.push(["still print", (await attackFrames(CHALLENGE, picture, {})).map((f) => ({ ...f, image: still }))]);
   for (const [attack, frames] of trials) {
     const j = await judgeSelfie({ challenge: CHALLENGE, frames });
     for (const s of j.details.steps) count(attack, s.step, s.done);
     count(attack, "liveness", j.liveness.status === "pass");
-    console.log(`${photo.name} ${attack}: ${j.liveness.status} ${j.details.steps.map((s) => `${s.step}:${s.measured.toFixed(2)}${s.done ? "✓" : "✗"}`).join(" ")}${j.retake ? ` retake=${j.retake.reason}` : ""}`);
+    console.log(
+      `${photo.name} ${attack}: ${j.liveness.status} ${j.details.steps.map((s) => `${s.step}:${s.measured.toFixed(2)}${s.done ? "✓" : "✗"}`).join(" ")}${j.retake ? ` retake=${j.retake.reason}` : ""}`,
+    );
   }
 }
 
@@ -68,11 +87,14 @@ const replayed: ChallengeStep[] = ["turn_left", "smile", "blink"];
 for (const face of SAMPLE_FACES) {
   const recording = await captureFrames(replayed, face);
   const frames = [];
-  for (const f of recording) frames.push({ ...f, image: await viewOf(await flatPicture(f.image), { ...FLAT, tilt: 8, swing: -6, scale: 0.92 }, { screen: true }) });
+  for (const f of recording)
+    frames.push({ ...f, image: await viewOf(await flatPicture(f.image), { ...FLAT, tilt: 8, swing: -6, scale: 0.92 }, { screen: true }) });
   const j = await judgeSelfie({ challenge: CHALLENGE, frames });
   for (const s of j.details.steps) count("screen replay (other order)", s.step, s.done);
   count("screen replay (other order)", "liveness", j.liveness.status === "pass");
-  console.log(`${samples[face]!.person} screen replay: ${j.liveness.status} ${j.details.steps.map((s) => `${s.step}:${s.measured.toFixed(2)}${s.done ? "✓" : "✗"}`).join(" ")}`);
+  console.log(
+    `${samples[face]!.person} screen replay: ${j.liveness.status} ${j.details.steps.map((s) => `${s.step}:${s.measured.toFixed(2)}${s.done ? "✓" : "✗"}`).join(" ")}`,
+  );
 }
 
 // The genuine path: re-rendered heads doing the challenge as asked.
@@ -80,10 +102,16 @@ for (const face of TURNABLE_FACES) {
   const j = await judgeSelfie({ challenge: CHALLENGE, frames: await captureFrames(CHALLENGE, face) });
   for (const s of j.details.steps) count("genuine re-rendered head", s.step, s.done);
   count("genuine re-rendered head", "liveness", j.liveness.status === "pass");
-  console.log(`${samples[face]!.person} genuine: ${j.liveness.status} ${j.details.steps.map((s) => `${s.step}:${s.measured.toFixed(2)}${s.done ? "✓" : "✗"}`).join(" ")}`);
+  console.log(
+    `${samples[face]!.person} genuine: ${j.liveness.status} ${j.details.steps.map((s) => `${s.step}:${s.measured.toFixed(2)}${s.done ? "✓" : "✗"}`).join(" ")}`,
+  );
 }
 
 console.log("\nsteps passed / trials");
 for (const [attack, tally] of tallies) {
-  console.log(`${attack.padEnd(30)} ${Object.entries(tally).map(([step, t]) => `${step} ${t.passed}/${t.trials}`).join("  ")}`);
+  console.log(
+    `${attack.padEnd(30)} ${Object.entries(tally)
+      .map(([step, t]) => `${step} ${t.passed}/${t.trials}`)
+      .join("  ")}`,
+  );
 }

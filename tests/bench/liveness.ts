@@ -54,7 +54,9 @@ for (const [k, f] of faces.entries()) {
       const otherDoc = await documentOf(other);
       const vs = j.embedding && otherDoc ? (await judgeSelfie({ challenge, frames, documentEmbedding: otherDoc })).faceMatch : null;
       if (vs) matches.other.push(vs.score);
-      console.log(`${f} ${samples[f]!.person} [${challenge.join(",")}] ${name}: ${line(j)} match=${j.faceMatch?.score ?? "-"} vs-other=${vs?.score ?? "-"} ${Math.round(ms)} ms`);
+      console.log(
+        `${f} ${samples[f]!.person} [${challenge.join(",")}] ${name}: ${line(j)} match=${j.faceMatch?.score ?? "-"} vs-other=${vs?.score ?? "-"} ${Math.round(ms)} ms`,
+      );
     } else console.log(`${f} ${samples[f]!.person} ${name}: ${line(j)}`);
     const t = (tally[name] ??= { pass: 0, fail: 0 });
     t[j.liveness.status]++;
@@ -62,7 +64,13 @@ for (const [k, f] of faces.entries()) {
 }
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? NaN;
 console.log("\nliveness status per case:", JSON.stringify(tally));
-console.log(`face match same person: min ${Math.min(...matches.same).toFixed(3)} median ${pct(matches.same, 0.5).toFixed(3)}; other person: max ${Math.max(...matches.other).toFixed(3)} median ${pct(matches.other, 0.5).toFixed(3)}`);
-console.log(`judge per selfie p50 ${Math.round(pct(timings, 0.5))} ms p95 ${Math.round(pct(timings, 0.95))} ms; per received frame p50 ${Math.round(pct(perFrame, 0.5))} ms`);
+console.log(
+  `face match same person: min ${Math.min(...matches.same).toFixed(3)} median ${pct(matches.same, 0.5).toFixed(3)}; other person: max ${Math.max(...matches.other).toFixed(3)} median ${pct(matches.other, 0.5).toFixed(3)}`,
+);
+console.log(
+  `judge per selfie p50 ${Math.round(pct(timings, 0.5))} ms p95 ${Math.round(pct(timings, 0.95))} ms; per received frame p50 ${Math.round(pct(perFrame, 0.5))} ms`,
+);
 const mem = process.memoryUsage();
-console.log(`memory: rss ${Math.round(mem.rss / 1e6)} MB, heap ${Math.round(mem.heapUsed / 1e6)} MB, external ${Math.round(mem.external / 1e6)} MB`);
+console.log(
+  `memory: rss ${Math.round(mem.rss / 1e6)} MB, heap ${Math.round(mem.heapUsed / 1e6)} MB, external ${Math.round(mem.external / 1e6)} MB`,
+);

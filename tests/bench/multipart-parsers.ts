@@ -25,8 +25,16 @@ type Part = { name: string; value: string } | { name: string; filename: string; 
 function body(parts: Part[]): Buffer {
   const pieces: Buffer[] = [];
   for (const part of parts) {
-    if ("value" in part) pieces.push(Buffer.from(`--${BOUNDARY}\r\ncontent-disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
-    else pieces.push(Buffer.from(`--${BOUNDARY}\r\ncontent-disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\ncontent-type: ${part.type}\r\n\r\n`), part.bytes, Buffer.from("\r\n"));
+    if ("value" in part)
+      pieces.push(Buffer.from(`--${BOUNDARY}\r\ncontent-disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+    else
+      pieces.push(
+        Buffer.from(
+          `--${BOUNDARY}\r\ncontent-disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\ncontent-type: ${part.type}\r\n\r\n`,
+        ),
+        part.bytes,
+        Buffer.from("\r\n"),
+      );
   }
   pieces.push(Buffer.from(`--${BOUNDARY}--\r\n`));
   return Buffer.concat(pieces);
@@ -120,7 +128,10 @@ const busboy16: Parser = (chunks) =>
 
 type FastifyBusboy = new (options: { headers: Record<string, string>; limits?: Record<string, number> }) => NodeJS.WritableStream & {
   on(event: "field", listener: (name: string, value: string) => void): void;
-  on(event: "file", listener: (name: string, stream: NodeJS.ReadableStream, filename: string, encoding: string, mimeType: string) => void): void;
+  on(
+    event: "file",
+    listener: (name: string, stream: NodeJS.ReadableStream, filename: string, encoding: string, mimeType: string) => void,
+  ): void;
   on(event: "finish" | "error", listener: (error?: Error) => void): void;
 };
 
@@ -167,7 +178,8 @@ function fastifyParser(Busboy: FastifyBusboy): Parser {
 /** The same fields and files (names, values, sizes) from every parser, or the bench means nothing. */
 async function summary(form: FormData): Promise<string> {
   const out: string[] = [];
-  for (const [name, value] of form.entries()) out.push(typeof value === "string" ? `${name}=${value}` : `${name}:${value.name}:${value.type}:${value.size}`);
+  for (const [name, value] of form.entries())
+    out.push(typeof value === "string" ? `${name}=${value}` : `${name}:${value.name}:${value.type}:${value.size}`);
   return out.join("|");
 }
 
@@ -181,7 +193,10 @@ async function cpuPerBody(parse: Parser, chunks: Buffer[], length: number, n: nu
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
-  const parsers: [string, Parser][] = [["ours", ours], ["busboy 1.6", busboy16]];
+  const parsers: [string, Parser][] = [
+    ["ours", ours],
+    ["busboy 1.6", busboy16],
+  ];
   const Fastify = loadFastifyBusboy();
   if (Fastify) parsers.push(["@fastify/busboy", fastifyParser(Fastify)]);
   else console.log("@fastify/busboy is not installed (set FASTIFY_BUSBOY to a checkout's index.js): its column is skipped");
@@ -196,7 +211,8 @@ async function main() {
       await cpuPerBody(parse, chunks, form.body.length, Math.max(2, form.perRound / 4)); // warm-up
     }
     const samples = new Map<string, number[]>(parsers.map(([name]) => [name, []]));
-    for (let r = 0; r < rounds; r++) for (const [name, parse] of parsers) samples.get(name)!.push(await cpuPerBody(parse, chunks, form.body.length, form.perRound));
+    for (let r = 0; r < rounds; r++)
+      for (const [name, parse] of parsers) samples.get(name)!.push(await cpuPerBody(parse, chunks, form.body.length, form.perRound));
     const base = median(samples.get("ours")!);
     const cells = parsers.map(([name]) => {
       const m = median(samples.get(name)!);

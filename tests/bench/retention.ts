@@ -33,12 +33,74 @@ async function seed(database: Database) {
     const chunk = Array.from({ length: Math.min(500, CASES * 1.2 - start) }, (_, i) => start + i);
     const cases = chunk.map((n) => ({ id: randomUUID(), old: n < CASES }));
     const at = (old: boolean) => new Date(Date.now() - (old ? 60 : 5) * DAY);
-    await db.insert(verifications).values(cases.map((c) => ({ id: c.id, teamId, mode: "live" as const, email: `${c.id}@bench.test`, workflowId: "flow", hostedToken: c.id, expiresAt: new Date(), createdAt: at(c.old) })));
-    await db.insert(evidenceFiles).values(cases.map((c) => ({ id: newId("evd"), teamId, mode: "live" as const, ownerType: "verification", ownerId: c.id, role: "face_scan", mimeType: "image/jpeg", byteSize: IMAGE.length, sha256: "x", data: IMAGE, createdAt: at(c.old) })));
-    const messages = cases.flatMap((c) => [0, 1].map(() => ({ id: newId("msg"), teamId, mode: "live" as const, event: "Verified", payload: { id: c.id }, verificationId: c.id, status: "delivered" as const, createdAt: at(c.old) })));
+    await db.insert(verifications).values(
+      cases.map((c) => ({
+        id: c.id,
+        teamId,
+        mode: "live" as const,
+        email: `${c.id}@bench.test`,
+        workflowId: "flow",
+        hostedToken: c.id,
+        expiresAt: new Date(),
+        createdAt: at(c.old),
+      })),
+    );
+    await db.insert(evidenceFiles).values(
+      cases.map((c) => ({
+        id: newId("evd"),
+        teamId,
+        mode: "live" as const,
+        ownerType: "verification",
+        ownerId: c.id,
+        role: "face_scan",
+        mimeType: "image/jpeg",
+        byteSize: IMAGE.length,
+        sha256: "x",
+        data: IMAGE,
+        createdAt: at(c.old),
+      })),
+    );
+    const messages = cases.flatMap((c) =>
+      [0, 1].map(() => ({
+        id: newId("msg"),
+        teamId,
+        mode: "live" as const,
+        event: "Verified",
+        payload: { id: c.id },
+        verificationId: c.id,
+        status: "delivered" as const,
+        createdAt: at(c.old),
+      })),
+    );
     await db.insert(webhookMessages).values(messages);
-    await db.insert(webhookAttempts).values(messages.map((m) => ({ id: newId("att"), messageId: m.id, teamId, mode: "live" as const, attempt: 1, statusCode: 200, durationMs: 5, startedAt: m.createdAt })));
-    await db.insert(riskAssessments).values(cases.map((c) => ({ id: newId("risk"), teamId, mode: "live" as const, email: "a@bench.test", firstName: "A", lastName: "B", dateOfBirth: "1990-01-01", report: "headline", enrichments: [], response: {}, billable: false, createdAt: at(c.old) })));
+    await db.insert(webhookAttempts).values(
+      messages.map((m) => ({
+        id: newId("att"),
+        messageId: m.id,
+        teamId,
+        mode: "live" as const,
+        attempt: 1,
+        statusCode: 200,
+        durationMs: 5,
+        startedAt: m.createdAt,
+      })),
+    );
+    await db.insert(riskAssessments).values(
+      cases.map((c) => ({
+        id: newId("risk"),
+        teamId,
+        mode: "live" as const,
+        email: "a@bench.test",
+        firstName: "A",
+        lastName: "B",
+        dateOfBirth: "1990-01-01",
+        report: "headline",
+        enrichments: [],
+        response: {},
+        billable: false,
+        createdAt: at(c.old),
+      })),
+    );
   }
 }
 

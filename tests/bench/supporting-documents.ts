@@ -25,7 +25,11 @@ const RENDERS = {
 const norm = (s: string | null | undefined) => (s ?? "").toUpperCase().replace(/\s+/g, " ").trim();
 
 async function main() {
-  console.log(`== supporting documents bench: load ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(
+    `== supporting documents bench: load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   console.log("kind                   render        docs  pass+right  wrong fields  retake  p50 ms");
   let wrongTotal = 0;
   const byRender = new Map<string, { docs: number; right: number; wrong: number; retakes: number; times: number[] }>();
@@ -50,23 +54,34 @@ async function main() {
         if (result.retake) retakes++;
         if (result.outcome !== "pass") continue;
         const d = result.extractedDetails;
-        const fieldsRight = norm(d.last_name) === norm(t.lastName) && norm(d.postcode) === norm(t.address.postcode) && d.document_date === t.documentDate;
+        const fieldsRight =
+          norm(d.last_name) === norm(t.lastName) && norm(d.postcode) === norm(t.address.postcode) && d.document_date === t.documentDate;
         if (fieldsRight) right++;
         else wrong++;
       }
       wrongTotal += wrong;
       const total = byRender.get(render) ?? { docs: 0, right: 0, wrong: 0, retakes: 0, times: [] };
-      byRender.set(render, { docs: total.docs + PER_CELL, right: total.right + right, wrong: total.wrong + wrong, retakes: total.retakes + retakes, times: [...total.times, ...times] });
+      byRender.set(render, {
+        docs: total.docs + PER_CELL,
+        right: total.right + right,
+        wrong: total.wrong + wrong,
+        retakes: total.retakes + retakes,
+        times: [...total.times, ...times],
+      });
       times.sort((a, b) => a - b);
       const p50 = times[Math.floor(times.length / 2)] ?? 0;
-      console.log(`${kind.padEnd(22)} ${render.padEnd(12)} ${String(PER_CELL).padStart(5)} ${((100 * right) / PER_CELL).toFixed(0).padStart(9)} % ${String(wrong).padStart(12)} ${String(retakes).padStart(7)} ${p50.toFixed(0).padStart(7)}`);
+      console.log(
+        `${kind.padEnd(22)} ${render.padEnd(12)} ${String(PER_CELL).padStart(5)} ${((100 * right) / PER_CELL).toFixed(0).padStart(9)} % ${String(wrong).padStart(12)} ${String(retakes).padStart(7)} ${p50.toFixed(0).padStart(7)}`,
+      );
     }
   }
   console.log("\nper render (all kinds)  docs  pass+right  wrong fields  retake  p50 ms  p95 ms");
   for (const [render, t] of byRender) {
     const sorted = [...t.times].sort((a, b) => a - b);
     const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-    console.log(`${render.padEnd(22)} ${String(t.docs).padStart(5)} ${((100 * t.right) / t.docs).toFixed(0).padStart(9)} % ${String(t.wrong).padStart(12)} ${String(t.retakes).padStart(7)} ${at(0.5).toFixed(0).padStart(7)} ${at(0.95).toFixed(0).padStart(7)}`);
+    console.log(
+      `${render.padEnd(22)} ${String(t.docs).padStart(5)} ${((100 * t.right) / t.docs).toFixed(0).padStart(9)} % ${String(t.wrong).padStart(12)} ${String(t.retakes).padStart(7)} ${at(0.5).toFixed(0).padStart(7)} ${at(0.95).toFixed(0).padStart(7)}`,
+    );
   }
   console.log(`wrong fields among passed documents: ${wrongTotal}`);
   await closeSupportingOcr();

@@ -72,7 +72,8 @@ async function waitForArrivals(receiver: ServerHandle, ids: string[], timeoutMs 
   for (;;) {
     const got = await arrivals(receiver);
     if (ids.every((id) => id in got.arrivals)) return got;
-    if (Date.now() > deadline) throw new Error(`only ${Object.keys(got.arrivals).length} of ${ids.length} messages arrived in ${timeoutMs / 1000} s`);
+    if (Date.now() > deadline)
+      throw new Error(`only ${Object.keys(got.arrivals).length} of ${ids.length} messages arrived in ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -86,7 +87,12 @@ function delays(commits: Map<string, number>, got: Arrivals) {
 
 async function commitOne(database: Database, tenant: { teamId: string; mode: "live" }, i: number): Promise<[string, number]> {
   const id = await database.db.transaction((tx) =>
-    recordWebhookEvent(tx, { tenant, event: "Verified", verificationId: null, payload: { event: "Verified", id: `bench-${i}`, status: "Verified", n: i } }),
+    recordWebhookEvent(tx, {
+      tenant,
+      event: "Verified",
+      verificationId: null,
+      payload: { event: "Verified", id: `bench-${i}`, status: "Verified", n: i },
+    }),
   );
   const at = now();
   notifyOutbox();
@@ -98,7 +104,13 @@ async function commitOne(database: Database, tenant: { teamId: string; mode: "li
  * concurrent producers (as many API requests would), each at `dueAt(i)` when given, else at once.
  * Returns each message's commit time.
  */
-async function produce(database: Database, tenant: { teamId: string; mode: "live" }, count: number, first: number, dueAt?: (i: number) => number) {
+async function produce(
+  database: Database,
+  tenant: { teamId: string; mode: "live" },
+  count: number,
+  first: number,
+  dueAt?: (i: number) => number,
+) {
   const commits = new Map<string, number>();
   let next = 0;
   const producer = async () => {
@@ -150,7 +162,9 @@ async function benchEngine(engine: string, database: Database, receiver: ServerH
   const steadyDelays = delays(steady, got);
   const lastSteady = Math.max(...[...steady.keys()].map((id) => got.arrivals[id]!));
   const achieved = steady.size / ((lastSteady - t0) / 1000);
-  console.log(`  ${engine}: ${steady.size} at ${RATE}/s offered (${Math.round(steady.size / offeredFor)}/s committed): p99 ${Math.round(steadyDelays.p99)} ms`);
+  console.log(
+    `  ${engine}: ${steady.size} at ${RATE}/s offered (${Math.round(steady.size / offeredFor)}/s committed): p99 ${Math.round(steadyDelays.p99)} ms`,
+  );
 
   // 3. Burst: one producer commits N as fast as it can while the runtime delivers.
   const burst = await produce(database, tenant, N, 2 * N + RATE * duration);
@@ -185,32 +199,66 @@ await runBench(main);
 
 async function main(): Promise<number> {
   const port = await freePort();
-  const receiver = await startProcess({ name: "receiver", command: process.execPath, args: ["-e", RECEIVER_SOURCE], env: { ...process.env, PORT: String(port) }, port, readyPath: "/ready", cwd: REPO_ROOT });
-  console.log(`Webhook delivery: ${N} backlog, ${RATE}/s for ${benchConfig().duration} s, ${N} burst; CPU busy before start ${await cpuBusyPercent(1000)} %`);
+  const receiver = await startProcess({
+    name: "receiver",
+    command: process.execPath,
+    args: ["-e", RECEIVER_SOURCE],
+    env: { ...process.env, PORT: String(port) },
+    port,
+    readyPath: "/ready",
+    cwd: REPO_ROOT,
+  });
+  console.log(
+    `Webhook delivery: ${N} backlog, ${RATE}/s for ${benchConfig().duration} s, ${N} burst; CPU busy before start ${await cpuBusyPercent(1000)} %`,
+  );
   const results: EngineResult[] = [];
   const dir = mkdtempSync(path.join(os.tmpdir(), "idv-bench-webhooks-"));
-  if (ENGINES.includes("pglite")) try {
-    const pglite = await openDatabase({ kind: "pglite", dataDir: dir });
+  if (ENGINES.includes("pglite"))
     try {
-      results.push(await benchEngine("PGlite", pglite, receiver));
+      const pglite = await openDatabase({ kind: "pglite", dataDir: dir });
+      try {
+        results.push(await benchEngine("PGlite", pglite, receiver));
+      } finally {
+        await pglite.close();
+      }
     } finally {
-      await pglite.close();
+      rmSync(dir, { recursive: true, force: true });
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const onPostgres = ENGINES.includes("postgres") && await withPostgres((database) => benchEngine("PostgreSQL", database, receiver));
+  const onPostgres = ENGINES.includes("postgres") && (await withPostgres((database) => benchEngine("PostgreSQL", database, receiver)));
   if (onPostgres) results.push(onPostgres);
 
   const ms = (v: number) => `${Math.round(v)} ms`;
-  console.log(`\nnode ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
-  console.log(["engine", "backlog/s", "steady offered/s", "steady p50", "steady p99", "steady max", "burst/s", "burst p99", "bad signatures"].join("  |  "));
+  console.log(
+    `\nnode ${process.version}, ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
+  console.log(
+    ["engine", "backlog/s", "steady offered/s", "steady p50", "steady p99", "steady max", "burst/s", "burst p99", "bad signatures"].join(
+      "  |  ",
+    ),
+  );
   for (const r of results) {
     console.log(
-      [r.engine, Math.round(r.backlogPerSec), `${r.steady.offered} (${Math.round(r.steady.achieved)} delivered/s)`, ms(r.steady.p50), ms(r.steady.p99), ms(r.steady.max), Math.round(r.burst.perSec), ms(r.burst.p99), r.invalid].join("  |  "),
+      [
+        r.engine,
+        Math.round(r.backlogPerSec),
+        `${r.steady.offered} (${Math.round(r.steady.achieved)} delivered/s)`,
+        ms(r.steady.p50),
+        ms(r.steady.p99),
+        ms(r.steady.max),
+        Math.round(r.burst.perSec),
+        ms(r.burst.p99),
+        r.invalid,
+      ].join("  |  "),
     );
   }
   const missed = results.filter((r) => r.backlogPerSec < 500 || r.steady.p99 >= 1000 || r.invalid > 0);
-  console.log(missed.length ? `\nGoal missed (≥ 500/s, p99 < 1 s) on: ${missed.map((r) => r.engine).join(", ")}` : "\nGoals met: ≥ 500 deliveries/s and p99 commit → delivery < 1 s on every engine.");
+  console.log(
+    missed.length
+      ? `\nGoal missed (≥ 500/s, p99 < 1 s) on: ${missed.map((r) => r.engine).join(", ")}`
+      : "\nGoals met: ≥ 500 deliveries/s and p99 commit → delivery < 1 s on every engine.",
+  );
   return missed.length ? 1 : 0;
 }

@@ -5,7 +5,18 @@ import sharp from "sharp";
 import { headOf, poseAt } from "../support/liveness/challenge-frames";
 import { renderHead } from "../support/liveness/render-head";
 import { writeMjpeg } from "../support/liveness/write-video";
-import { CAMERA_FILE, checkHostedPage, consentAndClaim, createLiveCase, makeApplicant, prepareCameraFile, sendReviewedPhoto, showEmptyTable, uploadPassport, type Applicant } from "./hosted-support";
+import {
+  CAMERA_FILE,
+  checkHostedPage,
+  consentAndClaim,
+  createLiveCase,
+  makeApplicant,
+  prepareCameraFile,
+  sendReviewedPhoto,
+  showEmptyTable,
+  uploadPassport,
+  type Applicant,
+} from "./hosted-support";
 import { screenshotBothSizes, VIEWPORTS } from "./support";
 
 // Issue 28: the hosted flow guides like the best capture SDKs. Live face guidance before the selfie
@@ -20,7 +31,13 @@ test.beforeAll(() => prepareCameraFile());
 
 const redirectUrl = () => `${test.info().project.use.baseURL}/api/v1/health`;
 /** A phone as a browser sees one: touch, mobile user agent (the handoff is not offered there). */
-const PHONE = { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true, userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36", permissions: ["camera"] };
+const PHONE = {
+  viewport: VIEWPORTS.phone,
+  isMobile: true,
+  hasTouch: true,
+  userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36",
+  permissions: ["camera"],
+};
 /** Loading the detector and a check on this shared machine's CPU: seconds, not milliseconds. */
 const GUIDE_TIMEOUT_MS = 60_000;
 
@@ -49,19 +66,38 @@ async function emptyRoom(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
 }
 async function smallHead(): Promise<Buffer> {
-  const small = await sharp(await head()).resize(Math.round(W / 3), Math.round(H / 3)).toBuffer();
-  return sharp(await emptyRoom()).composite([{ input: small, left: Math.round(W / 3), top: Math.round(H / 3) }]).jpeg({ quality: 90 }).toBuffer();
+  const small = await sharp(await head())
+    .resize(Math.round(W / 3), Math.round(H / 3))
+    .toBuffer();
+  return sharp(await emptyRoom())
+    .composite([{ input: small, left: Math.round(W / 3), top: Math.round(H / 3) }])
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 async function twoHeads(): Promise<Buffer> {
-  const half = await sharp(await head()).resize(W / 2, H / 2).toBuffer();
-  return sharp(await emptyRoom()).composite([{ input: half, left: 0, top: H / 4 }, { input: half, left: W / 2, top: H / 4 }]).jpeg({ quality: 90 }).toBuffer();
+  const half = await sharp(await head())
+    .resize(W / 2, H / 2)
+    .toBuffer();
+  return sharp(await emptyRoom())
+    .composite([
+      { input: half, left: 0, top: H / 4 },
+      { input: half, left: W / 2, top: H / 4 },
+    ])
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 async function darkHead(): Promise<Buffer> {
   // Dark, but a real picture (the camera counts as started above a mean of 12).
-  return sharp(await head()).linear(0.38, 0).jpeg({ quality: 90 }).toBuffer();
+  return sharp(await head())
+    .linear(0.38, 0)
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 async function play(frame: Buffer): Promise<void> {
-  await writeMjpeg(CAMERA_FILE, Array.from({ length: 30 }, () => frame));
+  await writeMjpeg(
+    CAMERA_FILE,
+    Array.from({ length: 30 }, () => frame),
+  );
 }
 
 /** A live case at its photo ID step. */
@@ -73,7 +109,9 @@ async function atPhotoId(page: Page, name: string): Promise<{ applicant: Applica
   return { applicant, ...created };
 }
 
-test("the selfie step guides before Start: no face, too far, too dark, two faces keep Start disabled; one face in the oval enables it; the model loads after the screen shows", async ({ page }) => {
+test("the selfie step guides before Start: no face, too far, too dark, two faces keep Start disabled; one face in the oval enables it; the model loads after the screen shows", async ({
+  page,
+}) => {
   test.setTimeout(360_000);
   const errors = watchErrors(page);
   const { applicant, path } = await atPhotoId(page, "guided-selfie");
@@ -168,7 +206,10 @@ test("the document camera tells blur before review, and takes a sharp, steady pa
 });
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-  test(`details at ${label} size: a refused submit keeps every field, the error summary takes focus and leads to each field; an impossible postcode is invalid`, async ({ page, request }) => {
+  test(`details at ${label} size: a refused submit keeps every field, the error summary takes focus and leads to each field; an impossible postcode is invalid`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     const errors = watchErrors(page);
@@ -232,7 +273,10 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
   });
 }
 
-test("handoff: offered on a computer, not on a phone with a camera; waiting until a phone opens it; one live link per case, the same after a reload; the phone's step counted as its page counts it", async ({ browser, request }) => {
+test("handoff: offered on a computer, not on a phone with a camera; waiting until a phone opens it; one live link per case, the same after a reload; the phone's step counted as its page counts it", async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(240_000);
   await showEmptyTable();
   const applicant = await makeApplicant("handoff-count", 13);
@@ -333,7 +377,13 @@ async function scriptsUntilLoad(context: BrowserContext, path: string): Promise<
   const sizes: Promise<number>[] = [];
   let loaded = false;
   page.on("response", (response) => {
-    if (!loaded && response.request().resourceType() === "script") sizes.push(response.body().then((body) => gzipSync(body, { level: 9 }).length, () => 0));
+    if (!loaded && response.request().resourceType() === "script")
+      sizes.push(
+        response.body().then(
+          (body) => gzipSync(body, { level: 9 }).length,
+          () => 0,
+        ),
+      );
   });
   await page.goto(path, { waitUntil: "load" });
   loaded = true;
@@ -351,6 +401,8 @@ test("the selfie screen's first load stays within 150 KB of JavaScript (gzip); t
   console.log(`hosted first-load JS (gzip): selfie ${kb.toFixed(1)} KB`);
   expect(kb).toBeLessThanOrEqual(150);
   expect(kb).toBeGreaterThan(100);
-  await expect(fresh.getByTestId("selfie-guide")).toContainText(/That’s good|Move|One face|More light|can’t see/, { timeout: GUIDE_TIMEOUT_MS });
+  await expect(fresh.getByTestId("selfie-guide")).toContainText(/That’s good|Move|One face|More light|can’t see/, {
+    timeout: GUIDE_TIMEOUT_MS,
+  });
   await context.close();
 });

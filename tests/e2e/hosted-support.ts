@@ -17,7 +17,17 @@ export const CAMERA_FILE = path.join(os.tmpdir(), "verity-e2e-hosted-camera.mjpe
 const FILES = path.join(os.tmpdir(), "verity-e2e-hosted-files");
 
 export interface Applicant {
-  claim: { firstName: string; lastName: string; day: string; month: string; year: string; house: string; street: string; city: string; postcode: string };
+  claim: {
+    firstName: string;
+    lastName: string;
+    day: string;
+    month: string;
+    year: string;
+    house: string;
+    street: string;
+    city: string;
+    postcode: string;
+  };
   /** A phone photo of their passport (JPEG file), with sample face `faceIndex`. */
   passportFile: string;
   /** Their recent utility bill (text PDF). */
@@ -38,7 +48,12 @@ export async function makeApplicant(name: string, faceIndex = 13): Promise<Appli
   const seed = retry ? `${name}-retry${retry}` : name;
   const bill = randomBill(`e2e:${seed}`, { kind: "utility_bill" });
   const person = bill.truth.person;
-  const passport = await generateIdDocument({ seed: `e2e:${seed}`, kind: "passport", person: { ...person, issuingState: "GBR", nationality: "GBR" }, faceIndex });
+  const passport = await generateIdDocument({
+    seed: `e2e:${seed}`,
+    kind: "passport",
+    person: { ...person, issuingState: "GBR", nationality: "GBR" },
+    faceIndex,
+  });
   const capture = await phoneCapture(passport.image, { level: "phone", seed: `e2e:${seed}`, pxPerMm: passport.truth.pxPerMm });
   const passportFile = path.join(FILES, `${seed}-passport.jpg`);
   const billFile = path.join(FILES, `${seed}-bill.pdf`);
@@ -70,15 +85,26 @@ export async function makeApplicant(name: string, faceIndex = 13): Promise<Appli
 }
 
 /** A live case through the API, as the team's backend makes it. */
-export async function createLiveCase(request: APIRequestContext, email: string, redirectUrl = "https://shop.example.com/verified", workflowId = "sandbox-flow"): Promise<{ id: string; path: string }> {
+export async function createLiveCase(
+  request: APIRequestContext,
+  email: string,
+  redirectUrl = "https://shop.example.com/verified",
+  workflowId = "sandbox-flow",
+): Promise<{ id: string; path: string }> {
   const token = (await (await request.post("/api/v2/authenticate", { data: demoCredentials().live })).json()).access_token as string;
-  const created = await request.post("/api/v1/verifications", { headers: { authorization: `Bearer ${token}` }, data: { email, workflow_id: workflowId, redirect_url: redirectUrl } });
+  const created = await request.post("/api/v1/verifications", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { email, workflow_id: workflowId, redirect_url: redirectUrl },
+  });
   expect(created.status()).toBe(201);
   const body = (await created.json()) as { id: string; url: string };
   return { id: body.id, path: new URL(body.url).pathname };
 }
 
-export async function readCase(request: APIRequestContext, id: string): Promise<{ status: string; checks: Record<string, unknown>[]; enrichments: Record<string, unknown>[] }> {
+export async function readCase(
+  request: APIRequestContext,
+  id: string,
+): Promise<{ status: string; checks: Record<string, unknown>[]; enrichments: Record<string, unknown>[] }> {
   // Reading is idempotent: a connection reset once (seen once in CI after minutes of browser work
   // on a kept-alive socket) is retried on a fresh request, as the team's backend would.
   for (let attempt = 1; ; attempt++) {
@@ -97,14 +123,22 @@ export async function checkHostedPage(page: Page, name: string): Promise<void> {
   await expect(page).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), `axe on ${name}`).toEqual([]);
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+    `axe on ${name}`,
+  ).toEqual([]);
   const size = page.viewportSize();
   await screenshotBothSizes(page, `hosted-${name}`);
   if (size) await page.setViewportSize(size);
 }
 
 /** Consent, then the claim typed in by hand (live cases have no imported addresses here). */
-export async function consentAndClaim(page: Page, applicant: Applicant, overrides: Partial<Applicant["claim"]> = {}, options: { expectStep?: "photo_id" | "address" | "vouch"; alreadyConsented?: boolean } = {}): Promise<void> {
+export async function consentAndClaim(
+  page: Page,
+  applicant: Applicant,
+  overrides: Partial<Applicant["claim"]> = {},
+  options: { expectStep?: "photo_id" | "address" | "vouch"; alreadyConsented?: boolean } = {},
+): Promise<void> {
   const claim = { ...applicant.claim, ...overrides };
   if (!options.alreadyConsented) {
     await expect(page.getByRole("heading", { name: "Before you start" })).toBeVisible();
@@ -216,7 +250,10 @@ export async function recordSelfie(page: Page, faceIndex: number): Promise<Chall
 export async function showEmptyTable(): Promise<void> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="640"><defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#6b5a48"/><stop offset="1" stop-color="#3b3026"/></linearGradient></defs><rect width="480" height="640" fill="url(#g)"/></svg>`;
   const frame = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
-  await writeMjpeg(CAMERA_FILE, Array.from({ length: 30 }, () => frame));
+  await writeMjpeg(
+    CAMERA_FILE,
+    Array.from({ length: 30 }, () => frame),
+  );
 }
 
 /** Makes sure the camera file exists before Chromium starts (it may only be written later). */

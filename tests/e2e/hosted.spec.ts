@@ -2,7 +2,21 @@ import fs from "node:fs";
 import { gzipSync } from "node:zlib";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { OWNER_STATE } from "./console/helpers";
-import { CAMERA_FILE, checkHostedPage, consentAndClaim, createLiveCase, makeApplicant, prepareCameraFile, readCase, recordSelfie, sendReviewedPhoto, showEmptyTable, uploadPassport, watchCameraOpening, type Applicant } from "./hosted-support";
+import {
+  CAMERA_FILE,
+  checkHostedPage,
+  consentAndClaim,
+  createLiveCase,
+  makeApplicant,
+  prepareCameraFile,
+  readCase,
+  recordSelfie,
+  sendReviewedPhoto,
+  showEmptyTable,
+  uploadPassport,
+  watchCameraOpening,
+  type Applicant,
+} from "./hosted-support";
 import { demoCredentials, VIEWPORTS } from "./support";
 import { writeMjpeg } from "../support/liveness/write-video";
 
@@ -20,7 +34,10 @@ const redirectUrl = () => `${test.info().project.use.baseURL}/api/v1/health`;
 
 /** The passport photographed by the fake camera: its phone photo played as a still scene. */
 async function holdPassportToCamera(page: Page, applicant: Applicant): Promise<void> {
-  await writeMjpeg(CAMERA_FILE, Array.from({ length: 30 }, () => fs.readFileSync(applicant.passportFile)));
+  await writeMjpeg(
+    CAMERA_FILE,
+    Array.from({ length: 30 }, () => fs.readFileSync(applicant.passportFile)),
+  );
   await page.getByRole("radio", { name: /Passport/ }).check();
   await page.getByRole("button", { name: "Continue", exact: true }).click();
   // Steady and sharp: the camera takes the photo by itself (the shutter button is never pressed).
@@ -50,7 +67,9 @@ async function eventsOf(request: APIRequestContext, id: string): Promise<string[
   const token = (await (await request.post("/api/v2/authenticate", { data: demoCredentials().live })).json()).access_token as string;
   const res = await request.get("/api/v1/webhooks/messages?limit=100", { headers: { authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(200);
-  const body = (await res.json()) as { messages?: { event?: string; payload?: { id?: string; verification_id?: string; event?: string } ; created_at: string }[] } | { event?: string; payload?: { id?: string } ; created_at: string }[];
+  const body = (await res.json()) as
+    | { messages?: { event?: string; payload?: { id?: string; verification_id?: string; event?: string }; created_at: string }[] }
+    | { event?: string; payload?: { id?: string }; created_at: string }[];
   const list = Array.isArray(body) ? body : (body.messages ?? []);
   return list
     .filter((m) => JSON.stringify(m).includes(id))
@@ -58,7 +77,11 @@ async function eventsOf(request: APIRequestContext, id: string): Promise<string[
     .map((m) => (m as { event?: string }).event ?? (m as { payload?: { event?: string } }).payload?.event ?? "?");
 }
 
-test("a person verifies with the camera: passport, video selfie, bill → Verified, webhooks, redirect, console", async ({ page, request, browser }) => {
+test("a person verifies with the camera: passport, video selfie, bill → Verified, webhooks, redirect, console", async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(240_000);
   const applicant = await makeApplicant("verified", 13);
   const created = await createLiveCase(request, "verified.person@example.com", redirectUrl());
@@ -83,7 +106,11 @@ test("a person verifies with the camera: passport, video selfie, bill → Verifi
   expect(photo).toMatchObject({ outcome: "pass", method: "photo_id", evidence_type: "passport" });
   expect(photo?.extracted_details).toMatchObject({ last_name: applicant.mrzSurname, issuing_country: "GBR" });
   const selfie = record.checks.find((c) => c.step === "video_selfie") as Record<string, any> | undefined;
-  expect(selfie).toMatchObject({ outcome: "pass", total_attempts: 1, validations: { liveness_check: { status: "pass" }, face_match: { status: "pass" } } });
+  expect(selfie).toMatchObject({
+    outcome: "pass",
+    total_attempts: 1,
+    validations: { liveness_check: { status: "pass" }, face_match: { status: "pass" } },
+  });
   const address = record.checks.find((c) => c.step === "step_address") as Record<string, any> | undefined;
   expect(address).toMatchObject({ outcome: "pass", method: "supporting_document" });
   expect(address?.extracted_details?.postcode).toBe(applicant.claim.postcode);
@@ -151,7 +178,11 @@ test("another person's face on every selfie attempt locks the case out", async (
   expect(await eventsOf(request, created.id)).toEqual(["Created"]);
 });
 
-test("address only: two documents from different senders → Verified, shown as Address only in the console", async ({ page, request, browser }) => {
+test("address only: two documents from different senders → Verified, shown as Address only in the console", async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const applicant = await makeApplicant("address-only", 13);
   const created = await createLiveCase(request, "address.only@example.com", redirectUrl(), "sandbox-flow-address-only");
@@ -181,7 +212,11 @@ test("address only: two documents from different senders → Verified, shown as 
   await staff.close();
 });
 
-test("vouching: the person names a referee, the referee's email arrives, they verify themselves and vouch → Verified by vouch", async ({ page, request, browser }) => {
+test("vouching: the person names a referee, the referee's email arrives, they verify themselves and vouch → Verified by vouch", async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(300_000);
   const person = await makeApplicant("vouched", 13);
   // Another face than the other tests' (13): the fraud network rightly flags one face under several identities.
@@ -207,7 +242,10 @@ test("vouching: the person names a referee, the referee's email arrives, they ve
   const staff = await browser.newContext({ storageState: OWNER_STATE, viewport: VIEWPORTS.desktop });
   const consolePage = await staff.newPage();
   await consolePage.goto("/console/mailbox");
-  await consolePage.getByRole("link", { name: /asked you to vouch for them/ }).first().click();
+  await consolePage
+    .getByRole("link", { name: /asked you to vouch for them/ })
+    .first()
+    .click();
   await expect(consolePage.getByRole("heading", { level: 1, name: /asked you to vouch for them/ })).toBeVisible();
   await expect(consolePage.locator("main")).toContainText("/verify/");
   const body = await consolePage.locator("main").innerText();
@@ -230,14 +268,17 @@ test("vouching: the person names a referee, the referee's email arrives, they ve
   }
   await expect(confirmHeading).toBeVisible();
   await checkHostedPage(refereePage, "referee-confirm");
-  for (const question of [/Is their name/, /Is their date of birth/, /Do they live at/]) await refereePage.getByRole("group", { name: question }).getByLabel("Yes").check();
+  for (const question of [/Is their name/, /Is their date of birth/, /Do they live at/])
+    await refereePage.getByRole("group", { name: question }).getByLabel("Yes").check();
   await refereePage.getByLabel(/I declare that what I have said is true/).check();
   await refereePage.getByRole("button", { name: "Vouch" }).click();
   await expect(refereePage.getByTestId(/^result-/)).toBeVisible({ timeout: 60_000 });
 
   const record = await waitForStatus(request, created.id, ["Verified", "Refused"]);
   expect(record.status).toBe("Verified");
-  expect(record.checks).toEqual([expect.objectContaining({ step: "step_identity", method: "vouch", outcome: "pass", evidence_type: "personal_referee" })]);
+  expect(record.checks).toEqual([
+    expect.objectContaining({ step: "step_identity", method: "vouch", outcome: "pass", evidence_type: "personal_referee" }),
+  ]);
   expect(await eventsOf(request, created.id)).toEqual(expect.arrayContaining(["UserCompleted", "Verified"]));
   await consolePage.goto(`/console/cases/${created.id}`);
   await expect(consolePage.getByTestId("display-state")).toHaveText("Verified by vouch");
@@ -250,7 +291,11 @@ test("vouching: the person names a referee, the referee's email arrives, they ve
   await refereeContext.close();
 });
 
-test("vouching: a referee locked out on their own selfie cannot vouch; the person's case keeps waiting and asks for another referee", async ({ page, request, browser }) => {
+test("vouching: a referee locked out on their own selfie cannot vouch; the person's case keeps waiting and asks for another referee", async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(420_000);
   const person = await makeApplicant("vouch-locked", 13);
   const referee = await makeApplicant("referee-locked", 13);
@@ -267,7 +312,11 @@ test("vouching: a referee locked out on their own selfie cannot vouch; the perso
   const staff = await browser.newContext({ storageState: OWNER_STATE, viewport: VIEWPORTS.desktop });
   const consolePage = await staff.newPage();
   await consolePage.goto("/console/mailbox");
-  await consolePage.getByRole("row").filter({ hasText: "locked.referee@example.com" }).getByRole("link", { name: /asked you to vouch for them/ }).click();
+  await consolePage
+    .getByRole("row")
+    .filter({ hasText: "locked.referee@example.com" })
+    .getByRole("link", { name: /asked you to vouch for them/ })
+    .click();
   await expect(consolePage.getByRole("heading", { level: 1, name: /asked you to vouch for them/ })).toBeVisible();
   await expect(consolePage.locator("main")).toContainText("/verify/");
   const link = /https?:\/\/\S+\/verify\/[A-Za-z0-9_-]+/.exec(await consolePage.locator("main").innerText())?.[0];
@@ -283,7 +332,9 @@ test("vouching: a referee locked out on their own selfie cannot vouch; the perso
   for (let attempt = 1; attempt <= 5; attempt++) {
     await recordSelfie(refereePage, 7); // another person's face (7: far from 13, see above)
     // The last attempt shows both the "Too many attempts" notice and the locked-out result: either will do.
-    await expect(refereePage.getByRole("alert").filter({ hasText: "attempt" }).or(refereePage.getByTestId("result-locked_out")).first()).toBeVisible({ timeout: 60_000 });
+    await expect(
+      refereePage.getByRole("alert").filter({ hasText: "attempt" }).or(refereePage.getByTestId("result-locked_out")).first(),
+    ).toBeVisible({ timeout: 60_000 });
     if (await refereePage.getByTestId("result-locked_out").isVisible()) break;
   }
   await expect(refereePage.getByTestId("result-locked_out")).toBeVisible({ timeout: 60_000 });
@@ -299,7 +350,10 @@ test("vouching: a referee locked out on their own selfie cannot vouch; the perso
   await refereeContext.close();
 });
 
-test("desktop to phone: a QR code and a single-use link, the phone's progress followed on the desktop; the phone uploads by keyboard alone", async ({ browser, request }) => {
+test("desktop to phone: a QR code and a single-use link, the phone's progress followed on the desktop; the phone uploads by keyboard alone", async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const applicant = await makeApplicant("handoff", 13);
   const created = await createLiveCase(request, "handoff.person@example.com", redirectUrl());
@@ -360,7 +414,13 @@ async function firstLoadJsKb(browser: Browser, path: string): Promise<number> {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(String(error)));
   page.on("response", (response) => {
-    if (response.request().resourceType() === "script") sizes.push(response.body().then((body) => gzipSync(body, { level: 9 }).length, () => 0));
+    if (response.request().resourceType() === "script")
+      sizes.push(
+        response.body().then(
+          (body) => gzipSync(body, { level: 9 }).length,
+          () => 0,
+        ),
+      );
   });
   await page.goto(path);
   await page.waitForLoadState("networkidle");
@@ -389,7 +449,9 @@ test("capture pages stay light: each screen's first load is at most 150 KB of Ja
   const html = await (await request.get(created.path)).text();
   expect(html).toContain("Which document will you use?");
   expect(html).not.toMatch(/>\s*hosted(Pages)?\.[a-zA-Z]/);
-  console.log(`hosted first-load JS (gzip): consent ${consent.toFixed(1)} KB, claim ${claim.toFixed(1)} KB, photo ID ${photoId.toFixed(1)} KB`);
+  console.log(
+    `hosted first-load JS (gzip): consent ${consent.toFixed(1)} KB, claim ${claim.toFixed(1)} KB, photo ID ${photoId.toFixed(1)} KB`,
+  );
   for (const [screen, kb] of Object.entries({ consent, claim, photoId })) expect(kb, screen).toBeLessThanOrEqual(150);
   // Not vacuous: the framework alone is well over 100 KB, so the scripts were counted.
   expect(Math.min(consent, claim, photoId)).toBeGreaterThan(100);

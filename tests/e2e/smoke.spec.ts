@@ -35,7 +35,9 @@ test("the API and Next share one port: health, 404 shape, and a page", async ({ 
   expect((await request.get("/docs")).headers()["content-type"]).toContain("text/html");
 });
 
-test("security headers: pages are not sniffed, the console, sign-up and docs are never framed, the hosted flow sends no referrer (issue 15)", async ({ request }) => {
+test("security headers: pages are not sniffed, the console, sign-up and docs are never framed, the hosted flow sends no referrer (issue 15)", async ({
+  request,
+}) => {
   for (const path of ["/console/sign-in", "/signup", "/docs"]) {
     const res = await request.get(path, { maxRedirects: 0 });
     const h = res.headers();
@@ -67,7 +69,9 @@ test("the nonce policy lets Next's own scripts run and nothing else: no CSP viol
     const scripts = await page.locator("script").evaluateAll((nodes) => nodes.map((n) => (n as HTMLScriptElement).nonce));
     expect(scripts.length, path).toBeGreaterThan(0);
     expect(new Set(scripts), path).toEqual(new Set([nonce]));
-    const hydrated = await page.evaluate(() => [...document.querySelectorAll("body *")].some((el) => Object.keys(el).some((k) => k.startsWith("__react"))));
+    const hydrated = await page.evaluate(() =>
+      [...document.querySelectorAll("body *")].some((el) => Object.keys(el).some((k) => k.startsWith("__react"))),
+    );
     expect(hydrated, path).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations), path).toEqual([]);
   }

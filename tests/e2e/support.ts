@@ -33,5 +33,7 @@ export interface DemoCredentials {
 
 /** The demo seed of the e2e server's own data folder (E2E_DATA_DIR, default data-e2e). */
 export function demoCredentials(): DemoCredentials {
-  return JSON.parse(fs.readFileSync(path.resolve(process.env.E2E_DATA_DIR ?? "data-e2e", "demo-credentials.json"), "utf8")) as DemoCredentials;
+  return JSON.parse(
+    fs.readFileSync(path.resolve(process.env.E2E_DATA_DIR ?? "data-e2e", "demo-credentials.json"), "utf8"),
+  ) as DemoCredentials;
 }

@@ -26,15 +26,33 @@ describeEngines("monitored accounts on %s", (engine) => {
     const base = { teamId, mode: "live" as const, riskType: "sanction" as const, alertsEnabledAt: new Date("2026-02-01T00:00:00Z") };
     await database.db.insert(monitoredAccounts).values([
       { ...base, id: "sl_live_1", firstName: "Ana", lastName: "One", status: "New", createdAt: new Date("2026-02-01T00:00:00Z") },
-      { ...base, id: "sl_live_2", firstName: "Ben", lastName: "Two", status: "Clear", riskType: null, createdAt: new Date("2026-02-02T00:00:00Z") },
-      { ...base, id: "sl_live_3", firstName: "Cai", lastName: "Three", status: "Acknowledged", riskType: "pep", createdAt: new Date("2026-02-03T00:00:00Z") },
+      {
+        ...base,
+        id: "sl_live_2",
+        firstName: "Ben",
+        lastName: "Two",
+        status: "Clear",
+        riskType: null,
+        createdAt: new Date("2026-02-02T00:00:00Z"),
+      },
+      {
+        ...base,
+        id: "sl_live_3",
+        firstName: "Cai",
+        lastName: "Three",
+        status: "Acknowledged",
+        riskType: "pep",
+        createdAt: new Date("2026-02-03T00:00:00Z"),
+      },
     ]);
     await database.db.insert(accountAlerts).values({
       id: "alert_live_1",
       teamId,
       mode: "live",
       accountId: "sl_live_1",
-      matches: [{ id: "ofac-1", caption: "Ana ONE", entity_type: "Person", datasets: [{ id: "us_ofac_sdn", title: "OFAC SDN" }], score: 97 }],
+      matches: [
+        { id: "ofac-1", caption: "Ana ONE", entity_type: "Person", datasets: [{ id: "us_ofac_sdn", title: "OFAC SDN" }], score: 97 },
+      ],
     });
   });
   afterAll(() => database.dispose());
@@ -72,7 +90,9 @@ describeEngines("monitored accounts on %s", (engine) => {
     const first = accountListSchema.parse((await call(app, "GET", "/api/v1/alerts/accounts?limit=2", { token: live })).body);
     expect(first.accounts.map((a) => a.id)).toEqual(["sl_live_3", "sl_live_2"]);
     expect(first.next_cursor).toBeTruthy();
-    const second = accountListSchema.parse((await call(app, "GET", `/api/v1/alerts/accounts?limit=2&cursor=${first.next_cursor}`, { token: live })).body);
+    const second = accountListSchema.parse(
+      (await call(app, "GET", `/api/v1/alerts/accounts?limit=2&cursor=${first.next_cursor}`, { token: live })).body,
+    );
     expect(second.accounts.map((a) => a.id)).toEqual(["sl_live_1"]);
     expect(second.next_cursor).toBeNull();
     const clear = accountListSchema.parse((await call(app, "GET", "/api/v1/alerts/accounts?status=Clear", { token: live })).body);
@@ -84,7 +104,9 @@ describeEngines("monitored accounts on %s", (engine) => {
     const detail = accountDetailSchema.parse((await call(app, "GET", "/api/v1/alerts/accounts/sl_live_1", { token: live })).body);
     expect(detail).toMatchObject({ name: "Ana One", status: "New", alerts: [{ id: "alert_live_1", acknowledged_at: null }] });
 
-    expect((await call(app, "PATCH", "/api/v1/alerts/accounts/sl_live_1", { token: live, json: { alerts_enabled: false } })).status).toBe(200);
+    expect((await call(app, "PATCH", "/api/v1/alerts/accounts/sl_live_1", { token: live, json: { alerts_enabled: false } })).status).toBe(
+      200,
+    );
     const [off] = await database.db.select().from(monitoredAccounts).where(eq(monitoredAccounts.id, "sl_live_1"));
     expect(off!.alertsEnabledAt).toBeNull();
     await call(app, "PATCH", "/api/v1/alerts/accounts/sl_live_1", { token: live, json: { alerts_enabled: true } });

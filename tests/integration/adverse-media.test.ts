@@ -36,19 +36,32 @@ afterAll(async () => database?.dispose());
 
 describe("sandbox: the sample corpus", () => {
   it("fails a person convicted of fraud and passes one in a charity story", async () => {
-    const convicted = await call(app, "POST", "/api/v1/adverse-media", { token: sandbox, json: { first_name: "Tomasz", last_name: "Nowak" } });
+    const convicted = await call(app, "POST", "/api/v1/adverse-media", {
+      token: sandbox,
+      json: { first_name: "Tomasz", last_name: "Nowak" },
+    });
     expect(convicted.status).toBe(200);
     expectShape(convicted.body);
     expect(convicted.body).toMatchObject({ status: "FAIL", threshold: 70 });
     expect(convicted.body.strong_matches[0]).toMatchObject({ link: JAILED, source: "The Northgate Herald", published_at: "2024-03-15" });
-    const neutral = await call(app, "POST", "/api/v1/adverse-media", { token: sandbox, json: { first_name: "David", last_name: "Thornbury" } });
+    const neutral = await call(app, "POST", "/api/v1/adverse-media", {
+      token: sandbox,
+      json: { first_name: "David", last_name: "Thornbury" },
+    });
     expect(neutral.body).toMatchObject({ status: "PASS", strong_matches: [], all_results: [{ link: CHARITY_RUN }] });
-    const nobody = await call(app, "POST", "/api/v1/adverse-media", { token: sandbox, json: { first_name: "Henrietta", last_name: "Quillfeather" } });
+    const nobody = await call(app, "POST", "/api/v1/adverse-media", {
+      token: sandbox,
+      json: { first_name: "Henrietta", last_name: "Quillfeather" },
+    });
     expect(nobody.body).toEqual({ status: "PASS", threshold: 70, strong_matches: [], all_results: [] });
   });
 
   it("answers the same question the same way, and respects the threshold", async () => {
-    const ask = (threshold?: number) => call(app, "POST", "/api/v1/adverse-media", { token: sandbox, json: { first_name: "Tomasz", last_name: "Nowak", ...(threshold === undefined ? {} : { threshold }) } });
+    const ask = (threshold?: number) =>
+      call(app, "POST", "/api/v1/adverse-media", {
+        token: sandbox,
+        json: { first_name: "Tomasz", last_name: "Nowak", ...(threshold === undefined ? {} : { threshold }) },
+      });
     expect((await ask()).body).toEqual((await ask()).body);
     const strict = await ask(100);
     const top = Math.max(...(strict.body.all_results as { score: number }[]).map((a) => a.score));
@@ -67,25 +80,53 @@ describe("live: the imported corpus", () => {
     writeFileSync(
       file,
       [
-        { title: "Local builder jailed for mortgage fraud", link: "https://news.example/gazette/builder-jailed", source: "The Gazette", published_at: "2025-06-02", body: "Gareth Pryce, 52, was jailed for six years after being convicted of mortgage fraud and money laundering at Cardiff Crown Court.", location: "Cardiff" },
-        { title: "Bakery wins award", link: "https://news.example/gazette/bakery-award", source: "The Gazette", published_at: null, body: "Sian Morgan's bakery in Swansea won the regional award for its bara brith." },
+        {
+          title: "Local builder jailed for mortgage fraud",
+          link: "https://news.example/gazette/builder-jailed",
+          source: "The Gazette",
+          published_at: "2025-06-02",
+          body: "Gareth Pryce, 52, was jailed for six years after being convicted of mortgage fraud and money laundering at Cardiff Crown Court.",
+          location: "Cardiff",
+        },
+        {
+          title: "Bakery wins award",
+          link: "https://news.example/gazette/bakery-award",
+          source: "The Gazette",
+          published_at: null,
+          body: "Sian Morgan's bakery in Swansea won the regional award for its bara brith.",
+        },
       ]
         .map((a) => JSON.stringify(a))
         .join("\n"),
     );
-    expect(await runCli(database.db, ["import-adverse-media", "--file", file])).toMatchObject({ exitCode: 0, output: { ok: true, imported: 2 } });
-    const jailed = await call(app, "POST", "/api/v1/adverse-media", { token: live, json: { first_name: "Gareth", last_name: "Pryce", location: "Cardiff" } });
+    expect(await runCli(database.db, ["import-adverse-media", "--file", file])).toMatchObject({
+      exitCode: 0,
+      output: { ok: true, imported: 2 },
+    });
+    const jailed = await call(app, "POST", "/api/v1/adverse-media", {
+      token: live,
+      json: { first_name: "Gareth", last_name: "Pryce", location: "Cardiff" },
+    });
     expect(jailed.status).toBe(200);
     expectShape(jailed.body);
     expect(jailed.body.status).toBe("FAIL");
-    expect(jailed.body.strong_matches[0]).toMatchObject({ link: "https://news.example/gazette/builder-jailed", title: "Local builder jailed for mortgage fraud" });
+    expect(jailed.body.strong_matches[0]).toMatchObject({
+      link: "https://news.example/gazette/builder-jailed",
+      title: "Local builder jailed for mortgage fraud",
+    });
     expect(jailed.body.strong_matches[0].snippet).toContain("Gareth Pryce, 52, was jailed");
     // The sample corpus is the sandbox's, not live's.
-    expect((await call(app, "POST", "/api/v1/adverse-media", { token: live, json: { first_name: "Tomasz", last_name: "Nowak" } })).body.all_results).toEqual([]);
+    expect(
+      (await call(app, "POST", "/api/v1/adverse-media", { token: live, json: { first_name: "Tomasz", last_name: "Nowak" } })).body
+        .all_results,
+    ).toEqual([]);
 
     // A later import is seen at once (the prepared index follows the stored corpus).
     const more = path.join(dir, "more.csv");
-    writeFileSync(more, 'title,link,source,published_at,body\n"Director banned","https://news.example/gazette/director-banned","The Gazette",2025-07-01,"Rhys Evans was disqualified as a director for eight years after the collapse of his firm."\n');
+    writeFileSync(
+      more,
+      'title,link,source,published_at,body\n"Director banned","https://news.example/gazette/director-banned","The Gazette",2025-07-01,"Rhys Evans was disqualified as a director for eight years after the collapse of his firm."\n',
+    );
     expect(await runCli(database.db, ["import-adverse-media", "--file", more])).toMatchObject({ exitCode: 0, output: { imported: 1 } });
     const banned = await call(app, "POST", "/api/v1/adverse-media", { token: live, json: { first_name: "Rhys", last_name: "Evans" } });
     expect(banned.body.all_results.map((a: { link: string }) => a.link)).toEqual(["https://news.example/gazette/director-banned"]);
@@ -93,7 +134,14 @@ describe("live: the imported corpus", () => {
 
   it("rejects a file with bad lines whole, naming each", async () => {
     const file = path.join(dir, "bad.jsonl");
-    writeFileSync(file, [JSON.stringify({ title: "Fine", link: "https://news.example/a", source: "S", published_at: null, body: "Text." }), JSON.stringify({ title: "No link", source: "S", body: "x" }), "not json"].join("\n"));
+    writeFileSync(
+      file,
+      [
+        JSON.stringify({ title: "Fine", link: "https://news.example/a", source: "S", published_at: null, body: "Text." }),
+        JSON.stringify({ title: "No link", source: "S", body: "x" }),
+        "not json",
+      ].join("\n"),
+    );
     const result = await runCli(database.db, ["import-adverse-media", "--file", file]);
     expect(result.exitCode).toBe(1);
     expect((result.output as { imported: number; rejected: { line: number }[] }).imported).toBe(0);

@@ -3,7 +3,15 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { accountAlerts, amlEntities, amlListVersions, monitoredAccounts, monitoringMatches, webhookEndpoints, webhookMessages } from "@/lib/db/schema";
+import {
+  accountAlerts,
+  amlEntities,
+  amlListVersions,
+  monitoredAccounts,
+  monitoringMatches,
+  webhookEndpoints,
+  webhookMessages,
+} from "@/lib/db/schema";
 import { builtInAmlProvider } from "@/lib/server/aml/aml-provider";
 import { getScreeningIndex } from "@/lib/server/aml/get-screening-index";
 import { importAmlList } from "@/lib/server/aml/import-aml-list";
@@ -35,7 +43,9 @@ function context(database: TestDatabase, tenant: Tenant, person: Person, assessm
       email: `${person.first_name.toLowerCase()}@example.com`,
       date_of_birth: person.date_of_birth,
       enrichments: ["AML"],
-      ...(person.country ? { address: { residence_number: "1", street: "Main Street", city: "Town", postcode: "AB1 2CD", country_code: person.country } } : {}),
+      ...(person.country
+        ? { address: { residence_number: "1", street: "Main Street", city: "Town", postcode: "AB1 2CD", country_code: person.country } }
+        : {}),
     },
     thresholds: { aml, online_footprint: 50 },
     faceScan: null,
@@ -60,12 +70,16 @@ describeEngines("AML lists, screening and monitoring on %s", (engine) => {
     database = await createTestDatabase(engine);
     const acme = await seedTeam(database.db);
     live = { teamId: acme.team.id, mode: "live" };
-    await database.db.insert(webhookEndpoints).values({ ...live, url: "https://hooks.example.com/idv", secret: "whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdA==" });
+    await database.db
+      .insert(webhookEndpoints)
+      .values({ ...live, url: "https://hooks.example.com/idv", secret: "whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdA==" });
   });
   afterAll(() => database.dispose());
 
   it("before any list: the person is enrolled and the check is inconclusive", async () => {
-    const result = await builtInAmlProvider.run(context(database, live, { first_name: "Ana", last_name: "Lopes", date_of_birth: "1985-04-02" }, "risk_before"));
+    const result = await builtInAmlProvider.run(
+      context(database, live, { first_name: "Ana", last_name: "Lopes", date_of_birth: "1985-04-02" }, "risk_before"),
+    );
     expect(result.state).toBe("INCONCLUSIVE");
     expect(result.checks.AML_SANCTIONS_CHECK?.reason).toContain("No sanctions or PEP list");
     const [account] = await database.db.select().from(monitoredAccounts).where(eq(monitoredAccounts.id, result.monitoredAccountId!));
@@ -75,15 +89,24 @@ describeEngines("AML lists, screening and monitoring on %s", (engine) => {
 
   it("assessments of one person at the same moment enrol one account; an account from before the person key is found and keyed", async () => {
     const person = { first_name: "Maria", last_name: "Oliveira", date_of_birth: "1990-01-09" };
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => builtInAmlProvider.run(context(database, live, person, `risk_race_${i}`))));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => builtInAmlProvider.run(context(database, live, person, `risk_race_${i}`))),
+    );
     const ids = new Set(results.map((r) => r.monitoredAccountId));
     expect(ids.size).toBe(1);
-    const rows = await database.db.select().from(monitoredAccounts).where(and(eq(monitoredAccounts.teamId, live.teamId), eq(monitoredAccounts.lastName, "Oliveira")));
+    const rows = await database.db
+      .select()
+      .from(monitoredAccounts)
+      .where(and(eq(monitoredAccounts.teamId, live.teamId), eq(monitoredAccounts.lastName, "Oliveira")));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.personKey).toBe("maria oliveira|1990-01-09");
     // Written the old way (no key): found by name and date of birth, keyed, not doubled.
-    await database.db.insert(monitoredAccounts).values({ id: "sl_legacy", ...live, firstName: "Jón", lastName: "Sigurðsson", dateOfBirth: "1970-06-17", alertsEnabledAt: null });
-    const again = await builtInAmlProvider.run(context(database, live, { first_name: "Jon", last_name: "Sigurdsson", date_of_birth: "1970-06-17" }, "risk_legacy"));
+    await database.db
+      .insert(monitoredAccounts)
+      .values({ id: "sl_legacy", ...live, firstName: "Jón", lastName: "Sigurðsson", dateOfBirth: "1970-06-17", alertsEnabledAt: null });
+    const again = await builtInAmlProvider.run(
+      context(database, live, { first_name: "Jon", last_name: "Sigurdsson", date_of_birth: "1970-06-17" }, "risk_legacy"),
+    );
     expect(again.monitoredAccountId).toBe("sl_legacy");
     const [legacy] = await database.db.select().from(monitoredAccounts).where(eq(monitoredAccounts.id, "sl_legacy"));
     expect(legacy).toMatchObject({ personKey: "jon sigurdsson|1970-06-17", riskAssessmentId: "risk_legacy" });
@@ -93,7 +116,11 @@ describeEngines("AML lists, screening and monitoring on %s", (engine) => {
   it("a list import is a new version; every version is kept and the latest of a source is current", async () => {
     const first = await runCli(database.db, ["import-aml-list", "--file", UN]);
     expect(first.exitCode).toBe(0);
-    expect(first.output).toMatchObject({ ok: true, format: "un-xml", version: { source: "un_consolidated", entityCount: 7, fileName: "un-consolidated-sample.xml" } });
+    expect(first.output).toMatchObject({
+      ok: true,
+      format: "un-xml",
+      version: { source: "un_consolidated", entityCount: 7, fileName: "un-consolidated-sample.xml" },
+    });
     const second = await importAmlList(database.db, { file: UN });
     if (!second.ok) throw new Error(second.error.message);
     const listed = await runCli(database.db, ["list-aml-lists"]);
@@ -114,8 +141,13 @@ describeEngines("AML lists, screening and monitoring on %s", (engine) => {
   });
 
   it("the provider passes a person who is not listed, with the reason, and monitors them", async () => {
-    const result = await builtInAmlProvider.run(context(database, live, { first_name: "Vladimir", last_name: "Putin", date_of_birth: "1952-10-07" }, "risk_putin_1"));
-    expect(result).toMatchObject({ state: "PASS", checks: { AML_SANCTIONS_CHECK: { state: "PASS", reason: "No sanctions or PEP match scoring 96 or more" } } });
+    const result = await builtInAmlProvider.run(
+      context(database, live, { first_name: "Vladimir", last_name: "Putin", date_of_birth: "1952-10-07" }, "risk_putin_1"),
+    );
+    expect(result).toMatchObject({
+      state: "PASS",
+      checks: { AML_SANCTIONS_CHECK: { state: "PASS", reason: "No sanctions or PEP match scoring 96 or more" } },
+    });
     const [account] = await database.db.select().from(monitoredAccounts).where(eq(monitoredAccounts.id, result.monitoredAccountId!));
     expect(account).toMatchObject({ status: "Clear", riskType: null, dateOfBirth: "1952-10-07" });
     expect(await alertMessages(database, live)).toHaveLength(0);
@@ -124,7 +156,9 @@ describeEngines("AML lists, screening and monitoring on %s", (engine) => {
   it("an import that lists a monitored person raises exactly one alert and one Alert webhook; importing it again raises none", async () => {
     const [putin] = await database.db.select().from(monitoredAccounts).where(eq(monitoredAccounts.riskAssessmentId, "risk_putin_1"));
     // Monitoring switched off: this account must not be alerted.
-    await database.db.insert(monitoredAccounts).values({ id: "sl_off", ...live, firstName: "Ramzan", lastName: "Kadyrov", dateOfBirth: "1976-10-05", alertsEnabledAt: null });
+    await database.db
+      .insert(monitoredAccounts)
+      .values({ id: "sl_off", ...live, firstName: "Ramzan", lastName: "Kadyrov", dateOfBirth: "1976-10-05", alertsEnabledAt: null });
 
     const imported = await runCli(database.db, ["import-aml-list", "--file", OFAC]);
     expect(imported.output).toMatchObject({ ok: true, rescreen: { alerts: 1, webhooks: 1 } });
@@ -159,9 +193,13 @@ describeEngines("AML lists, screening and monitoring on %s", (engine) => {
   });
 
   it("the provider fails a listed person naming the best match, reuses their account and alerts only what is new", async () => {
-    const spelled = await builtInAmlProvider.run(context(database, live, { first_name: "Vladimir", last_name: "Putin", date_of_birth: "1952-10-07" }, "risk_putin_2"));
+    const spelled = await builtInAmlProvider.run(
+      context(database, live, { first_name: "Vladimir", last_name: "Putin", date_of_birth: "1952-10-07" }, "risk_putin_2"),
+    );
     expect(spelled.state).toBe("FAIL");
-    expect(spelled.checks.AML_SANCTIONS_CHECK?.reason).toMatch(/^Possible sanctions match: Vladimir Vladimirovich PUTIN \(US OFAC Specially Designated Nationals \(SDN\) List\), score \d+ \(threshold 96\)$/);
+    expect(spelled.checks.AML_SANCTIONS_CHECK?.reason).toMatch(
+      /^Possible sanctions match: Vladimir Vladimirovich PUTIN \(US OFAC Specially Designated Nationals \(SDN\) List\), score \d+ \(threshold 96\)$/,
+    );
     const accounts = await database.db.select().from(monitoredAccounts).where(eq(monitoredAccounts.dateOfBirth, "1952-10-07"));
     expect(accounts).toHaveLength(1);
     expect(accounts[0]).toMatchObject({ id: spelled.monitoredAccountId, riskAssessmentId: "risk_putin_2" });
@@ -170,20 +208,30 @@ describeEngines("AML lists, screening and monitoring on %s", (engine) => {
     expect(await alertMessages(database, live)).toHaveLength(1);
 
     // A new person, listed, in another spelling: one alert with the webhook, at enrolment.
-    const kadyrov = await builtInAmlProvider.run(context(database, live, { first_name: "Ramzan", last_name: "Kadirov", date_of_birth: "1976-10-05", country: "RU" }, "risk_kadyrov"));
+    const kadyrov = await builtInAmlProvider.run(
+      context(database, live, { first_name: "Ramzan", last_name: "Kadirov", date_of_birth: "1976-10-05", country: "RU" }, "risk_kadyrov"),
+    );
     expect(kadyrov.state).toBe("FAIL");
     expect(kadyrov.monitoredAccountId).not.toBe("sl_off"); // another spelling: not the same account
     const [alert] = await database.db.select().from(accountAlerts).where(eq(accountAlerts.accountId, kadyrov.monitoredAccountId!));
     expect(alert!.matches.map((m) => m.id)).toEqual(["ofac-22437"]);
     const messages = await alertMessages(database, live);
-    expect(messages.map((m) => m.payload)).toContainEqual({ event: "Alert", alertId: alert!.id, smartLookupId: kadyrov.monitoredAccountId });
+    expect(messages.map((m) => m.payload)).toContainEqual({
+      event: "Alert",
+      alertId: alert!.id,
+      smartLookupId: kadyrov.monitoredAccountId,
+    });
     expect(messages).toHaveLength(2);
   });
 
   it("a name scoring just under the default threshold (96, wire-details) passes AML; at its score it fails", async () => {
     // Vladimir Putin's exact name, born a year after the listed date: just under the threshold.
     const person = { first_name: "Vladimir", last_name: "Putin", email: "near.miss@example.com", date_of_birth: "1953-10-07" };
-    const near = await screenPerson(database.db, { firstName: person.first_name, lastName: person.last_name, dateOfBirth: person.date_of_birth }, { threshold: 0 });
+    const near = await screenPerson(
+      database.db,
+      { firstName: person.first_name, lastName: person.last_name, dateOfBirth: person.date_of_birth },
+      { threshold: 0 },
+    );
     const score = near.matches.find((m) => m.id === "ofac-35096")!.score;
     expect(score).toBeGreaterThanOrEqual(90); // the premise: near the threshold…
     expect(score).toBeLessThan(96); // …and under it
@@ -199,11 +247,22 @@ describeEngines("AML lists, screening and monitoring on %s", (engine) => {
     // No threshold sent: the team's default, 96.
     expect(await assess({})).toMatchObject({ state: "PASS", checks: { AML_SANCTIONS_CHECK: { state: "PASS" } } });
     expect(await assess({ thresholds: `{"aml":96}` })).toMatchObject({ state: "PASS" });
-    expect(await assess({ thresholds: `{"aml":${score}}` })).toMatchObject({ state: "FAIL", checks: { AML_SANCTIONS_CHECK: { state: "FAIL" } } });
+    expect(await assess({ thresholds: `{"aml":${score}}` })).toMatchObject({
+      state: "FAIL",
+      checks: { AML_SANCTIONS_CHECK: { state: "FAIL" } },
+    });
   });
 
   it("screen-name answers the matches over the current lists", async () => {
-    const hit = await runCli(database.db, ["screen-name", "--first-name", "Wladimir", "--last-name", "Poutine", "--date-of-birth", "1952-10-07"]);
+    const hit = await runCli(database.db, [
+      "screen-name",
+      "--first-name",
+      "Wladimir",
+      "--last-name",
+      "Poutine",
+      "--date-of-birth",
+      "1952-10-07",
+    ]);
     expect(hit.exitCode).toBe(0);
     expect((hit.output as { matches: { id: string }[] }).matches.map((m) => m.id)).toEqual(["ofac-35096"]);
     const miss = await runCli(database.db, ["screen-name", "--first-name", "John", "--last-name", "Smith"]);
@@ -219,9 +278,23 @@ describeEngines("AML lists, screening and monitoring on %s", (engine) => {
     const lines: string[] = [];
     for (let i = 0; i < 6000; i++) {
       const word = (n: number) => syllables[n % 10]! + syllables[Math.floor(n / 10) % 10]! + syllables[Math.floor(n / 100) % 10]!;
-      lines.push(JSON.stringify({ id: `gen-${i}`, schema: "Person", properties: { name: [`${word(i)} ${word(i * 7 + 3)}ov`], topics: ["role.pep"] }, datasets: ["peps"] }));
+      lines.push(
+        JSON.stringify({
+          id: `gen-${i}`,
+          schema: "Person",
+          properties: { name: [`${word(i)} ${word(i * 7 + 3)}ov`], topics: ["role.pep"] },
+          datasets: ["peps"],
+        }),
+      );
     }
-    lines.push(JSON.stringify({ id: "gen-target", schema: "Person", properties: { name: ["Oskar Brennecke-Tallinger"], topics: ["sanction"] }, datasets: ["sanctions"] }));
+    lines.push(
+      JSON.stringify({
+        id: "gen-target",
+        schema: "Person",
+        properties: { name: ["Oskar Brennecke-Tallinger"], topics: ["sanction"] },
+        datasets: ["sanctions"],
+      }),
+    );
     fs.writeFileSync(file, lines.join("\n"));
     const imported = await importAmlList(database.db, { file, source: "generated" });
     expect(imported.ok && imported.value.version.entityCount).toBe(6001);

@@ -29,7 +29,14 @@ beforeAll(async () => {
   acme = await seedTeam(database.db, "Artefacts Acme");
   const globex = await seedTeam(database.db, "Artefacts Globex");
   [live, sandbox, globexLive] = await Promise.all([tokenFor(app, acme.live), tokenFor(app, acme.sandbox), tokenFor(app, globex.live)]);
-  evidenceId = await storeEvidence(database.db, { tenant: { teamId: acme.team.id, mode: "live" }, ownerType: "verification", ownerId: "case-1", role: "document", mimeType: "image/jpeg", bytes: JPEG });
+  evidenceId = await storeEvidence(database.db, {
+    tenant: { teamId: acme.team.id, mode: "live" },
+    ownerType: "verification",
+    ownerId: "case-1",
+    role: "document",
+    mimeType: "image/jpeg",
+    bytes: JPEG,
+  });
 });
 afterAll(async () => database?.dispose());
 

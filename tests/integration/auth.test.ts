@@ -65,7 +65,10 @@ describeEngines("authentication on %s", (engine) => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.error_detail).toEqual({ scope: "Unknown field" });
 
-    const malformed = await call(app, "POST", "/api/v2/authenticate", { body: "{not json", headers: { "content-type": "application/json" } });
+    const malformed = await call(app, "POST", "/api/v2/authenticate", {
+      body: "{not json",
+      headers: { "content-type": "application/json" },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toMatch(/Malformed JSON/);
 
@@ -95,19 +98,38 @@ describeEngines("authentication on %s", (engine) => {
     const extra = await seedTeam(database.db, "Revocable");
     const token = await tokenFor(app, extra.live);
     expect((await call(app, "GET", "/api/v2/verifications/x", { token })).status).toBe(404);
-    const revoked = await revokeApiClient(database.db, { teamId: extra.team.id, mode: "live" }, { clientId: extra.live.clientId, actor: { type: "system" } });
+    const revoked = await revokeApiClient(
+      database.db,
+      { teamId: extra.team.id, mode: "live" },
+      { clientId: extra.live.clientId, actor: { type: "system" } },
+    );
     expect(revoked.ok).toBe(true);
     expect((await call(app, "GET", "/api/v2/verifications/x", { token })).status).toBe(401);
-    const again = await call(app, "POST", "/api/v2/authenticate", { json: { client_id: extra.live.clientId, client_secret: extra.live.clientSecret } });
+    const again = await call(app, "POST", "/api/v2/authenticate", {
+      json: { client_id: extra.live.clientId, client_secret: extra.live.clientSecret },
+    });
     expect(again.status).toBe(401);
     // The sandbox credential of the same team is untouched.
-    expect((await call(app, "POST", "/api/v2/authenticate", { json: { client_id: extra.sandbox.clientId, client_secret: extra.sandbox.clientSecret } })).status).toBe(201);
+    expect(
+      (
+        await call(app, "POST", "/api/v2/authenticate", {
+          json: { client_id: extra.sandbox.clientId, client_secret: extra.sandbox.clientSecret },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it("revocation is scoped to the tenant: another team cannot revoke it", async () => {
     const other = await seedTeam(database.db, "Other");
-    const result = await revokeApiClient(database.db, { teamId: other.team.id, mode: "live" }, { clientId: acme.live.clientId, actor: { type: "system" } });
+    const result = await revokeApiClient(
+      database.db,
+      { teamId: other.team.id, mode: "live" },
+      { clientId: acme.live.clientId, actor: { type: "system" } },
+    );
     expect(result.ok).toBe(false);
-    expect((await call(app, "POST", "/api/v2/authenticate", { json: { client_id: acme.live.clientId, client_secret: acme.live.clientSecret } })).status).toBe(201);
+    expect(
+      (await call(app, "POST", "/api/v2/authenticate", { json: { client_id: acme.live.clientId, client_secret: acme.live.clientSecret } }))
+        .status,
+    ).toBe(201);
   });
 });

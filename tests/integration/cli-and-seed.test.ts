@@ -40,7 +40,10 @@ describeEngines("demo seed and admin CLI on %s", (engine) => {
     const app = createTestApi(database.db);
     for (const mode of ["live", "sandbox"] as const) {
       const token = await tokenFor(app, { clientId: written[mode].client_id, clientSecret: written[mode].client_secret });
-      const created = await call(app, "POST", "/api/v1/verifications", { token, json: { email: "demo@example.com", workflow_id: "sandbox-flow" } });
+      const created = await call(app, "POST", "/api/v1/verifications", {
+        token,
+        json: { email: "demo@example.com", workflow_id: "sandbox-flow" },
+      });
       expect(created.status).toBe(201);
     }
     // The Demo team's endpoints point at the bundled onboarding receiver, secrets in demo-webhook.json.
@@ -67,7 +70,17 @@ describeEngines("demo seed and admin CLI on %s", (engine) => {
     const slug = (team.output as { team: { slug: string } }).team.slug;
     expect(slug).toBe("initech-ltd");
 
-    const user = await runCli(database.db, ["create-user", "--team", slug, "--email", "Peter@Initech.test", "--password", "correct horse battery", "--role", "reviewer"]);
+    const user = await runCli(database.db, [
+      "create-user",
+      "--team",
+      slug,
+      "--email",
+      "Peter@Initech.test",
+      "--password",
+      "correct horse battery",
+      "--role",
+      "reviewer",
+    ]);
     expect(user).toMatchObject({ exitCode: 0, output: { ok: true, email: "peter@initech.test", role: "reviewer", created: true } });
 
     const creds = await runCli(database.db, ["create-credentials", "--team", slug, "--mode", "sandbox", "--name", "CI key"]);

@@ -25,7 +25,13 @@ describe("typed client over the real API app", () => {
   afterAll(() => database.dispose());
 
   const client = (now?: () => number) =>
-    new ServiceClient({ baseUrl: `${BASE_URL}/`, clientId: acme.live.clientId, clientSecret: acme.live.clientSecret, fetch: fetchIntoApp, now });
+    new ServiceClient({
+      baseUrl: `${BASE_URL}/`,
+      clientId: acme.live.clientId,
+      clientSecret: acme.live.clientSecret,
+      fetch: fetchIntoApp,
+      now,
+    });
 
   it("authenticates once, caches the token and returns typed records", async () => {
     calls.length = 0;

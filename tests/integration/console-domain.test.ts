@@ -86,7 +86,9 @@ describeEngines("console domain on %s", (engine) => {
 
   describe("sign-in and membership", () => {
     it("accepts the right password only, whatever the email's case", async () => {
-      expect(await verifyStaffPassword(db, { email: owner.email.toUpperCase(), password: "correct horse battery" })).toMatchObject({ id: owner.userId });
+      expect(await verifyStaffPassword(db, { email: owner.email.toUpperCase(), password: "correct horse battery" })).toMatchObject({
+        id: owner.userId,
+      });
       expect(await verifyStaffPassword(db, { email: owner.email, password: "wrong" })).toBeNull();
       expect(await verifyStaffPassword(db, { email: "nobody@acme.test", password: "correct horse battery" })).toBeNull();
     });
@@ -116,7 +118,14 @@ describeEngines("console domain on %s", (engine) => {
       const tenant = { teamId: acme, mode: "live" as const };
       const base = Date.now() - 60_000;
       const ids = [];
-      for (let i = 0; i < 3; i++) ids.push(await storedCase(db, acme, "live", { email: `pager-${i}@example.com`, externalId: `ext-pager-${i}`, createdAt: new Date(base + i * 1000) }));
+      for (let i = 0; i < 3; i++)
+        ids.push(
+          await storedCase(db, acme, "live", {
+            email: `pager-${i}@example.com`,
+            externalId: `ext-pager-${i}`,
+            createdAt: new Date(base + i * 1000),
+          }),
+        );
       const byExternal = await searchCases(db, tenant, { q: "ext-pager-1" });
       expect(byExternal.ok && byExternal.value.cases.map((c) => c.id)).toEqual([ids[1]]);
       const first = await searchCases(db, tenant, { q: "pager-", limit: 2 });
@@ -132,10 +141,17 @@ describeEngines("console domain on %s", (engine) => {
       expect(found.ok && found.value.cases.map((c) => [c.id, c.canned, c.status])).toEqual([["444", true, "Refused"]]);
       const refused = await searchCases(db, { teamId: acme, mode: "sandbox" }, { status: "Refused" });
       expect(found.ok && refused.ok && refused.value.cases.some((c) => c.id === "444")).toBe(true);
-      expect((await searchCases(db, { teamId: acme, mode: "live" }, { q: "444" })).ok && (await searchCases(db, { teamId: acme, mode: "live" }, { q: "444" }))).toMatchObject({ value: { cases: [] } });
+      expect(
+        (await searchCases(db, { teamId: acme, mode: "live" }, { q: "444" })).ok &&
+          (await searchCases(db, { teamId: acme, mode: "live" }, { q: "444" })),
+      ).toMatchObject({ value: { cases: [] } });
       const detail = await getCaseDetail(db, { teamId: acme, mode: "sandbox" }, "444");
       expect(detail.ok && [detail.value.canned, detail.value.needsReview, detail.value.record.checks.length]).toEqual([true, false, 3]);
-      const review = await reviewCase(db, { teamId: acme, mode: "sandbox" }, { staff: reviewer, verificationId: "444", decision: "approve", note: "ok", expectedStatus: "Refused" });
+      const review = await reviewCase(
+        db,
+        { teamId: acme, mode: "sandbox" },
+        { staff: reviewer, verificationId: "444", decision: "approve", note: "ok", expectedStatus: "Refused" },
+      );
       expect(!review.ok && review.error.kind).toBe("refused");
     });
 
@@ -145,7 +161,14 @@ describeEngines("console domain on %s", (engine) => {
         const found = await searchCases(db, { teamId: acme, mode: "sandbox" }, { q: id });
         states[id] = found.ok ? (found.value.cases[0]?.displayState ?? null) : "error";
       }
-      expect(states).toEqual({ "333": null, "555": "Awaiting a vouch", "666": "Verified by vouch", "777": null, "888": "Address only", "999": "Awaiting a vouch" });
+      expect(states).toEqual({
+        "333": null,
+        "555": "Awaiting a vouch",
+        "666": "Verified by vouch",
+        "777": null,
+        "888": "Address only",
+        "999": "Awaiting a vouch",
+      });
       // The list filters by those display states too.
       const filtered: Record<string, string[]> = {};
       for (const display of ["awaiting_vouch", "verified_by_vouch", "address_only"] as const) {
@@ -160,16 +183,32 @@ describeEngines("console domain on %s", (engine) => {
     it("refuses a viewer's approval on the server and leaves the case as it was", async () => {
       const tenant = { teamId: acme, mode: "sandbox" as const };
       const id = await refusedCase(db, acme, "sandbox");
-      const result = await reviewCase(db, tenant, { staff: viewer, verificationId: id, decision: "approve", note: "looks fine", expectedStatus: "Refused" });
+      const result = await reviewCase(db, tenant, {
+        staff: viewer,
+        verificationId: id,
+        decision: "approve",
+        note: "looks fine",
+        expectedStatus: "Refused",
+      });
       expect(!result.ok && result.error.kind).toBe("forbidden");
       const detail = await getCaseDetail(db, tenant, id);
-      expect(detail.ok && [detail.value.record.status, detail.value.needsReview, detail.value.timeline.length]).toEqual(["Refused", true, 2]);
+      expect(detail.ok && [detail.value.record.status, detail.value.needsReview, detail.value.timeline.length]).toEqual([
+        "Refused",
+        true,
+        2,
+      ]);
     });
 
     it("a reviewer approves through the state machine: timeline with who and the note; a second decision is refused", async () => {
       const tenant = { teamId: acme, mode: "sandbox" as const };
       const id = await refusedCase(db, acme, "sandbox");
-      const result = await reviewCase(db, tenant, { staff: reviewer, verificationId: id, decision: "approve", note: "Passport checked by phone", expectedStatus: "Refused" });
+      const result = await reviewCase(db, tenant, {
+        staff: reviewer,
+        verificationId: id,
+        decision: "approve",
+        note: "Passport checked by phone",
+        expectedStatus: "Refused",
+      });
       expect(result.ok && result.value.record.status).toBe("Verified");
       const detail = await getCaseDetail(db, tenant, id);
       if (!detail.ok) throw new Error("detail");
@@ -178,30 +217,66 @@ describeEngines("console domain on %s", (engine) => {
         ["ManuallyReviewed", "ManuallyReviewed", reviewer.email, "Passport checked by phone"],
         ["Verified", "Verified", reviewer.email, "Passport checked by phone"],
       ]);
-      const again = await reviewCase(db, tenant, { staff: owner, verificationId: id, decision: "reject", note: "again", expectedStatus: "Verified" });
+      const again = await reviewCase(db, tenant, {
+        staff: owner,
+        verificationId: id,
+        decision: "reject",
+        note: "again",
+        expectedStatus: "Verified",
+      });
       expect(again.ok).toBe(false);
     });
 
     it("a refusal stays Refused and does not ask for review again; notes are required", async () => {
       const tenant = { teamId: acme, mode: "live" as const };
       const id = await refusedCase(db, acme, "live");
-      const noNote = await reviewCase(db, tenant, { staff: admin, verificationId: id, decision: "reject", note: "  ", expectedStatus: "Refused" });
+      const noNote = await reviewCase(db, tenant, {
+        staff: admin,
+        verificationId: id,
+        decision: "reject",
+        note: "  ",
+        expectedStatus: "Refused",
+      });
       expect(!noNote.ok && noNote.error.detail?.note).toBeTruthy();
-      const result = await reviewCase(db, tenant, { staff: admin, verificationId: id, decision: "reject", note: "Document forged", expectedStatus: "Refused" });
+      const result = await reviewCase(db, tenant, {
+        staff: admin,
+        verificationId: id,
+        decision: "reject",
+        note: "Document forged",
+        expectedStatus: "Refused",
+      });
       expect(result.ok && result.value.record.status).toBe("Refused");
       const detail = await getCaseDetail(db, tenant, id);
       expect(detail.ok && detail.value.needsReview).toBe(false);
-      const twice = await reviewCase(db, tenant, { staff: admin, verificationId: id, decision: "approve", note: "changed my mind", expectedStatus: "Refused" });
+      const twice = await reviewCase(db, tenant, {
+        staff: admin,
+        verificationId: id,
+        decision: "approve",
+        note: "changed my mind",
+        expectedStatus: "Refused",
+      });
       expect(!twice.ok && twice.error.kind).toBe("conflict");
     });
 
     it("another team's member gets not_found, and so does the right team in the wrong mode", async () => {
       const id = await refusedCase(db, acme, "live");
-      const foreign = await reviewCase(db, { teamId: acme, mode: "live" }, { staff: outsider, verificationId: id, decision: "approve", note: "x", expectedStatus: "Refused" });
+      const foreign = await reviewCase(
+        db,
+        { teamId: acme, mode: "live" },
+        { staff: outsider, verificationId: id, decision: "approve", note: "x", expectedStatus: "Refused" },
+      );
       expect(!foreign.ok && foreign.error.kind).toBe("not_found");
-      const ownTeamAsTenant = await reviewCase(db, { teamId: globex, mode: "live" }, { staff: outsider, verificationId: id, decision: "approve", note: "x", expectedStatus: "Refused" });
+      const ownTeamAsTenant = await reviewCase(
+        db,
+        { teamId: globex, mode: "live" },
+        { staff: outsider, verificationId: id, decision: "approve", note: "x", expectedStatus: "Refused" },
+      );
       expect(!ownTeamAsTenant.ok && ownTeamAsTenant.error.kind).toBe("not_found");
-      const wrongMode = await reviewCase(db, { teamId: acme, mode: "sandbox" }, { staff: reviewer, verificationId: id, decision: "approve", note: "x", expectedStatus: "Refused" });
+      const wrongMode = await reviewCase(
+        db,
+        { teamId: acme, mode: "sandbox" },
+        { staff: reviewer, verificationId: id, decision: "approve", note: "x", expectedStatus: "Refused" },
+      );
       expect(!wrongMode.ok && wrongMode.error.kind).toBe("not_found");
     });
   });
@@ -209,20 +284,41 @@ describeEngines("console domain on %s", (engine) => {
   describe("integrations and settings", () => {
     it("only owners and admins create and revoke credentials, in the tenant's mode only", async () => {
       const sandbox = { teamId: acme, mode: "sandbox" as const };
-      expect(await createCredential(db, sandbox, { staff: reviewer, name: "nope" })).toMatchObject({ ok: false, error: { kind: "forbidden" } });
+      expect(await createCredential(db, sandbox, { staff: reviewer, name: "nope" })).toMatchObject({
+        ok: false,
+        error: { kind: "forbidden" },
+      });
       const created = await createCredential(db, sandbox, { staff: admin, name: "Backend sandbox" });
       if (!created.ok) throw new Error(created.error.message);
       expect(created.value.clientSecret.startsWith("sandbox-")).toBe(true);
-      expect(await revokeCredential(db, { teamId: acme, mode: "live" }, { staff: admin, clientId: created.value.clientId })).toMatchObject({ ok: false, error: { kind: "not_found" } });
-      expect(await revokeCredential(db, sandbox, { staff: viewer, clientId: created.value.clientId })).toMatchObject({ ok: false, error: { kind: "forbidden" } });
+      expect(await revokeCredential(db, { teamId: acme, mode: "live" }, { staff: admin, clientId: created.value.clientId })).toMatchObject({
+        ok: false,
+        error: { kind: "not_found" },
+      });
+      expect(await revokeCredential(db, sandbox, { staff: viewer, clientId: created.value.clientId })).toMatchObject({
+        ok: false,
+        error: { kind: "forbidden" },
+      });
       expect((await revokeCredential(db, sandbox, { staff: owner, clientId: created.value.clientId })).ok).toBe(true);
     });
 
     it("sets the default redirect URL for admins only, and validates it", async () => {
-      expect(await setDefaultRedirectUrl(db, { staff: viewer, teamId: acme, url: "https://acme.test/done" })).toMatchObject({ ok: false, error: { kind: "forbidden" } });
-      expect(await setDefaultRedirectUrl(db, { staff: admin, teamId: acme, url: "javascript:alert(1)" })).toMatchObject({ ok: false, error: { kind: "invalid" } });
-      expect(await setDefaultRedirectUrl(db, { staff: admin, teamId: acme, url: "https://acme.test/done" })).toMatchObject({ ok: true, value: { defaultRedirectUrl: "https://acme.test/done" } });
-      expect(await setDefaultRedirectUrl(db, { staff: outsider, teamId: acme, url: "https://evil.test" })).toMatchObject({ ok: false, error: { kind: "not_found" } });
+      expect(await setDefaultRedirectUrl(db, { staff: viewer, teamId: acme, url: "https://acme.test/done" })).toMatchObject({
+        ok: false,
+        error: { kind: "forbidden" },
+      });
+      expect(await setDefaultRedirectUrl(db, { staff: admin, teamId: acme, url: "javascript:alert(1)" })).toMatchObject({
+        ok: false,
+        error: { kind: "invalid" },
+      });
+      expect(await setDefaultRedirectUrl(db, { staff: admin, teamId: acme, url: "https://acme.test/done" })).toMatchObject({
+        ok: true,
+        value: { defaultRedirectUrl: "https://acme.test/done" },
+      });
+      expect(await setDefaultRedirectUrl(db, { staff: outsider, teamId: acme, url: "https://evil.test" })).toMatchObject({
+        ok: false,
+        error: { kind: "not_found" },
+      });
     });
   });
 
@@ -238,8 +334,14 @@ describeEngines("console domain on %s", (engine) => {
       expect(listed.map((a) => [a.id, a.openAlerts])).toEqual([["acc_acme_live", 1]]);
       const sandbox = await listConsoleAccounts(db, { teamId: acme, mode: "sandbox" });
       expect(sandbox.map((a) => a.id)).toEqual(["sl_sandbox_001", "sl_sandbox_002"]);
-      expect(await acknowledgeAlerts(db, live, { staff: viewer, accountId: "acc_acme_live" })).toMatchObject({ ok: false, error: { kind: "forbidden" } });
-      expect(await acknowledgeAlerts(db, live, { staff: reviewer, accountId: "acc_globex_live" })).toMatchObject({ ok: false, error: { kind: "not_found" } });
+      expect(await acknowledgeAlerts(db, live, { staff: viewer, accountId: "acc_acme_live" })).toMatchObject({
+        ok: false,
+        error: { kind: "forbidden" },
+      });
+      expect(await acknowledgeAlerts(db, live, { staff: reviewer, accountId: "acc_globex_live" })).toMatchObject({
+        ok: false,
+        error: { kind: "not_found" },
+      });
       expect((await acknowledgeAlerts(db, live, { staff: reviewer, accountId: "acc_acme_live" })).ok).toBe(true);
       const after = await listConsoleAccounts(db, live);
       expect(after.map((a) => [a.status, a.openAlerts])).toEqual([["Acknowledged", 0]]);
@@ -247,11 +349,21 @@ describeEngines("console domain on %s", (engine) => {
 
     it("adds a sandbox test account with an open alert (sandbox only) that can be acknowledged", async () => {
       const sandbox = { teamId: acme, mode: "sandbox" as const };
-      expect(await addSandboxTestAccount(db, { teamId: acme, mode: "live" }, { staff: admin })).toMatchObject({ ok: false, error: { kind: "refused" } });
+      expect(await addSandboxTestAccount(db, { teamId: acme, mode: "live" }, { staff: admin })).toMatchObject({
+        ok: false,
+        error: { kind: "refused" },
+      });
       const added = await addSandboxTestAccount(db, sandbox, { staff: reviewer });
       if (!added.ok) throw new Error(added.error.message);
-      expect((await listConsoleAccounts(db, sandbox)).find((a) => a.id === added.value.id)).toMatchObject({ status: "New", openAlerts: 1, canned: false });
-      expect(await acknowledgeAlerts(db, sandbox, { staff: reviewer, accountId: "sl_sandbox_001" })).toMatchObject({ ok: false, error: { kind: "refused" } });
+      expect((await listConsoleAccounts(db, sandbox)).find((a) => a.id === added.value.id)).toMatchObject({
+        status: "New",
+        openAlerts: 1,
+        canned: false,
+      });
+      expect(await acknowledgeAlerts(db, sandbox, { staff: reviewer, accountId: "sl_sandbox_001" })).toMatchObject({
+        ok: false,
+        error: { kind: "refused" },
+      });
       expect((await acknowledgeAlerts(db, sandbox, { staff: reviewer, accountId: added.value.id })).ok).toBe(true);
       expect((await listConsoleAccounts(db, { teamId: acme, mode: "live" })).some((a) => a.id === added.value.id)).toBe(false);
     });
@@ -282,19 +394,38 @@ describeEngines("console domain on %s", (engine) => {
   describe("invitations", () => {
     it("only owners and admins invite, never above their own role", async () => {
       const base = { teamId: acme, secret: SECRET, baseUrl: "https://idv.test" };
-      expect(await inviteMember(db, { ...base, staff: viewer, email: "new@acme.test", role: "viewer" })).toMatchObject({ ok: false, error: { kind: "forbidden" } });
-      expect(await inviteMember(db, { ...base, staff: admin, email: "new@acme.test", role: "owner" })).toMatchObject({ ok: false, error: { kind: "forbidden" } });
-      expect(await inviteMember(db, { ...base, staff: admin, email: reviewer.email, role: "viewer" })).toMatchObject({ ok: false, error: { kind: "conflict" } });
+      expect(await inviteMember(db, { ...base, staff: viewer, email: "new@acme.test", role: "viewer" })).toMatchObject({
+        ok: false,
+        error: { kind: "forbidden" },
+      });
+      expect(await inviteMember(db, { ...base, staff: admin, email: "new@acme.test", role: "owner" })).toMatchObject({
+        ok: false,
+        error: { kind: "forbidden" },
+      });
+      expect(await inviteMember(db, { ...base, staff: admin, email: reviewer.email, role: "viewer" })).toMatchObject({
+        ok: false,
+        error: { kind: "conflict" },
+      });
     });
 
     it("the link makes a member with the invited role once; a tampered or reused link does nothing", async () => {
-      const invited = await inviteMember(db, { staff: owner, teamId: acme, email: "Joiner@Acme.test", role: "viewer", secret: SECRET, baseUrl: "https://idv.test" });
+      const invited = await inviteMember(db, {
+        staff: owner,
+        teamId: acme,
+        email: "Joiner@Acme.test",
+        role: "viewer",
+        secret: SECRET,
+        baseUrl: "https://idv.test",
+      });
       if (!invited.ok) throw new Error(invited.error.message);
       const token = invited.value.link.split("/console/invite/")[1]!;
       expect((await readInvite(db, { token: token.slice(0, -2) + "xx", secret: SECRET })).ok).toBe(false);
       expect((await readInvite(db, { token, secret: "another-secret-another-secret-12" })).ok).toBe(false);
       expect(await acceptInvite(db, { token, secret: SECRET, password: "short" })).toMatchObject({ ok: false, error: { kind: "invalid" } });
-      expect(await acceptInvite(db, { token, secret: SECRET, password: "a long enough password" })).toMatchObject({ ok: true, value: { email: "joiner@acme.test" } });
+      expect(await acceptInvite(db, { token, secret: SECRET, password: "a long enough password" })).toMatchObject({
+        ok: true,
+        value: { email: "joiner@acme.test" },
+      });
       const joined = await verifyStaffPassword(db, { email: "joiner@acme.test", password: "a long enough password" });
       expect((await loadStaff(db, joined!.id))?.teams).toEqual([{ id: acme, name: "Acme", role: "viewer" }]);
       expect((await acceptInvite(db, { token, secret: SECRET, password: "another long password" })).ok).toBe(false);
@@ -305,20 +436,55 @@ describeEngines("console domain on %s", (engine) => {
     it("a reviewer moves an in-progress case; the timeline and audit say who, from what and why; a viewer is refused", async () => {
       const tenant = { teamId: acme, mode: "live" as const };
       const id = await storedCase(db, acme, "live");
-      expect(await switchCaseWorkflow(db, tenant, { staff: viewer, verificationId: id, workflowId: "sandbox-flow-referee", note: "" })).toMatchObject({ ok: false, error: { kind: "forbidden" } });
-      expect(await switchCaseWorkflow(db, tenant, { staff: reviewer, verificationId: id, workflowId: "no-such-flow", note: "" })).toMatchObject({ ok: false, error: { kind: "invalid" } });
-      expect(await switchCaseWorkflow(db, { teamId: globex, mode: "live" }, { staff: outsider, verificationId: id, workflowId: "sandbox-flow-referee", note: "" })).toMatchObject({ ok: false, error: { kind: "not_found" } });
+      expect(
+        await switchCaseWorkflow(db, tenant, { staff: viewer, verificationId: id, workflowId: "sandbox-flow-referee", note: "" }),
+      ).toMatchObject({ ok: false, error: { kind: "forbidden" } });
+      expect(
+        await switchCaseWorkflow(db, tenant, { staff: reviewer, verificationId: id, workflowId: "no-such-flow", note: "" }),
+      ).toMatchObject({ ok: false, error: { kind: "invalid" } });
+      expect(
+        await switchCaseWorkflow(
+          db,
+          { teamId: globex, mode: "live" },
+          { staff: outsider, verificationId: id, workflowId: "sandbox-flow-referee", note: "" },
+        ),
+      ).toMatchObject({ ok: false, error: { kind: "not_found" } });
 
-      const switched = await switchCaseWorkflow(db, tenant, { staff: reviewer, verificationId: id, workflowId: "sandbox-flow-referee", note: "No passport to hand" });
+      const switched = await switchCaseWorkflow(db, tenant, {
+        staff: reviewer,
+        verificationId: id,
+        workflowId: "sandbox-flow-referee",
+        note: "No passport to hand",
+      });
       expect(switched.ok && switched.value).toMatchObject({ id, workflow_id: "sandbox-flow-referee", status: "InProgress" });
-      const [last] = await db.select().from(verificationEvents).where(eq(verificationEvents.verificationId, id)).orderBy(desc(verificationEvents.createdAt)).limit(1);
-      expect(last).toMatchObject({ event: "WorkflowChanged", fromStatus: "InProgress", toStatus: "InProgress", note: "Workflow flow → sandbox-flow-referee: No passport to hand" });
-      expect(await switchCaseWorkflow(db, tenant, { staff: reviewer, verificationId: id, workflowId: "sandbox-flow-referee", note: "" })).toMatchObject({ ok: false, error: { kind: "invalid" } });
+      const [last] = await db
+        .select()
+        .from(verificationEvents)
+        .where(eq(verificationEvents.verificationId, id))
+        .orderBy(desc(verificationEvents.createdAt))
+        .limit(1);
+      expect(last).toMatchObject({
+        event: "WorkflowChanged",
+        fromStatus: "InProgress",
+        toStatus: "InProgress",
+        note: "Workflow flow → sandbox-flow-referee: No passport to hand",
+      });
+      expect(
+        await switchCaseWorkflow(db, tenant, { staff: reviewer, verificationId: id, workflowId: "sandbox-flow-referee", note: "" }),
+      ).toMatchObject({ ok: false, error: { kind: "invalid" } });
 
       // Only while in progress: a case that needs review keeps its workflow; canned sandbox cases never change.
       const refused = await refusedCase(db, acme, "live");
-      expect(await switchCaseWorkflow(db, tenant, { staff: reviewer, verificationId: refused, workflowId: "sandbox-flow", note: "" })).toMatchObject({ ok: false, error: { kind: "conflict" } });
-      expect(await switchCaseWorkflow(db, { teamId: acme, mode: "sandbox" }, { staff: reviewer, verificationId: "111", workflowId: "sandbox-flow-referee", note: "" })).toMatchObject({ ok: false, error: { kind: "refused" } });
+      expect(
+        await switchCaseWorkflow(db, tenant, { staff: reviewer, verificationId: refused, workflowId: "sandbox-flow", note: "" }),
+      ).toMatchObject({ ok: false, error: { kind: "conflict" } });
+      expect(
+        await switchCaseWorkflow(
+          db,
+          { teamId: acme, mode: "sandbox" },
+          { staff: reviewer, verificationId: "111", workflowId: "sandbox-flow-referee", note: "" },
+        ),
+      ).toMatchObject({ ok: false, error: { kind: "refused" } });
     });
   });
 });

@@ -22,7 +22,13 @@ async function team(db: Db, name: string): Promise<string> {
 }
 
 async function staff(db: Db, teamId: string, role: Role) {
-  const added = await addStaffMember(db, { teamId, email: `${role}-${randomBytes(3).toString("hex")}@acme.test`, password: "correct horse battery", role, actor: SYSTEM });
+  const added = await addStaffMember(db, {
+    teamId,
+    email: `${role}-${randomBytes(3).toString("hex")}@acme.test`,
+    password: "correct horse battery",
+    role,
+    actor: SYSTEM,
+  });
   if (!added.ok) throw new Error(added.error.message);
   return { userId: added.value.userId };
 }
@@ -122,10 +128,25 @@ describeEngines("console webhook messages on %s", (engine) => {
   });
 
   it("shows an Alert's alert id, a case's id, and attempts newest first (one shape for the case page too)", async () => {
-    const alertId = await message(db, { tenant: live, event: "Alert", verificationId: null, payload: { event: "Alert", alertId: "alert_42", smartLookupId: "sl_1" } });
+    const alertId = await message(db, {
+      tenant: live,
+      event: "Alert",
+      verificationId: null,
+      payload: { event: "Alert", alertId: "alert_42", smartLookupId: "sl_1" },
+    });
     const caseMessage = await message(db, { tenant: live, event: "Verified", verificationId: "case-with-attempts", status: "retrying" });
     await db.insert(webhookAttempts).values(
-      [1, 2].map((attempt) => ({ id: `att_${caseMessage}_${attempt}`, messageId: caseMessage, teamId: live.teamId, mode: live.mode, attempt, url: "https://hooks.example/x", statusCode: 500, durationMs: 12, startedAt: new Date() })),
+      [1, 2].map((attempt) => ({
+        id: `att_${caseMessage}_${attempt}`,
+        messageId: caseMessage,
+        teamId: live.teamId,
+        mode: live.mode,
+        attempt,
+        url: "https://hooks.example/x",
+        statusCode: 500,
+        durationMs: 12,
+        startedAt: new Date(),
+      })),
     );
     const page = await listWebhookDeliveries(db, live, { limit: 2 });
     if (!page.ok) throw new Error(page.error.message);
@@ -143,7 +164,10 @@ describeEngines("console webhook messages on %s", (engine) => {
     expect(refused.ok ? "ok" : refused.error.kind).toBe("forbidden");
     const replayed = await replayCaseDelivery(db, live, { staff: owner, messageId: target });
     expect(replayed.ok && [replayed.value.status, replayed.value.replay_count]).toEqual(["pending", 1]);
-    const [otherMessage] = await db.select({ id: webhookMessages.id }).from(webhookMessages).where(eq(webhookMessages.teamId, other.teamId));
+    const [otherMessage] = await db
+      .select({ id: webhookMessages.id })
+      .from(webhookMessages)
+      .where(eq(webhookMessages.teamId, other.teamId));
     const hidden = await replayCaseDelivery(db, live, { staff: owner, messageId: otherMessage!.id });
     expect(hidden.ok ? "ok" : hidden.error.kind).toBe("not_found");
     const outsiderTry = await replayCaseDelivery(db, live, { staff: outsider, messageId: liveIds[5]! });
@@ -162,7 +186,10 @@ describeEngines("console webhook messages on %s", (engine) => {
     const done = await replayFailedWebhookMessages(db, live, { staff: owner, from, to });
     // liveIds[1] was replayed above (now pending): only liveIds[5] is still failed in the range.
     expect(done.ok && done.value.replayed).toBe(1);
-    const rows = await db.select({ id: webhookMessages.id, status: webhookMessages.status }).from(webhookMessages).where(eq(webhookMessages.teamId, live.teamId));
+    const rows = await db
+      .select({ id: webhookMessages.id, status: webhookMessages.status })
+      .from(webhookMessages)
+      .where(eq(webhookMessages.teamId, live.teamId));
     const byId = new Map(rows.map((r) => [r.id, r.status]));
     expect(byId.get(liveIds[5]!)).toBe("pending");
     expect(byId.get(old)).toBe("failed");
@@ -170,6 +197,8 @@ describeEngines("console webhook messages on %s", (engine) => {
     const sandboxList = await listWebhookDeliveries(db, sandbox);
     expect(sandboxList.ok && sandboxList.value.items.map((m) => m.status)).toEqual(["failed"]);
     const audit = await db.select().from(auditLog).where(eq(auditLog.action, "webhook.replayed_range"));
-    expect(audit.map((a) => [a.teamId, a.actorId, (a.metadata as { replayed: number }).replayed])).toEqual([[live.teamId, owner.userId, 1]]);
+    expect(audit.map((a) => [a.teamId, a.actorId, (a.metadata as { replayed: number }).replayed])).toEqual([
+      [live.teamId, owner.userId, 1],
+    ]);
   });
 });

@@ -28,7 +28,9 @@ describe("GET /api/v1/coverage", () => {
         expect(COVERAGE_TYPES).toContain(item.type);
         expect((item.country_codes as string[]).every((c) => /^[A-Z]{2}$/.test(c))).toBe(true);
       }
-      const byId = Object.fromEntries((res.body as unknown as { id: string; country_codes: string[]; type: string }[]).map((i) => [i.id, i]));
+      const byId = Object.fromEntries(
+        (res.body as unknown as { id: string; country_codes: string[]; type: string }[]).map((i) => [i.id, i]),
+      );
       expect(byId.passport).toMatchObject({ type: "PHOTO_ID", country_codes: expect.arrayContaining(["GB", "FR", "NG", "JP"]) });
       expect(byId.driving_licence).toMatchObject({ type: "PHOTO_ID", country_codes: ["GB"] });
       expect(byId.utility_bill).toMatchObject({ type: "SUPPORTING_DOCUMENT", country_codes: ["GB"] });

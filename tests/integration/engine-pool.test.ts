@@ -12,7 +12,9 @@ process.env.DOCUMENT_WORKERS = "1";
 
 let front: Buffer;
 beforeAll(async () => {
-  front = await sharp((await generateIdDocument({ seed: "pool-a", kind: "passport", faceIndex: 3 })).image).jpeg({ quality: 90 }).toBuffer();
+  front = await sharp((await generateIdDocument({ seed: "pool-a", kind: "passport", faceIndex: 3 })).image)
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }, 120_000);
 afterAll(() => closeEnginePool());
 
@@ -33,7 +35,9 @@ describe("engine pool", () => {
   }, 120_000);
 
   it("answers a picture with no document with a retake, not an error", async () => {
-    const blank = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#777" } }).jpeg().toBuffer();
+    const blank = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#777" } })
+      .jpeg()
+      .toBuffer();
     const result = await runEngineTask({ op: "photo_id", input: { kind: "passport", front: blank } });
     expect(result.outcome).toBe("fail");
     expect(result.retake).toMatchObject({ reason: "no_mrz" });
@@ -49,7 +53,9 @@ describe("engine pool", () => {
     expect(pooled.value.embedding).toHaveLength(FACE_EMBEDDING_DIMENSIONS);
     const cosine = pooled.value.embedding.reduce((s, v, i) => s + v * here.value.embedding[i]!, 0);
     expect(cosine).toBeGreaterThan(0.999);
-    const blank = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#777" } }).jpeg().toBuffer();
+    const blank = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#777" } })
+      .jpeg()
+      .toBuffer();
     const refused = await runEngineTask({ op: "face_embedding", input: { image: blank } });
     expect(refused).toEqual(await embedFace(blank));
     expect(refused.ok).toBe(false);

@@ -48,7 +48,13 @@ function context(db: Db, tenant: { teamId: string; mode: Mode }, person: Person)
 }
 
 const downing: Address = { residence_number: "10", street: "Downing Street", city: "London", postcode: "SW1A 2AA", country_code: "GB" };
-const martins2: Address = { residence_number: "2", street: "St Martin's Le Grand", city: "London", postcode: "EC1A 1BB", country_code: "GB" };
+const martins2: Address = {
+  residence_number: "2",
+  street: "St Martin's Le Grand",
+  city: "London",
+  postcode: "EC1A 1BB",
+  country_code: "GB",
+};
 const ada = { first_name: "Ada", last_name: "Lovelace", date_of_birth: "1985-12-10" };
 
 /** The shipped sample, as rows, so tests pick real people from it. */
@@ -85,7 +91,12 @@ describeEngines("credit bureau on %s", (engine) => {
     expect(out.output).toMatchObject({ ok: true, imported: sampleRows.length, rejected: [] });
     expect(sampleRows.length).toBeGreaterThanOrEqual(300);
     const [dataset] = await db.select().from(residencyDatasets);
-    expect(dataset).toMatchObject({ name: "Sample residency data", fileName: "residency-sample.csv", recordCount: sampleRows.length, mode: "live" });
+    expect(dataset).toMatchObject({
+      name: "Sample residency data",
+      fileName: "residency-sample.csv",
+      recordCount: sampleRows.length,
+      mode: "live",
+    });
     expect(dataset!.sha256).toMatch(/^[0-9a-f]{64}$/);
     const listed = await runCli(db, ["list-residency-datasets"]);
     expect((listed.output as { datasets: unknown[] }).datasets).toHaveLength(1);
@@ -97,8 +108,14 @@ describeEngines("credit bureau on %s", (engine) => {
   it("passes both checks for a person at their own address", async () => {
     const result = await bureau({ ...ada, address: downing });
     expect(result.state).toBe("PASS");
-    expect(result.checks.IDENTITY_MATCH).toEqual({ state: "PASS", reason: "Name and date of birth match the bureau's records (Sample residency data)" });
-    expect(result.checks.RESIDENCY_MATCH).toEqual({ state: "PASS", reason: "The person is recorded at this address in the bureau's records (Sample residency data)" });
+    expect(result.checks.IDENTITY_MATCH).toEqual({
+      state: "PASS",
+      reason: "Name and date of birth match the bureau's records (Sample residency data)",
+    });
+    expect(result.checks.RESIDENCY_MATCH).toEqual({
+      state: "PASS",
+      reason: "The person is recorded at this address in the bureau's records (Sample residency data)",
+    });
     expect(result.trustSignals).toEqual(["BUREAU_IDENTITY_MATCH", "BUREAU_RESIDENCY_MATCH"]);
   });
 
@@ -106,7 +123,14 @@ describeEngines("credit bureau on %s", (engine) => {
     const flat = sampleRows.find((r) => r.building_name && r.date_of_birth)!;
     const house = sampleRows.find((r) => r.residence_number && r.date_of_birth && r.postcode === "EH1 1YZ")!;
     for (const row of [flat, house]) {
-      const address: Address = { residence_number: row.residence_number || undefined, building_name: row.building_name || undefined, street: row.street, city: row.city, postcode: row.postcode!.toLowerCase(), country_code: "GB" };
+      const address: Address = {
+        residence_number: row.residence_number || undefined,
+        building_name: row.building_name || undefined,
+        street: row.street,
+        city: row.city,
+        postcode: row.postcode!.toLowerCase(),
+        country_code: "GB",
+      };
       const result = await bureau({ first_name: row.first_name!, last_name: row.last_name!, date_of_birth: row.date_of_birth!, address });
       expect(result.state, `${row.first_name} ${row.last_name}`).toBe("PASS");
     }
@@ -120,22 +144,35 @@ describeEngines("credit bureau on %s", (engine) => {
     expect(result.fraudSignals).toEqual(["BUREAU_RESIDENCY_MISMATCH"]);
     // Same postcode, another house number: partly.
     const sameStreet = await bureau({ ...ada, address: { ...downing, residence_number: "11" } });
-    expect(sameStreet.checks.RESIDENCY_MATCH).toEqual({ state: "PARTIAL", reason: "The person is recorded at this postcode, but not at this house number or building" });
+    expect(sameStreet.checks.RESIDENCY_MATCH).toEqual({
+      state: "PARTIAL",
+      reason: "The person is recorded at this postcode, but not at this house number or building",
+    });
   });
 
   it("fails an unknown person on both checks", async () => {
     const result = await bureau({ first_name: "Zebedee", last_name: "Quartermaine", date_of_birth: "1971-04-02", address: downing });
     expect(result.state).toBe("FAIL");
-    expect(result.checks.IDENTITY_MATCH).toEqual({ state: "FAIL", reason: "No one of this name and date of birth is in the bureau's records (Sample residency data)" });
+    expect(result.checks.IDENTITY_MATCH).toEqual({
+      state: "FAIL",
+      reason: "No one of this name and date of birth is in the bureau's records (Sample residency data)",
+    });
     expect(result.checks.RESIDENCY_MATCH?.state).toBe("FAIL");
     expect(result.fraudSignals).toEqual(["BUREAU_IDENTITY_NOT_FOUND"]);
   });
 
   it("is PARTIAL on a different date of birth, and tolerant of an initial, a typo and swapped names", async () => {
     const otherBirthday = await bureau({ ...ada, date_of_birth: "1985-12-11", address: downing });
-    expect(otherBirthday.checks.IDENTITY_MATCH).toEqual({ state: "PARTIAL", reason: "The name is in the bureau's records (Sample residency data), but with a different date of birth" });
+    expect(otherBirthday.checks.IDENTITY_MATCH).toEqual({
+      state: "PARTIAL",
+      reason: "The name is in the bureau's records (Sample residency data), but with a different date of birth",
+    });
     expect(otherBirthday.checks.RESIDENCY_MATCH?.state).toBe("PARTIAL");
-    for (const name of [{ first_name: "A", last_name: "Lovelace" }, { first_name: "Ada", last_name: "Lovelaec" }, { first_name: "Lovelace", last_name: "Ada" }]) {
+    for (const name of [
+      { first_name: "A", last_name: "Lovelace" },
+      { first_name: "Ada", last_name: "Lovelaec" },
+      { first_name: "Lovelace", last_name: "Ada" },
+    ]) {
       const result = await bureau({ ...name, date_of_birth: ada.date_of_birth, address: downing });
       expect(result.checks.IDENTITY_MATCH?.state, JSON.stringify(name)).toBe("PASS");
       expect(result.checks.IDENTITY_MATCH?.reason).toMatch(/^Date of birth and a close form of the name/);
@@ -186,9 +223,17 @@ describeEngines("credit bureau on %s", (engine) => {
 
   it("reads the latest dataset version of the tenant's mode", async () => {
     const file = path.join(dir, "next.csv");
-    fs.writeFileSync(file, "first_name,last_name,date_of_birth,residence_number,postcode,country_code,city\nGrace,Hopper,1966-12-09,5,CF10 1EP,GB,Cardiff\n");
+    fs.writeFileSync(
+      file,
+      "first_name,last_name,date_of_birth,residence_number,postcode,country_code,city\nGrace,Hopper,1966-12-09,5,CF10 1EP,GB,Cardiff\n",
+    );
     expect((await runCli(db, ["import-residency", "--file", file, "--name", "Next month"])).exitCode).toBe(0);
-    const grace = { first_name: "Grace", last_name: "Hopper", date_of_birth: "1966-12-09", address: { residence_number: "5", postcode: "CF10 1EP", city: "Cardiff", country_code: "GB" } };
+    const grace = {
+      first_name: "Grace",
+      last_name: "Hopper",
+      date_of_birth: "1966-12-09",
+      address: { residence_number: "5", postcode: "CF10 1EP", city: "Cardiff", country_code: "GB" },
+    };
     expect((await bureau(grace)).state).toBe("PASS");
     expect((await bureau({ ...ada, address: downing })).checks.IDENTITY_MATCH?.state).toBe("FAIL");
     expect((await bureau(grace, "sandbox")).state).toBe("NOT_PERFORMED");
@@ -204,7 +249,10 @@ describeEngines("fraud reports (NFD) on %s", (engine) => {
   let teamA: { teamId: string; mode: Mode };
   let teamB: { teamId: string; mode: Mode };
 
-  async function storedAssessment(tenant: { teamId: string; mode: Mode }, person: { email: string; first_name: string; last_name: string; date_of_birth: string }) {
+  async function storedAssessment(
+    tenant: { teamId: string; mode: Mode },
+    person: { email: string; first_name: string; last_name: string; date_of_birth: string },
+  ) {
     const id = newId("risk");
     await db.insert(riskAssessments).values({
       id,
@@ -234,20 +282,35 @@ describeEngines("fraud reports (NFD) on %s", (engine) => {
 
   it("team A files a report on its assessment; team B's assessment of the same person fails NFD", async () => {
     const before = await nfd(teamB, mallory);
-    expect(before).toEqual({ state: "PASS", checks: { NFD_MATCH: { state: "PASS", reason: "No confirmed-fraud report matches the email, or the name and date of birth" } } });
+    expect(before).toEqual({
+      state: "PASS",
+      checks: { NFD_MATCH: { state: "PASS", reason: "No confirmed-fraud report matches the email, or the name and date of birth" } },
+    });
 
     const assessment = await storedAssessment(teamA, mallory);
-    const filed = await fileFraudReport(db, { tenant: teamA, actor: SYSTEM, subjectType: "risk_assessment", subjectId: assessment, reason: "Chargebacks on three cards", networkKey: NETWORK_KEY });
+    const filed = await fileFraudReport(db, {
+      tenant: teamA,
+      actor: SYSTEM,
+      subjectType: "risk_assessment",
+      subjectId: assessment,
+      reason: "Chargebacks on three cards",
+      networkKey: NETWORK_KEY,
+    });
     expect(filed.ok).toBe(true);
     const today = new Date().toISOString().slice(0, 10);
 
     const byEmail = await nfd(teamB, { ...mallory, first_name: "Someone", last_name: "Else" });
     expect(byEmail.state).toBe("FAIL");
-    expect(byEmail.checks.NFD_MATCH).toEqual({ state: "FAIL", reason: `Reported as confirmed fraud by a team on ${today} (matched by email)` });
+    expect(byEmail.checks.NFD_MATCH).toEqual({
+      state: "FAIL",
+      reason: `Reported as confirmed fraud by a team on ${today} (matched by email)`,
+    });
     expect(byEmail.fraudSignals).toEqual(["CONFIRMED_FRAUD_REPORT"]);
     // Another email, the name in another order: the identity key still matches.
     const byIdentity = await nfd(teamB, { ...mallory, email: "m.k.1979@example.org", first_name: "KEANE", last_name: "Mallory" });
-    expect(byIdentity.checks.NFD_MATCH?.reason).toBe(`Reported as confirmed fraud by a team on ${today} (matched by name and date of birth)`);
+    expect(byIdentity.checks.NFD_MATCH?.reason).toBe(
+      `Reported as confirmed fraud by a team on ${today} (matched by name and date of birth)`,
+    );
     // Nothing in the reason names the reporting team.
     expect(JSON.stringify(byIdentity)).not.toMatch(/Acme|team_/);
     // Sandbox data never meets live reports.
@@ -277,11 +340,32 @@ describeEngines("fraud reports (NFD) on %s", (engine) => {
     const mine = await listFraudReports(db, teamA);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ subjectType: "risk_assessment", reason: "Chargebacks on three cards" });
-    const other = await fileFraudReport(db, { tenant: teamB, actor: SYSTEM, subjectType: "risk_assessment", subjectId: mine[0]!.subjectId, reason: "x", networkKey: NETWORK_KEY });
+    const other = await fileFraudReport(db, {
+      tenant: teamB,
+      actor: SYSTEM,
+      subjectType: "risk_assessment",
+      subjectId: mine[0]!.subjectId,
+      reason: "x",
+      networkKey: NETWORK_KEY,
+    });
     expect(other).toMatchObject({ ok: false, error: { kind: "not_found" } });
-    const sandbox = await fileFraudReport(db, { tenant: { ...teamA, mode: "sandbox" }, actor: SYSTEM, subjectType: "risk_assessment", subjectId: mine[0]!.subjectId, reason: "x", networkKey: NETWORK_KEY });
+    const sandbox = await fileFraudReport(db, {
+      tenant: { ...teamA, mode: "sandbox" },
+      actor: SYSTEM,
+      subjectType: "risk_assessment",
+      subjectId: mine[0]!.subjectId,
+      reason: "x",
+      networkKey: NETWORK_KEY,
+    });
     expect(sandbox).toMatchObject({ ok: false, error: { kind: "not_found" } });
-    const again = await fileFraudReport(db, { tenant: teamA, actor: SYSTEM, subjectType: "risk_assessment", subjectId: mine[0]!.subjectId, reason: "again", networkKey: NETWORK_KEY });
+    const again = await fileFraudReport(db, {
+      tenant: teamA,
+      actor: SYSTEM,
+      subjectType: "risk_assessment",
+      subjectId: mine[0]!.subjectId,
+      reason: "again",
+      networkKey: NETWORK_KEY,
+    });
     expect(again).toMatchObject({ ok: false, error: { kind: "conflict" } });
   });
 
@@ -296,14 +380,33 @@ describeEngines("fraud reports (NFD) on %s", (engine) => {
       expiresAt: new Date(Date.now() + 86_400_000),
       claimDetails: { first_name: "Tam", last_name: "Nguyen", date_of_birth: "1992-08-30", email: "t.nguyen+promo@example.net" },
     });
-    const empty = await fileFraudReport(db, { tenant: teamB, actor: SYSTEM, subjectType: "verification", subjectId: id, reason: "  ", networkKey: NETWORK_KEY });
+    const empty = await fileFraudReport(db, {
+      tenant: teamB,
+      actor: SYSTEM,
+      subjectType: "verification",
+      subjectId: id,
+      reason: "  ",
+      networkKey: NETWORK_KEY,
+    });
     expect(empty).toMatchObject({ ok: false, error: { kind: "invalid", detail: { reason: "Say what the fraud was" } } });
-    const filed = await fileFraudReport(db, { tenant: teamB, actor: SYSTEM, subjectType: "verification", subjectId: id, reason: "Forged passport", networkKey: NETWORK_KEY });
+    const filed = await fileFraudReport(db, {
+      tenant: teamB,
+      actor: SYSTEM,
+      subjectType: "verification",
+      subjectId: id,
+      reason: "Forged passport",
+      networkKey: NETWORK_KEY,
+    });
     expect(filed.ok).toBe(true);
     const audit = await db.select().from(auditLog).where(eq(auditLog.action, "fraud_report.filed"));
     expect(audit.map((a) => [a.teamId, a.targetType, a.targetId])).toContainEqual([teamB.teamId, "verification", id]);
     // Team A now meets the person under the email without its +tag.
-    const result = await nfd(teamA, { email: "t.nguyen@example.net", first_name: "Other", last_name: "Person", date_of_birth: "2000-01-01" });
+    const result = await nfd(teamA, {
+      email: "t.nguyen@example.net",
+      first_name: "Other",
+      last_name: "Person",
+      date_of_birth: "2000-01-01",
+    });
     expect(result.state).toBe("FAIL");
   });
 });

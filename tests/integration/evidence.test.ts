@@ -40,14 +40,30 @@ describeEngines("evidence files on %s", (engine) => {
 
   it("stores an image (inside the caller's transaction) and gives back its exact bytes", async () => {
     const bytes = pngBytes(64 * 1024);
-    const id = await db.transaction((tx) => storeEvidence(tx, { tenant: acme, ownerType: "risk_assessment", ownerId: "risk_one", role: "face_scan", mimeType: "image/png", bytes }));
+    const id = await db.transaction((tx) =>
+      storeEvidence(tx, {
+        tenant: acme,
+        ownerType: "risk_assessment",
+        ownerId: "risk_one",
+        role: "face_scan",
+        mimeType: "image/png",
+        bytes,
+      }),
+    );
     expect(id).toMatch(/^evd_/);
     const found = await getEvidenceFile(db, acme, id);
     expect(found.ok).toBe(true);
     if (!found.ok) return;
     expect(Buffer.isBuffer(found.value.bytes)).toBe(true);
     expect(found.value.bytes.equals(bytes)).toBe(true);
-    expect(found.value).toMatchObject({ id, ownerType: "risk_assessment", ownerId: "risk_one", role: "face_scan", mimeType: "image/png", byteSize: bytes.length });
+    expect(found.value).toMatchObject({
+      id,
+      ownerType: "risk_assessment",
+      ownerId: "risk_one",
+      role: "face_scan",
+      mimeType: "image/png",
+      byteSize: bytes.length,
+    });
     expect(found.value.sha256).toBe(createHash("sha256").update(bytes).digest("hex"));
   });
 
@@ -55,7 +71,14 @@ describeEngines("evidence files on %s", (engine) => {
     let storedId = "";
     await expect(
       db.transaction(async (tx) => {
-        storedId = await storeEvidence(tx, { tenant: acme, ownerType: "verification", ownerId: "case_rolled_back", role: "document", mimeType: "image/jpeg", bytes: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]) });
+        storedId = await storeEvidence(tx, {
+          tenant: acme,
+          ownerType: "verification",
+          ownerId: "case_rolled_back",
+          role: "document",
+          mimeType: "image/jpeg",
+          bytes: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]),
+        });
         throw new Error("the owner's write failed");
       }),
     ).rejects.toThrow("the owner's write failed");
@@ -65,12 +88,33 @@ describeEngines("evidence files on %s", (engine) => {
   });
 
   it("lists an owner's images oldest first, metadata only", async () => {
-    const front = await storeEvidence(db, { tenant: acme, ownerType: "verification", ownerId: "case_a", role: "document", mimeType: "image/jpeg", bytes: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 9]) });
+    const front = await storeEvidence(db, {
+      tenant: acme,
+      ownerType: "verification",
+      ownerId: "case_a",
+      role: "document",
+      mimeType: "image/jpeg",
+      bytes: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 9]),
+    });
     // PGlite's clock can give two statements in one millisecond the same now(): "older" needs a later one.
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const back = await storeEvidence(db, { tenant: acme, ownerType: "verification", ownerId: "case_a", role: "back_side", mimeType: "image/jpeg", bytes: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 9, 9]) });
+    const back = await storeEvidence(db, {
+      tenant: acme,
+      ownerType: "verification",
+      ownerId: "case_a",
+      role: "back_side",
+      mimeType: "image/jpeg",
+      bytes: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 9, 9]),
+    });
     // Same owner id, other owner type: not this case's.
-    await storeEvidence(db, { tenant: acme, ownerType: "risk_assessment", ownerId: "case_a", role: "face_scan", mimeType: "image/png", bytes: pngBytes(32) });
+    await storeEvidence(db, {
+      tenant: acme,
+      ownerType: "risk_assessment",
+      ownerId: "case_a",
+      role: "face_scan",
+      mimeType: "image/png",
+      bytes: pngBytes(32),
+    });
     const listed = await listEvidence(db, acme, "verification", "case_a");
     expect(listed.map((e) => [e.id, e.role, e.byteSize])).toEqual([
       [front, "document", 5],
@@ -82,7 +126,14 @@ describeEngines("evidence files on %s", (engine) => {
   });
 
   it("another team's or mode's image is not found, and not listed", async () => {
-    const id = await storeEvidence(db, { tenant: acme, ownerType: "risk_assessment", ownerId: "risk_private", role: "face_scan", mimeType: "image/png", bytes: pngBytes(128) });
+    const id = await storeEvidence(db, {
+      tenant: acme,
+      ownerType: "risk_assessment",
+      ownerId: "risk_private",
+      role: "face_scan",
+      mimeType: "image/png",
+      bytes: pngBytes(128),
+    });
     for (const other of [globex, acmeSandbox]) {
       const found = await getEvidenceFile(db, other, id);
       expect(found.ok).toBe(false);

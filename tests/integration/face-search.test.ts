@@ -26,7 +26,13 @@ async function embed(name: string, image: Buffer) {
  */
 beforeAll(async () => {
   const { alice, bob, carol } = deepfacePeople();
-  for (const [name, file] of [["alice", alice[0]], ["alice as mallory", alice[1]], ["alice searching", alice[2]], ["bob", bob], ["carol", carol]] as const) {
+  for (const [name, file] of [
+    ["alice", alice[0]],
+    ["alice as mallory", alice[1]],
+    ["alice searching", alice[2]],
+    ["bob", bob],
+    ["carol", carol],
+  ] as const) {
     await embed(name, deepfaceImage(file));
   }
 }, 240_000);
@@ -44,15 +50,26 @@ describeEngines("face search on %s", (engine) => {
       { id: "team_a", name: "A", slug: "a" },
       { id: "team_b", name: "B", slug: "b" },
     ]);
-    ids.set("alice", await recordFace(db, { teamId: "team_a", networkIdentityId: null, identityKey: "key-alice", embedding: face("alice") }));
+    ids.set(
+      "alice",
+      await recordFace(db, { teamId: "team_a", networkIdentityId: null, identityKey: "key-alice", embedding: face("alice") }),
+    );
     ids.set("bob", await recordFace(db, { teamId: "team_a", networkIdentityId: null, identityKey: "key-bob", embedding: face("bob") }));
-    ids.set("carol", await recordFace(db, { teamId: "team_b", networkIdentityId: null, identityKey: "key-carol", embedding: face("carol") }));
-    ids.set("mallory", await recordFace(db, { teamId: "team_b", networkIdentityId: null, identityKey: "key-mallory", embedding: face("alice as mallory") }));
+    ids.set(
+      "carol",
+      await recordFace(db, { teamId: "team_b", networkIdentityId: null, identityKey: "key-carol", embedding: face("carol") }),
+    );
+    ids.set(
+      "mallory",
+      await recordFace(db, { teamId: "team_b", networkIdentityId: null, identityKey: "key-mallory", embedding: face("alice as mallory") }),
+    );
   });
   afterAll(() => database.dispose());
 
   it("uses the HNSW index where pgvector exists (always on PGlite) and sign codes elsewhere", async () => {
-    const { rows } = (await database.db.execute(sql`select count(*)::int as n from pg_extension where extname = 'vector'`)) as unknown as { rows: { n: number }[] };
+    const { rows } = (await database.db.execute(sql`select count(*)::int as n from pg_extension where extname = 'vector'`)) as unknown as {
+      rows: { n: number }[];
+    };
     const hasVector = rows[0]!.n === 1;
     if (engine === "pglite") expect(hasVector).toBe(true);
     expect(await faceSearchKind(database.db)).toBe(hasVector ? "hnsw" : "coded");
@@ -61,8 +78,20 @@ describeEngines("face search on %s", (engine) => {
   it("finds the same face under both names, above the threshold, most similar first", async () => {
     const found = await findSimilarFaces(database.db, face("alice searching"), { minSimilarity: FACE_MATCH_THRESHOLD });
     expect(found.map((f) => f.identityKey).sort()).toEqual(["key-alice", "key-mallory"]);
-    expect(found).toContainEqual({ id: ids.get("alice"), teamId: "team_a", identityKey: "key-alice", networkIdentityId: null, similarity: expect.any(Number) });
-    expect(found).toContainEqual({ id: ids.get("mallory"), teamId: "team_b", identityKey: "key-mallory", networkIdentityId: null, similarity: expect.any(Number) });
+    expect(found).toContainEqual({
+      id: ids.get("alice"),
+      teamId: "team_a",
+      identityKey: "key-alice",
+      networkIdentityId: null,
+      similarity: expect.any(Number),
+    });
+    expect(found).toContainEqual({
+      id: ids.get("mallory"),
+      teamId: "team_b",
+      identityKey: "key-mallory",
+      networkIdentityId: null,
+      similarity: expect.any(Number),
+    });
     expect(found[0]!.similarity).toBeGreaterThanOrEqual(found[1]!.similarity);
     for (const f of found) expect(f.similarity).toBeGreaterThanOrEqual(FACE_MATCH_THRESHOLD);
   });
@@ -96,10 +125,15 @@ describeEngines("face search on %s", (engine) => {
   it("stores embeddings at unit length and refuses ones of the wrong size", async () => {
     const doubled = face("carol").map((x) => x * 2);
     const id = await recordFace(database.db, { teamId: "team_b", networkIdentityId: null, identityKey: null, embedding: doubled });
-    const [row] = await database.db.select().from(networkFaces).where(sql`${networkFaces.id} = ${id}`);
+    const [row] = await database.db
+      .select()
+      .from(networkFaces)
+      .where(sql`${networkFaces.id} = ${id}`);
     expect(Math.hypot(...row!.embedding)).toBeCloseTo(1, 5);
     expect(row!.model).toBe(FACE_MODEL);
-    await expect(recordFace(database.db, { teamId: "team_b", networkIdentityId: null, identityKey: null, embedding: [1, 2, 3] })).rejects.toThrow(/128/);
+    await expect(
+      recordFace(database.db, { teamId: "team_b", networkIdentityId: null, identityKey: null, embedding: [1, 2, 3] }),
+    ).rejects.toThrow(/128/);
     await expect(findSimilarFaces(database.db, new Array(128).fill(0))).rejects.toThrow(/non-zero/);
   });
 
@@ -107,7 +141,14 @@ describeEngines("face search on %s", (engine) => {
     // A face stored by Human's faceres (1024 numbers) before migration 0021.
     const old = Array.from({ length: 1024 }, (_, i) => Math.sin(i));
     const norm = Math.hypot(...old);
-    await database.db.insert(networkFaces).values({ id: "face_old", teamId: "team_a", networkIdentityId: null, identityKey: "key-old", model: "human-faceres", embedding: old.map((x) => x / norm) });
+    await database.db.insert(networkFaces).values({
+      id: "face_old",
+      teamId: "team_a",
+      networkIdentityId: null,
+      identityKey: "key-old",
+      model: "human-faceres",
+      embedding: old.map((x) => x / norm),
+    });
     for (const options of [{}, { exact: true }, { coded: true }]) {
       const found = await findSimilarFaces(database.db, face("alice"), { limit: 100, ...options });
       expect(found.map((f) => f.id)).not.toContain("face_old");
@@ -130,12 +171,21 @@ describeEngines("face search on %s", (engine) => {
     expect(matches.map((f) => f.identityKey).sort()).toEqual(["key-alice", "key-mallory"]);
 
     // A face stored without a code (before migration 0019) is still found, then coded.
-    const legacy = await recordFace(database.db, { teamId: "team_a", networkIdentityId: null, identityKey: "key-legacy", embedding: face("alice as mallory") });
+    const legacy = await recordFace(database.db, {
+      teamId: "team_a",
+      networkIdentityId: null,
+      identityKey: "key-legacy",
+      embedding: face("alice as mallory"),
+    });
     await database.db.execute(sql`update network_faces set embedding_code = null where id = ${legacy}`);
     const withLegacy = await findSimilarFaces(database.db, query, { coded: true, minSimilarity: FACE_MATCH_THRESHOLD });
     expect(withLegacy.map((f) => f.identityKey)).toContain("key-legacy");
     expect(await codeUncodedFaces(database.db)).toBe(1);
-    const [row] = ((await database.db.execute(sql`select embedding_code::text as code from network_faces where id = ${legacy}`)) as unknown as { rows: { code: string }[] }).rows;
+    const [row] = (
+      (await database.db.execute(sql`select embedding_code::text as code from network_faces where id = ${legacy}`)) as unknown as {
+        rows: { code: string }[];
+      }
+    ).rows;
     expect(row!.code).toBe(faceCode(face("alice as mallory").map((x) => x / Math.hypot(...face("alice as mallory")))));
     expect(await codeUncodedFaces(database.db)).toBe(0);
   });

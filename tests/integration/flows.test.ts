@@ -29,7 +29,13 @@ let sandbox: string;
 let globexLive: string;
 
 async function staff(teamId: string, role: Role) {
-  const added = await addStaffMember(database.db, { teamId, email: `${role}-${randomToken(4)}@flows.test`.toLowerCase(), password: "correct horse battery", role, actor: { type: "system" } });
+  const added = await addStaffMember(database.db, {
+    teamId,
+    email: `${role}-${randomToken(4)}@flows.test`.toLowerCase(),
+    password: "correct horse battery",
+    role,
+    actor: { type: "system" },
+  });
   if (!added.ok) throw new Error(added.error.message);
   return { userId: added.value.userId, ip: null, userAgent: null };
 }
@@ -71,7 +77,12 @@ describe("GET /api/v1/flows", () => {
     const one = await call(app, "GET", "/api/v1/flows/sandbox-flow-referee", { token: live });
     expect(one.status).toBe(200);
     expectFlowShape(one.body);
-    expect(one.body).toMatchObject({ id: "sandbox-flow-referee", name: "Vouch by a referee", tokens_per_verification: 1, archived_at: null });
+    expect(one.body).toMatchObject({
+      id: "sandbox-flow-referee",
+      name: "Vouch by a referee",
+      tokens_per_verification: 1,
+      archived_at: null,
+    });
     const unknown = await call(app, "GET", "/api/v1/flows/no-such-flow", { token: live });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ status_code: 404, message: "Flow no-such-flow not found" });
@@ -84,7 +95,12 @@ describe("a team's own workflows: console changes, API reads", () => {
   it("creates, edits, archives and restores; an archived workflow opens no verification", async () => {
     const owner = await staff(acme.team.id, "owner");
     const tenant = { teamId: acme.team.id, mode: "live" as const };
-    const created = await changeWorkflow(database.db, tenant, owner, { kind: "create", id: "photo-and-selfie", name: "Photo and selfie", steps: ["photo_id", "video_selfie"] });
+    const created = await changeWorkflow(database.db, tenant, owner, {
+      kind: "create",
+      id: "photo-and-selfie",
+      name: "Photo and selfie",
+      steps: ["photo_id", "video_selfie"],
+    });
     expect(created.ok).toBe(true);
 
     const listed = await call(app, "GET", "/api/v1/flows", { token: live });
@@ -98,7 +114,12 @@ describe("a team's own workflows: console changes, API reads", () => {
     expect((await call(app, "GET", "/api/v1/flows/photo-and-selfie", { token: globexLive })).status).toBe(404);
 
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const edited = await changeWorkflow(database.db, tenant, owner, { kind: "update", id: "photo-and-selfie", name: "Photo, selfie and address", steps: ["photo_id", "video_selfie", "address_evidence"] });
+    const edited = await changeWorkflow(database.db, tenant, owner, {
+      kind: "update",
+      id: "photo-and-selfie",
+      name: "Photo, selfie and address",
+      steps: ["photo_id", "video_selfie", "address_evidence"],
+    });
     expect(edited.ok).toBe(true);
     const read = await call(app, "GET", "/api/v1/flows/photo-and-selfie", { token: live });
     expect(read.body).toMatchObject({ name: "Photo, selfie and address", tokens_per_verification: 3, archived_at: null });
@@ -108,13 +129,23 @@ describe("a team's own workflows: console changes, API reads", () => {
     expect(archived.ok).toBe(true);
     const afterArchive = await call(app, "GET", "/api/v1/flows/photo-and-selfie", { token: live });
     expect(afterArchive.body.archived_at).toMatch(ISO);
-    const refused = await call(app, "POST", "/api/v1/verifications", { token: live, json: { email: "a@example.com", workflow_id: "photo-and-selfie" } });
+    const refused = await call(app, "POST", "/api/v1/verifications", {
+      token: live,
+      json: { email: "a@example.com", workflow_id: "photo-and-selfie" },
+    });
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ status_code: 400, message: 'Workflow "photo-and-selfie" is archived', error_detail: { workflow_id: expect.stringContaining("Archived") } });
+    expect(refused.body).toMatchObject({
+      status_code: 400,
+      message: 'Workflow "photo-and-selfie" is archived',
+      error_detail: { workflow_id: expect.stringContaining("Archived") },
+    });
 
     expect((await changeWorkflow(database.db, tenant, owner, { kind: "archive", id: "photo-and-selfie", archived: false })).ok).toBe(true);
     expect((await call(app, "GET", "/api/v1/flows/photo-and-selfie", { token: live })).body.archived_at).toBeNull();
-    const opened = await call(app, "POST", "/api/v1/verifications", { token: live, json: { email: "a@example.com", workflow_id: "photo-and-selfie" } });
+    const opened = await call(app, "POST", "/api/v1/verifications", {
+      token: live,
+      json: { email: "a@example.com", workflow_id: "photo-and-selfie" },
+    });
     expect(opened.status).toBe(201);
     expect(opened.body).toMatchObject({ workflow_id: "photo-and-selfie", flow_id: "photo-and-selfie" });
   });
@@ -123,23 +154,66 @@ describe("a team's own workflows: console changes, API reads", () => {
     const admin = await staff(acme.team.id, "admin");
     const viewer = await staff(acme.team.id, "viewer");
     const tenant = { teamId: acme.team.id, mode: "live" as const };
-    const bad = await changeWorkflow(database.db, tenant, admin, { kind: "create", id: "Bad Id", name: " ", steps: ["photo_id", "teleport"] });
-    expect(bad.ok || bad.error.detail).toEqual({ id: "2–63 characters: lower-case letters, digits and dashes", name: "Required", steps: "Steps must be some of photo_id, video_selfie, address_evidence, vouch, professional_vouch" });
-    const twice = await changeWorkflow(database.db, tenant, admin, { kind: "create", id: "twice-step", name: "Twice", steps: ["photo_id", "photo_id"] });
+    const bad = await changeWorkflow(database.db, tenant, admin, {
+      kind: "create",
+      id: "Bad Id",
+      name: " ",
+      steps: ["photo_id", "teleport"],
+    });
+    expect(bad.ok || bad.error.detail).toEqual({
+      id: "2–63 characters: lower-case letters, digits and dashes",
+      name: "Required",
+      steps: "Steps must be some of photo_id, video_selfie, address_evidence, vouch, professional_vouch",
+    });
+    const twice = await changeWorkflow(database.db, tenant, admin, {
+      kind: "create",
+      id: "twice-step",
+      name: "Twice",
+      steps: ["photo_id", "photo_id"],
+    });
     expect(twice.ok || twice.error.detail).toEqual({ steps: "A step appears twice" });
-    expect((await changeWorkflow(database.db, tenant, admin, { kind: "create", id: "address-first", name: "Address first", steps: ["address_evidence"] })).ok).toBe(true);
-    const duplicate = await changeWorkflow(database.db, tenant, admin, { kind: "create", id: "address-first", name: "Again", steps: ["address_evidence"] });
+    expect(
+      (
+        await changeWorkflow(database.db, tenant, admin, {
+          kind: "create",
+          id: "address-first",
+          name: "Address first",
+          steps: ["address_evidence"],
+        })
+      ).ok,
+    ).toBe(true);
+    const duplicate = await changeWorkflow(database.db, tenant, admin, {
+      kind: "create",
+      id: "address-first",
+      name: "Again",
+      steps: ["address_evidence"],
+    });
     expect(duplicate.ok || duplicate.error.kind).toBe("conflict");
     const builtIn = await changeWorkflow(database.db, tenant, admin, { kind: "archive", id: "sandbox-flow", archived: true });
     expect(builtIn.ok || builtIn.error.message).toBe("A built-in workflow cannot be archived");
-    const builtInEdit = await changeWorkflow(database.db, tenant, admin, { kind: "update", id: "sandbox-flow", name: "Mine", steps: ["photo_id"] });
+    const builtInEdit = await changeWorkflow(database.db, tenant, admin, {
+      kind: "update",
+      id: "sandbox-flow",
+      name: "Mine",
+      steps: ["photo_id"],
+    });
     expect(builtInEdit.ok || builtInEdit.error.message).toBe("A built-in workflow cannot be changed");
     const viewerTry = await changeWorkflow(database.db, tenant, viewer, { kind: "archive", id: "address-first", archived: true });
     expect(viewerTry.ok || viewerTry.error.kind).toBe("forbidden");
     // A member of Acme naming Globex's tenant is refused before anything is read.
-    const outsider = await changeWorkflow(database.db, { teamId: (await seedTeam(database.db, "Flows Initech")).team.id, mode: "live" }, admin, { kind: "archive", id: "address-first", archived: true });
+    const outsider = await changeWorkflow(
+      database.db,
+      { teamId: (await seedTeam(database.db, "Flows Initech")).team.id, mode: "live" },
+      admin,
+      { kind: "archive", id: "address-first", archived: true },
+    );
     expect(outsider.ok).toBe(false);
-    const missing = await changeWorkflow(database.db, tenant, admin, { kind: "update", id: "no-such-workflow", name: "X", steps: ["photo_id"] });
+    const missing = await changeWorkflow(database.db, tenant, admin, {
+      kind: "update",
+      id: "no-such-workflow",
+      name: "X",
+      steps: ["photo_id"],
+    });
     expect(missing.ok || missing.error.kind).toBe("not_found");
     expect((await call(app, "GET", "/api/v1/flows/address-first", { token: live })).body.archived_at).toBeNull();
   });

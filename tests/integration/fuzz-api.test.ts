@@ -28,7 +28,11 @@ const ONLY = process.env.FUZZ_ONLY === undefined ? null : Number(process.env.FUZ
 const PER_REQUEST_MS = 20_000;
 
 // A budget no run reaches: the handlers are under test here, not the limiter (checked below).
-const HIGH_LIMITS = { api: { limit: 10_000_000, windowSeconds: 60 }, uploads: null, failures: { perAccount: 10_000_000, perIp: 10_000_000, maxDelaySeconds: 1 } };
+const HIGH_LIMITS = {
+  api: { limit: 10_000_000, windowSeconds: 60 },
+  uploads: null,
+  failures: { perAccount: 10_000_000, perIp: 10_000_000, maxDelaySeconds: 1 },
+};
 
 describeEngines("API fuzzing on %s", (engine) => {
   let database: TestDatabase;
@@ -46,7 +50,14 @@ describeEngines("API fuzzing on %s", (engine) => {
     vi.spyOn(dns.promises, "lookup").mockImplementation((async () => [{ address: "127.0.0.1", family: 4 }]) as never);
     database = await createTestDatabase(engine);
     receiver = await startReceiver();
-    app = createApiApp({ db: async () => database.db, publicBaseUrl: BASE_URL, tokenTtlSeconds: 86_400, version: "test", webhookAllowLoopback: true, rateLimits: HIGH_LIMITS });
+    app = createApiApp({
+      db: async () => database.db,
+      publicBaseUrl: BASE_URL,
+      tokenTtlSeconds: 86_400,
+      version: "test",
+      webhookAllowLoopback: true,
+      rateLimits: HIGH_LIMITS,
+    });
     acme = await seedTeamWithData(database.db, app, "Acme", receiver.url("/seeded"));
     globex = await seedTeamWithData(database.db, app, "Globex", receiver.url("/seeded"));
     const served = await call(app, "GET", "/api/openapi.json");
@@ -80,16 +91,35 @@ describeEngines("API fuzzing on %s", (engine) => {
       if (!perOperation.has(key)) perOperation.set(key, new Map());
       const problems = await send(app, request, check, operationOf, statuses, perOperation.get(key)!);
       if (problems.length) {
-        const log = logged.map((args) => (args as unknown[]).map((a) => (a instanceof Error ? `${a.stack}${a.cause ? `\ncause: ${(a.cause as Error).message ?? a.cause}` : ""}` : String(a))).join(" ")).join("\n");
+        const log = logged
+          .map((args) =>
+            (args as unknown[])
+              .map((a) =>
+                a instanceof Error ? `${a.stack}${a.cause ? `\ncause: ${(a.cause as Error).message ?? a.cause}` : ""}` : String(a),
+              )
+              .join(" "),
+          )
+          .join("\n");
         failures.push(`${problems.join("\n")}\n${describeRequest(request, SEED)}${log ? `\nserver log:\n${log.slice(0, 2000)}` : ""}`);
         if (failures.length >= 20) break;
       }
     }
     errorSpy.mockRestore();
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    const byStatus = [...statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ");
-    const table = [...perOperation.entries()].map(([key, counts]) => `  ${key}: ${[...counts.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ")}`);
-    console.log(`[fuzz ${engine}] ${indexes.length} requests in ${seconds} s; statuses ${byStatus}; ${failures.length} failing\n${table.join("\n")}`);
+    const byStatus = [...statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(" ");
+    const table = [...perOperation.entries()].map(
+      ([key, counts]) =>
+        `  ${key}: ${[...counts.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(" ")}`,
+    );
+    console.log(
+      `[fuzz ${engine}] ${indexes.length} requests in ${seconds} s; statuses ${byStatus}; ${failures.length} failing\n${table.join("\n")}`,
+    );
     if (failures.length) console.error(`[fuzz ${engine}] seed ${SEED}, first failures:\n\n${failures.join("\n\n")}`);
     expect(failures, `seed ${SEED}`).toEqual([]);
     if (ONLY === null) {
@@ -99,7 +129,14 @@ describeEngines("API fuzzing on %s", (engine) => {
   });
 
   it("a credential over its budget gets 429 in the error shape, with Retry-After", async () => {
-    const limited = createApiApp({ db: async () => database.db, publicBaseUrl: BASE_URL, tokenTtlSeconds: 3600, version: "test", webhookAllowLoopback: true, rateLimits: { ...HIGH_LIMITS, api: { limit: 3, windowSeconds: 60 } } });
+    const limited = createApiApp({
+      db: async () => database.db,
+      publicBaseUrl: BASE_URL,
+      tokenTtlSeconds: 3600,
+      version: "test",
+      webhookAllowLoopback: true,
+      rateLimits: { ...HIGH_LIMITS, api: { limit: 3, windowSeconds: 60 } },
+    });
     const { sandbox } = await seedTeam(database.db, "Limited");
     const token = await tokenFor(limited, sandbox);
     const check = responseChecker(doc);
@@ -107,9 +144,17 @@ describeEngines("API fuzzing on %s", (engine) => {
     let last: Awaited<ReturnType<typeof call>> | undefined;
     for (let i = 0; i < 4; i++) last = await call(limited, "GET", "/api/v2/verifications/333", { token });
     expect(last!.status).toBe(429);
-    const problems = check(operationOf("GET", "/api/v2/verifications/333"), "GET", { status: 429, headers: last!.headers, text: JSON.stringify(last!.body) });
+    const problems = check(operationOf("GET", "/api/v2/verifications/333"), "GET", {
+      status: 429,
+      headers: last!.headers,
+      text: JSON.stringify(last!.body),
+    });
     expect(problems).toEqual([]);
-    expect(last!.body).toMatchObject({ status_code: 429, error_code: "rate_limited", retry_after_seconds: Number(last!.headers.get("retry-after")) });
+    expect(last!.body).toMatchObject({
+      status_code: 429,
+      error_code: "rate_limited",
+      retry_after_seconds: Number(last!.headers.get("retry-after")),
+    });
   });
 });
 
@@ -123,7 +168,11 @@ async function send(
 ): Promise<string[]> {
   let raw: Request;
   try {
-    raw = new Request(`${BASE_URL}${request.url}`, { method: request.method, headers: request.headers, body: request.body as BodyInit | undefined });
+    raw = new Request(`${BASE_URL}${request.url}`, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body as BodyInit | undefined,
+    });
   } catch (error) {
     return [`the test could not build the request: ${(error as Error).message}`];
   }
@@ -131,13 +180,19 @@ async function send(
   try {
     const response = await Promise.race([
       app.fetch(raw),
-      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${PER_REQUEST_MS} ms`)), PER_REQUEST_MS))),
+      new Promise<never>(
+        (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${PER_REQUEST_MS} ms`)), PER_REQUEST_MS)),
+      ),
     ]);
     const text = await response.text();
     for (const counts of [statuses, operationStatuses]) counts.set(response.status, (counts.get(response.status) ?? 0) + 1);
     // The operation the app routed to: the path as the URL parser left it (dot segments resolved).
     const path = new URL(raw.url).pathname;
-    return check(operationOf(request.method === "HEAD" ? "GET" : request.method, path), request.method, { status: response.status, headers: response.headers, text });
+    return check(operationOf(request.method === "HEAD" ? "GET" : request.method, path), request.method, {
+      status: response.status,
+      headers: response.headers,
+      text,
+    });
   } catch (error) {
     return [`threw: ${(error as Error).stack ?? error}`];
   } finally {
@@ -145,19 +200,36 @@ async function send(
   }
 }
 
-function fuzzContext(operations: Operation[], doc: OpenApiDocument, acme: SeededTeam, globex: SeededTeam, receiver: LocalReceiver, files: FileSample[]): FuzzContext {
+function fuzzContext(
+  operations: Operation[],
+  doc: OpenApiDocument,
+  acme: SeededTeam,
+  globex: SeededTeam,
+  receiver: LocalReceiver,
+  files: FileSample[],
+): FuzzContext {
   const canned = ["111", "222", "333", "444", "555", "666", "777", "888", "999"];
   const idsFor = (template: string, mode: Mode): string[] => {
     const own = acme.modes[mode];
     const other = globex.modes[mode];
-    if (/\/verifications\/\{/.test(template)) return [...own.verificationIds, ...(mode === "sandbox" ? canned : []), ...other.verificationIds, "1000"];
+    if (/\/verifications\/\{/.test(template))
+      return [...own.verificationIds, ...(mode === "sandbox" ? canned : []), ...other.verificationIds, "1000"];
     if (/\/alerts\/accounts\/\{/.test(template)) return [...own.accountIds, "sl_sandbox_001", "sl_sandbox_002", ...other.accountIds];
     if (/\/webhooks\/messages\/\{/.test(template)) return [...own.messageIds, ...other.messageIds, "msg_unknown"];
     return [];
   };
   const verificationIds = [...acme.modes.live.verificationIds, ...acme.modes.sandbox.verificationIds, "333"];
   const hints: Hints = {
-    email: (rng) => rng.pick(["fuzz@example.com", "a+review@example.com", "b+reject@example.com", "dwebb@email.com", "jdoe@email.com", "eroberts@email.com", "Ünïcode@exämple.com"]),
+    email: (rng) =>
+      rng.pick([
+        "fuzz@example.com",
+        "a+review@example.com",
+        "b+reject@example.com",
+        "dwebb@email.com",
+        "jdoe@email.com",
+        "eroberts@email.com",
+        "Ünïcode@exämple.com",
+      ]),
     workflow_id: (rng) => rng.pick([...BUILT_IN_WORKFLOWS.map((w) => w.id), "unknown-flow"]),
     flow_id: (rng) => rng.pick([...BUILT_IN_WORKFLOWS.map((w) => w.id)]),
     webhook_url: (rng) => receiver.url(rng.pick(["/fuzz", "/fuzz", "/fail", "/redirect", "/big"])),
@@ -166,7 +238,10 @@ function fuzzContext(operations: Operation[], doc: OpenApiDocument, acme: Seeded
       schema.example === "Passport"
         ? rng.pick(["Passport", "NationalId", "DrivingLicence", "PassCard", "UnfamiliarPhotoId", "passport", "national_id"])
         : rng.pick(["utility_bill", "bank_statement", "council_tax_bill", "payslip", "BankStatement"]),
-    enrichments: (rng, schema) => (schema.type === "string" ? JSON.stringify(rng.sample(["CREDIT_BUREAU", "ONLINE_FOOTPRINT", "AML", "NFD", "aml", "credit_bureau"], rng.int(0, 3))) : undefined),
+    enrichments: (rng, schema) =>
+      schema.type === "string"
+        ? JSON.stringify(rng.sample(["CREDIT_BUREAU", "ONLINE_FOOTPRINT", "AML", "NFD", "aml", "credit_bureau"], rng.int(0, 3)))
+        : undefined,
     address: (rng, schema) => {
       const address = rng.pick([
         { residence_number: "10", street: "Downing Street", city: "London", postcode: "SW1A 2AA", country_code: "GB" },
@@ -185,8 +260,18 @@ function fuzzContext(operations: Operation[], doc: OpenApiDocument, acme: Seeded
     to: (rng) => rng.pick([new Date(Date.now() + 86_400_000).toISOString(), "9999-12-31T23:59:59.999Z"]),
     client_id: (rng) => (rng.chance(0.5) ? "unknown-client" : undefined),
     verification_id: (rng) => rng.pick(verificationIds),
-    expires_at: (rng) => (rng.chance(0.8) ? new Date(Date.now() + rng.int(1, 30) * 86_400_000).toISOString() : rng.pick(["9999-12-31T23:59:59Z", "2100-01-01T00:00:00+14:00"])),
+    expires_at: (rng) =>
+      rng.chance(0.8)
+        ? new Date(Date.now() + rng.int(1, 30) * 86_400_000).toISOString()
+        : rng.pick(["9999-12-31T23:59:59Z", "2100-01-01T00:00:00+14:00"]),
     redirect_url: (rng) => rng.pick(["https://example.com/return", "http://localhost:3000/done"]),
   };
-  return { operations, resolve: resolver(doc), hints, idsFor, tokens: { sandbox: acme.modes.sandbox.token, live: acme.modes.live.token }, files };
+  return {
+    operations,
+    resolve: resolver(doc),
+    hints,
+    idsFor,
+    tokens: { sandbox: acme.modes.sandbox.token, live: acme.modes.live.token },
+    files,
+  };
 }

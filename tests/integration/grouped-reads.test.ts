@@ -27,7 +27,12 @@ describeEngines("grouped reads (%s)", (engine) => {
     for (let n = 0; n < 12; n++) {
       const tenant = { teamId: n % 3 === 2 ? other : acme, mode: n % 2 ? ("sandbox" as const) : ("live" as const) };
       const email = `case${n}@example.com`;
-      const created = await createVerification(database.db, { tenant, input: { email, workflow_id: "sandbox-flow" }, actor: { type: "system" }, publicBaseUrl: "http://idv.test" });
+      const created = await createVerification(database.db, {
+        tenant,
+        input: { email, workflow_id: "sandbox-flow" },
+        actor: { type: "system" },
+        publicBaseUrl: "http://idv.test",
+      });
       if (!created.ok) throw new Error(created.error.message);
       cases.push({ id: created.value.id, ...tenant, email });
     }
@@ -42,9 +47,13 @@ describeEngines("grouped reads (%s)", (engine) => {
       ...cases.map((c) => ({ tenant: { teamId: c.teamId, mode: c.mode }, id: c.id, expect: c.email })),
       // The same ids asked by the wrong team or in the wrong mode, and ids that do not exist.
       ...cases.map((c) => ({ tenant: { teamId: c.teamId === acme ? other : acme, mode: c.mode }, id: c.id, expect: null })),
-      ...cases.map((c) => ({ tenant: { teamId: c.teamId, mode: c.mode === "live" ? ("sandbox" as const) : ("live" as const) }, id: c.id, expect: null })),
+      ...cases.map((c) => ({
+        tenant: { teamId: c.teamId, mode: c.mode === "live" ? ("sandbox" as const) : ("live" as const) },
+        id: c.id,
+        expect: null,
+      })),
       { tenant: { teamId: acme, mode: "live" as const }, id: "00000000-0000-4000-8000-000000000000", expect: null },
-      { tenant: { teamId: acme, mode: "live" as const }, id: "it's \"quoted\" ü", expect: null },
+      { tenant: { teamId: acme, mode: "live" as const }, id: 'it\'s "quoted" ü', expect: null },
     ];
     const results = await Promise.all(asks.map((a) => getVerification(database.db, a.tenant, a.id)));
     results.forEach((result, i) => {
@@ -71,9 +80,22 @@ describeEngines("grouped reads (%s)", (engine) => {
     const z = identityKey(key, { firstName: "Cat", lastName: "Lee", dateOfBirth: "1990-01-01" });
     const a = emailKey(key, "a@example.com");
     const b = emailKey(key, "b@example.com");
-    const row = (n: number, teamId: string, email: string, identity: string | null, at: Date) => ({ id: `net_h${n}`, teamId, source: "risk_assessment", sourceId: `risk_h${n}`, emailKey: email, identityKey: identity, createdAt: at });
-    await database.db.insert(networkIdentities).values([row(1, acme, a, x, ago(10)), row(2, acme, a, x, ago(120)), row(3, other, a, y, ago(120)), row(4, acme, b, null, ago(30))]);
-    const limits = [{ label: "1h", seconds: 3600, limit: 3 }, { label: "24h", seconds: 86_400, limit: 10 }];
+    const row = (n: number, teamId: string, email: string, identity: string | null, at: Date) => ({
+      id: `net_h${n}`,
+      teamId,
+      source: "risk_assessment",
+      sourceId: `risk_h${n}`,
+      emailKey: email,
+      identityKey: identity,
+      createdAt: at,
+    });
+    await database.db
+      .insert(networkIdentities)
+      .values([row(1, acme, a, x, ago(10)), row(2, acme, a, x, ago(120)), row(3, other, a, y, ago(120)), row(4, acme, b, null, ago(30))]);
+    const limits = [
+      { label: "1h", seconds: 3600, limit: 3 },
+      { label: "24h", seconds: 86_400, limit: 10 },
+    ];
     const asks = [
       { emailKey: a, identityKey: x },
       { emailKey: a, identityKey: z },
@@ -93,17 +115,39 @@ describeEngines("grouped reads (%s)", (engine) => {
     const key = "grouped-reads-network-key-0123456789abcdef";
     const by = { platform: { type: "system" as const, id: "test" } };
     const person = { firstName: "Dan", lastName: "Fox", dateOfBirth: "1980-05-05" };
-    const byEmail = await addBlocklistEntry(database.db, { by, subject: { kind: "email", email: "blocked@example.com" }, reason: "Mule account", networkKey: key });
-    const byIdentity = await addBlocklistEntry(database.db, { by, subject: { kind: "identity", ...person }, reason: "Synthetic identity", networkKey: key });
+    const byEmail = await addBlocklistEntry(database.db, {
+      by,
+      subject: { kind: "email", email: "blocked@example.com" },
+      reason: "Mule account",
+      networkKey: key,
+    });
+    const byIdentity = await addBlocklistEntry(database.db, {
+      by,
+      subject: { kind: "identity", ...person },
+      reason: "Synthetic identity",
+      networkKey: key,
+    });
     if (!byEmail.ok || !byIdentity.ok) throw new Error("could not add the blocklist entries");
-    const ask = (email: string, who: typeof person | null) => matchBlocklist(database.db, { emailKey: emailKey(key, email), identityKey: who ? identityKey(key, who) : null });
-    const answers = await Promise.all([ask("blocked@example.com", null), ask("clean@example.com", person), ask("clean@example.com", null), ask("blocked@example.com", person)]);
+    const ask = (email: string, who: typeof person | null) =>
+      matchBlocklist(database.db, { emailKey: emailKey(key, email), identityKey: who ? identityKey(key, who) : null });
+    const answers = await Promise.all([
+      ask("blocked@example.com", null),
+      ask("clean@example.com", person),
+      ask("clean@example.com", null),
+      ask("blocked@example.com", person),
+    ]);
     expect(answers).toEqual([
       { matched: true, entries: [{ id: byEmail.value.entry.id, kind: "email", reason: "Mule account" }] },
       { matched: true, entries: [{ id: byIdentity.value.entry.id, kind: "identity", reason: "Synthetic identity" }] },
       { matched: false, entries: [] },
       // By kind: email, then identity.
-      { matched: true, entries: [{ id: byEmail.value.entry.id, kind: "email", reason: "Mule account" }, { id: byIdentity.value.entry.id, kind: "identity", reason: "Synthetic identity" }] },
+      {
+        matched: true,
+        entries: [
+          { id: byEmail.value.entry.id, kind: "email", reason: "Mule account" },
+          { id: byIdentity.value.entry.id, kind: "identity", reason: "Synthetic identity" },
+        ],
+      },
     ]);
   });
 

@@ -42,12 +42,30 @@ describe("capture signals on the hosted selfie upload", () => {
   afterAll(() => database?.dispose());
 
   async function atSelfie() {
-    const created = await createVerification(database.db, { tenant: { teamId, mode: "live" }, input: { email: "signals@example.com", workflow_id: "sandbox-flow" }, actor: system, publicBaseUrl: "http://idv.test" });
+    const created = await createVerification(database.db, {
+      tenant: { teamId, mode: "live" },
+      input: { email: "signals@example.com", workflow_id: "sandbox-flow" },
+      actor: system,
+      publicBaseUrl: "http://idv.test",
+    });
     if (!created.ok) throw new Error(created.error.message);
     const token = created.value.url.split("/verify/")[1]!;
     await recordConsent(database.db, { token, agreed: true });
-    await confirmClaim(database.db, { token, claim: { firstName: "Ada", lastName: "Lovelace", dateOfBirth: "1990-12-10", address: { residence_number: "1", street: "High Street", postcode: "AB1 2CD" } } });
-    await recordAttempt(database.db, (await loadHostedFlow(database.db, token))!, { step: "photo_id", outcome: "accepted", evidenceIds: [], result: { documentEmbedding } });
+    await confirmClaim(database.db, {
+      token,
+      claim: {
+        firstName: "Ada",
+        lastName: "Lovelace",
+        dateOfBirth: "1990-12-10",
+        address: { residence_number: "1", street: "High Street", postcode: "AB1 2CD" },
+      },
+    });
+    await recordAttempt(database.db, (await loadHostedFlow(database.db, token))!, {
+      step: "photo_id",
+      outcome: "accepted",
+      evidenceIds: [],
+      result: { documentEmbedding },
+    });
     return { id: created.value.id, token };
   }
 
@@ -59,16 +77,28 @@ describe("capture signals on the hosted selfie upload", () => {
     form.set("meta", JSON.stringify(frames.map((f) => ({ t: f.t, step: f.step }))));
     for (const [i, f] of frames.entries()) form.append("frames", new File([new Uint8Array(f.image)], `f${i}.jpg`, { type: "image/jpeg" }));
     if (signals !== null) form.set("capture_signals", signals);
-    const response = await postSelfie(new Request(`http://idv.test/verify/${token}/selfie`, { method: "POST", headers: { accept: "application/json" }, body: form }), { params: Promise.resolve({ token }) });
+    const response = await postSelfie(
+      new Request(`http://idv.test/verify/${token}/selfie`, { method: "POST", headers: { accept: "application/json" }, body: form }),
+      { params: Promise.resolve({ token }) },
+    );
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   }
 
   const stored = async (id: string) =>
-    (await database.db.select().from(hostedAttempts).where(eq(hostedAttempts.verificationId, id)).orderBy(hostedAttempts.createdAt)).filter((a) => a.step === "video_selfie").map((a) => a.result.captureSignals);
+    (await database.db.select().from(hostedAttempts).where(eq(hostedAttempts.verificationId, id)).orderBy(hostedAttempts.createdAt))
+      .filter((a) => a.step === "video_selfie")
+      .map((a) => a.result.captureSignals);
 
   it("keeps well-formed signals and records a malformed field, judging the selfie both times", async () => {
     const c = await atSelfie();
-    const signals = { camera_label: "OBS Virtual Camera", track: { width: 640, height: 480, frame_rate: 30 }, frames: 47, frame_interval_ms: { mean: 150, sd: 0.2, min: 149.7, max: 150.4 }, resolution_changes: 0, mobile: false };
+    const signals = {
+      camera_label: "OBS Virtual Camera",
+      track: { width: 640, height: 480, frame_rate: 30 },
+      frames: 47,
+      frame_interval_ms: { mean: 150, sd: 0.2, min: 149.7, max: 150.4 },
+      resolution_changes: 0,
+      mobile: false,
+    };
     const first = await post(c.token, JSON.stringify(signals));
     // The still photo is judged as usual: a retake, not an error about the signals.
     expect(first.status).toBe(422);
@@ -76,7 +106,10 @@ describe("capture signals on the hosted selfie upload", () => {
     const second = await post(c.token, '{"camera_label": 5}');
     expect(second.body).toMatchObject({ ok: false, retake: { reason: "challenge_not_followed" } });
 
-    expect(await stored(c.id)).toEqual([{ status: "sent", signals }, { status: "malformed", issue: expect.stringContaining("camera_label") }]);
+    expect(await stored(c.id)).toEqual([
+      { status: "sent", signals },
+      { status: "malformed", issue: expect.stringContaining("camera_label") },
+    ]);
     const listed = (await listHostedAttempts(database.db, { teamId, mode: "live" }, c.id)).filter((a) => a.step === "video_selfie");
     expect(listed.map((a) => a.captureSignals?.status)).toEqual(["sent", "malformed"]);
   }, 120_000);

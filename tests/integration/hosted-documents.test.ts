@@ -31,13 +31,23 @@ describe("hosted photo ID step with the document engine", () => {
     teamId = team.value.id;
     const bill = randomBill("hosted-documents");
     const person = bill.truth.person;
-    const passport = await generateIdDocument({ seed: "hosted-documents", kind: "passport", person: { ...person, issuingState: "GBR", nationality: "GBR" }, faceIndex: 13 });
+    const passport = await generateIdDocument({
+      seed: "hosted-documents",
+      kind: "passport",
+      person: { ...person, issuingState: "GBR", nationality: "GBR" },
+      faceIndex: 13,
+    });
     front = (await phoneCapture(passport.image, { level: "phone", seed: "hosted-documents", pxPerMm: passport.truth.pxPerMm })).image;
     claim = {
       firstName: person.givenNames.split(" ")[0]!,
       lastName: person.surname,
       dateOfBirth: person.dateOfBirth,
-      address: { building_name: bill.truth.address.line1, street: bill.truth.address.line1, city: bill.truth.address.town, postcode: bill.truth.address.postcode },
+      address: {
+        building_name: bill.truth.address.line1,
+        street: bill.truth.address.line1,
+        city: bill.truth.address.town,
+        postcode: bill.truth.address.postcode,
+      },
     };
     billImage = billPng(bill, 150);
   }, 60_000);
@@ -47,7 +57,12 @@ describe("hosted photo ID step with the document engine", () => {
   });
 
   async function atPhotoId(who: ClaimInput) {
-    const created = await createVerification(database.db, { tenant: { teamId, mode: "live" }, input: { email: "doc@example.com", workflow_id: "sandbox-flow" }, actor: system, publicBaseUrl: "http://idv.test" });
+    const created = await createVerification(database.db, {
+      tenant: { teamId, mode: "live" },
+      input: { email: "doc@example.com", workflow_id: "sandbox-flow" },
+      actor: system,
+      publicBaseUrl: "http://idv.test",
+    });
     if (!created.ok) throw new Error(created.error.message);
     const token = created.value.url.split("/verify/")[1]!;
     await recordConsent(database.db, { token, agreed: true });
@@ -55,7 +70,11 @@ describe("hosted photo ID step with the document engine", () => {
     if (!saved.ok) throw new Error(JSON.stringify(saved.error));
     return { id: created.value.id, token };
   }
-  const attemptsOf = (id: string) => database.db.select().from(hostedAttempts).where(and(eq(hostedAttempts.verificationId, id), eq(hostedAttempts.step, "photo_id")));
+  const attemptsOf = (id: string) =>
+    database.db
+      .select()
+      .from(hostedAttempts)
+      .where(and(eq(hostedAttempts.verificationId, id), eq(hostedAttempts.step, "photo_id")));
 
   it("reads a phone photo of the claimant's passport: the step is done, names and date of birth agree, the document face is kept", async () => {
     const c = await atPhotoId(claim);
@@ -64,12 +83,17 @@ describe("hosted photo ID step with the document engine", () => {
     console.log(`photo ID read in ${Math.round(performance.now() - started)} ms`);
     const [attempt] = await attemptsOf(c.id);
     const result = attempt!.result as { validations: Record<string, { status: string }>; extractedDetails: Record<string, string> };
-    expect(reply, JSON.stringify(attempt?.result.retake ?? result.validations)).toEqual({ status: 200, answer: { ok: true, next: `/verify/${c.token}` } });
+    expect(reply, JSON.stringify(attempt?.result.retake ?? result.validations)).toEqual({
+      status: 200,
+      answer: { ok: true, next: `/verify/${c.token}` },
+    });
     expect(result.validations.names_consistent?.status).toBe("pass");
     expect(result.validations.dates_of_birth_consistent?.status).toBe("pass");
     expect(result.extractedDetails.date_of_birth).toBe(claim.dateOfBirth);
     expect((attempt!.result.documentEmbedding as number[]).length).toBeGreaterThan(100);
-    const roles = (await database.db.select({ role: evidenceFiles.role }).from(evidenceFiles).where(eq(evidenceFiles.ownerId, c.id))).map((r) => r.role).sort();
+    const roles = (await database.db.select({ role: evidenceFiles.role }).from(evidenceFiles).where(eq(evidenceFiles.ownerId, c.id)))
+      .map((r) => r.role)
+      .sort();
     expect(roles).toEqual(["document", "document_face"]);
     expect((await loadHostedFlow(database.db, c.token))!.screen).toEqual({ kind: "step", step: "video_selfie" });
   }, 60_000);

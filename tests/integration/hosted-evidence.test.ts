@@ -52,7 +52,8 @@ describeEngines("evidence at rest on %s", (engine) => {
     await database?.dispose();
   });
 
-  const store = (bytes: Buffer, ownerId = "case_1") => storeEvidence(db, { tenant, ownerType: "verification", ownerId, role: "document", mimeType: "image/jpeg", bytes });
+  const store = (bytes: Buffer, ownerId = "case_1") =>
+    storeEvidence(db, { tenant, ownerType: "verification", ownerId, role: "document", mimeType: "image/jpeg", bytes });
   const raw = async (id: string) => (await db.select().from(evidenceFiles).where(eq(evidenceFiles.id, id)))[0]!;
 
   it("keeps the bytes encrypted in the row (AES-256-GCM under the key id) and gives back the exact plain bytes", async () => {
@@ -73,7 +74,10 @@ describeEngines("evidence at rest on %s", (engine) => {
     setEvidenceKeyring(ringA);
     const first = await store(jpeg(500));
     const second = await store(jpeg(500));
-    await db.update(evidenceFiles).set({ data: (await raw(first)).data }).where(eq(evidenceFiles.id, second));
+    await db
+      .update(evidenceFiles)
+      .set({ data: (await raw(first)).data })
+      .where(eq(evidenceFiles.id, second));
     await expect(getEvidenceFile(db, tenant, second)).rejects.toThrow();
   });
 

@@ -21,7 +21,12 @@ import { createTeam } from "@/lib/server/teams/create-team";
 import { createTestDatabase, describeEngines, type TestDatabase } from "../support/db";
 
 const system = { type: "system" as const, id: "test" };
-const claim = { firstName: "Ada", lastName: "Lovelace", dateOfBirth: "1990-12-10", address: { residence_number: "10", street: "Downing Street", city: "London", postcode: "SW1A 2AA", country_code: "GB" } };
+const claim = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  dateOfBirth: "1990-12-10",
+  address: { residence_number: "10", street: "Downing Street", city: "London", postcode: "SW1A 2AA", country_code: "GB" },
+};
 
 describeEngines("hosted flow (server side) on %s", (engine) => {
   let database: TestDatabase;
@@ -31,7 +36,12 @@ describeEngines("hosted flow (server side) on %s", (engine) => {
   async function newCase(options: { workflow?: string; expiresAt?: string } = {}) {
     const created = await createVerification(database.db, {
       tenant: live(),
-      input: { email: `person-${randomBytes(4).toString("hex")}@example.com`, workflow_id: options.workflow ?? "sandbox-flow", redirect_url: "https://acme.example.com/back", expires_at: options.expiresAt },
+      input: {
+        email: `person-${randomBytes(4).toString("hex")}@example.com`,
+        workflow_id: options.workflow ?? "sandbox-flow",
+        redirect_url: "https://acme.example.com/back",
+        expires_at: options.expiresAt,
+      },
       actor: system,
       publicBaseUrl: "http://idv.test",
     });
@@ -44,7 +54,10 @@ describeEngines("hosted flow (server side) on %s", (engine) => {
     expect((await confirmClaim(database.db, { token: c.token, claim })).ok).toBe(true);
     return c;
   }
-  const events = async (id: string) => (await database.db.select().from(webhookMessages).where(eq(webhookMessages.verificationId, id)).orderBy(asc(webhookMessages.seq))).map((m) => m.event);
+  const events = async (id: string) =>
+    (await database.db.select().from(webhookMessages).where(eq(webhookMessages.verificationId, id)).orderBy(asc(webhookMessages.seq))).map(
+      (m) => m.event,
+    );
   const status = async (id: string) => (await database.db.select().from(verifications).where(eq(verifications.id, id)))[0]!;
 
   beforeAll(async () => {
@@ -52,7 +65,9 @@ describeEngines("hosted flow (server side) on %s", (engine) => {
     const team = await createTeam(database.db, { name: "Acme", actor: system });
     if (!team.ok) throw new Error(team.error.message);
     teamId = team.value.id;
-    await database.db.insert(webhookEndpoints).values({ teamId, mode: "live", url: "https://hooks.example.com/idv", secret: "whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdA==" });
+    await database.db
+      .insert(webhookEndpoints)
+      .values({ teamId, mode: "live", url: "https://hooks.example.com/idv", secret: "whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdA==" });
   });
   afterAll(async () => {
     await hostedChecksIdle();
@@ -65,25 +80,42 @@ describeEngines("hosted flow (server side) on %s", (engine) => {
     expect((await recordConsent(database.db, { token: c.token, agreed: false })).ok).toBe(false);
     expect((await recordConsent(database.db, { token: c.token, agreed: true })).ok).toBe(true);
     expect((await loadHostedFlow(database.db, c.token))!.screen).toEqual({ kind: "claim" });
-    const bad = await confirmClaim(database.db, { token: c.token, claim: { ...claim, firstName: " ", dateOfBirth: "1990-02-30", address: { street: "x" } } });
+    const bad = await confirmClaim(database.db, {
+      token: c.token,
+      claim: { ...claim, firstName: " ", dateOfBirth: "1990-02-30", address: { street: "x" } },
+    });
     expect(!bad.ok && bad.error.detail).toEqual({ firstName: "firstName", dateOfBirth: "dateOfBirth", address: "address" });
     expect((await confirmClaim(database.db, { token: c.token, claim })).ok).toBe(true);
     const flow = (await loadHostedFlow(database.db, c.token))!;
     expect(flow.screen).toEqual({ kind: "step", step: "photo_id" });
-    expect(flow.claim).toMatchObject({ first_name: "Ada", last_name: "Lovelace", date_of_birth: "1990-12-10", first_line_of_address: "10 Downing Street", postcode: "SW1A 2AA" });
+    expect(flow.claim).toMatchObject({
+      first_name: "Ada",
+      last_name: "Lovelace",
+      date_of_birth: "1990-12-10",
+      first_line_of_address: "10 Downing Street",
+      postcode: "SW1A 2AA",
+    });
     expect(await loadHostedFlow(database.db, "not-a-token")).toBeNull();
   });
 
   it("refuses bad uploads before any engine runs, counting no attempt", async () => {
     const c = await readyCase();
-    const text = await submitPhotoId(database.db, { token: c.token, kind: "passport", front: Buffer.from("hello, this is not a photo"), back: null });
+    const text = await submitPhotoId(database.db, {
+      token: c.token,
+      kind: "passport",
+      front: Buffer.from("hello, this is not a photo"),
+      back: null,
+    });
     expect(text).toMatchObject({ status: 415, answer: { ok: false, error: { code: "wrong_file_type" } } });
     const big = Buffer.alloc(10 * 1024 * 1024 + 1);
     Buffer.from([0xff, 0xd8, 0xff, 0xe0]).copy(big);
     expect((await submitPhotoId(database.db, { token: c.token, kind: "passport", front: big, back: null })).status).toBe(413);
     expect((await submitPhotoId(database.db, { token: c.token, kind: "banana", front: big, back: null })).status).toBe(400);
     // Not the step the flow is on.
-    expect(await submitSelfie(database.db, { token: c.token, challengeId: "x", frames: [] })).toMatchObject({ status: 409, answer: { error: { code: "wrong_step" }, next: `/verify/${c.token}` } });
+    expect(await submitSelfie(database.db, { token: c.token, challengeId: "x", frames: [] })).toMatchObject({
+      status: 409,
+      answer: { error: { code: "wrong_step" }, next: `/verify/${c.token}` },
+    });
     expect((await submitAddressEvidence(database.db, { token: c.token, documents: [] })).status).toBe(409);
     expect(await database.db.select().from(hostedAttempts).where(eq(hostedAttempts.verificationId, c.id))).toHaveLength(0);
   });
@@ -101,7 +133,13 @@ describeEngines("hosted flow (server side) on %s", (engine) => {
     const c = await readyCase();
     for (let i = 1; i <= 3; i++) {
       const flow = (await loadHostedFlow(database.db, c.token))!;
-      const settled = await recordAttempt(database.db, flow, { step: "photo_id", outcome: "retake", reason: "blurred", evidenceIds: [], result: {} });
+      const settled = await recordAttempt(database.db, flow, {
+        step: "photo_id",
+        outcome: "retake",
+        reason: "blurred",
+        evidenceIds: [],
+        result: {},
+      });
       expect(settled.attemptsLeft).toBe(3 - i);
       expect(settled.lockedOut).toBe(i === 3);
     }
@@ -137,26 +175,64 @@ describeEngines("hosted flow (server side) on %s", (engine) => {
   });
 
   // The check job on judged attempts (the shapes the engines return): decision, checks, webhooks.
-  const passValidations = { names_consistent: { status: "pass" }, dates_of_birth_consistent: { status: "pass" }, has_not_expired: { status: "pass" } };
+  const passValidations = {
+    names_consistent: { status: "pass" },
+    dates_of_birth_consistent: { status: "pass" },
+    has_not_expired: { status: "pass" },
+  };
   const photoResult = (names: "pass" | "fail") => ({
     kind: "passport",
     outcome: names,
     evidenceType: "passport",
-    extractedDetails: { first_name: "ADA", last_name: names === "pass" ? "LOVELACE" : "BYRON", date_of_birth: "1990-12-10", document_number: "925076473", expiration_date: "2031-08-30", issuing_country: "GBR" },
+    extractedDetails: {
+      first_name: "ADA",
+      last_name: names === "pass" ? "LOVELACE" : "BYRON",
+      date_of_birth: "1990-12-10",
+      document_number: "925076473",
+      expiration_date: "2031-08-30",
+      issuing_country: "GBR",
+    },
     validations: { ...passValidations, names_consistent: { status: names } },
     identity: { firstName: "ADA", lastName: names === "pass" ? "LOVELACE" : "BYRON", dateOfBirth: "1990-12-10" },
     documentEmbedding: null,
     evidence: { document: "evd_front" },
   });
-  const selfieResult = { challenge: ["turn_left", "blink", "smile"], liveness: { status: "pass", score: 0.91, reasons: [] }, faceMatch: { status: "pass", score: 0.83 }, embedding: null, evidence: {} };
-  const addressResult = { documents: [{ evidenceId: "evd_bill", mimeType: "application/pdf", outcome: "pass", evidenceType: "utility_bill", extractedDetails: { first_name: "Ada", last_name: "Lovelace", postcode: "SW1A 2AA" }, validations: { names_consistent: { status: "pass" }, address_consistent: { status: "pass" } } }] };
+  const selfieResult = {
+    challenge: ["turn_left", "blink", "smile"],
+    liveness: { status: "pass", score: 0.91, reasons: [] },
+    faceMatch: { status: "pass", score: 0.83 },
+    embedding: null,
+    evidence: {},
+  };
+  const addressResult = {
+    documents: [
+      {
+        evidenceId: "evd_bill",
+        mimeType: "application/pdf",
+        outcome: "pass",
+        evidenceType: "utility_bill",
+        extractedDetails: { first_name: "Ada", last_name: "Lovelace", postcode: "SW1A 2AA" },
+        validations: { names_consistent: { status: "pass" }, address_consistent: { status: "pass" } },
+      },
+    ],
+  };
 
   async function submitAll(c: { token: string }, names: "pass" | "fail") {
-    for (const [step, result] of [["photo_id", photoResult(names)], ["video_selfie", selfieResult], ["address_evidence", addressResult]] as const) {
+    for (const [step, result] of [
+      ["photo_id", photoResult(names)],
+      ["video_selfie", selfieResult],
+      ["address_evidence", addressResult],
+    ] as const) {
       const flow = (await loadHostedFlow(database.db, c.token))!;
-      if (step === "video_selfie") await recordAttempt(database.db, flow, { step, outcome: "failed", reason: "challenge_not_followed", evidenceIds: [], result: {} });
+      if (step === "video_selfie")
+        await recordAttempt(database.db, flow, { step, outcome: "failed", reason: "challenge_not_followed", evidenceIds: [], result: {} });
       const again = (await loadHostedFlow(database.db, c.token))!;
-      const settled = await recordAttempt(database.db, again, { step, outcome: "accepted", evidenceIds: [], result: result as unknown as Record<string, unknown> });
+      const settled = await recordAttempt(database.db, again, {
+        step,
+        outcome: "accepted",
+        evidenceIds: [],
+        result: result as unknown as Record<string, unknown>,
+      });
       expect(settled.completed).toBe(step === "address_evidence");
     }
   }
@@ -170,12 +246,43 @@ describeEngines("hosted flow (server side) on %s", (engine) => {
     const row = await status(c.id);
     expect(row.status).toBe("Verified");
     const [photo, selfie, address] = row.checks;
-    expect(photo).toMatchObject({ step: "step_identity", outcome: "pass", method: "photo_id", evidence_type: "passport", extracted_details: { document_number: "925076473", expiration_date: "2031-08-30", issuing_country: "GBR" }, validations: passValidations });
-    expect(selfie).toMatchObject({ step: "video_selfie", outcome: "pass", total_attempts: 2, validations: { liveness_check: { status: "pass", score: 0.91 }, face_match: { status: "pass", score: 0.83 } } });
-    expect(address).toMatchObject({ step: "step_address", outcome: "pass", method: "supporting_document", evidence_type: "utility_bill", artefacts: [{ role: "document", key: "evd_bill", mime_type: "application/pdf" }] });
-    expect(row.enrichments).toEqual([{ check: "radar", outcome: "pass", validations: { not_disposable_email: { status: "pass" }, normal_velocity_detected: { status: "pass" }, no_known_fraudster_match: { status: "pass" } } }]);
+    expect(photo).toMatchObject({
+      step: "step_identity",
+      outcome: "pass",
+      method: "photo_id",
+      evidence_type: "passport",
+      extracted_details: { document_number: "925076473", expiration_date: "2031-08-30", issuing_country: "GBR" },
+      validations: passValidations,
+    });
+    expect(selfie).toMatchObject({
+      step: "video_selfie",
+      outcome: "pass",
+      total_attempts: 2,
+      validations: { liveness_check: { status: "pass", score: 0.91 }, face_match: { status: "pass", score: 0.83 } },
+    });
+    expect(address).toMatchObject({
+      step: "step_address",
+      outcome: "pass",
+      method: "supporting_document",
+      evidence_type: "utility_bill",
+      artefacts: [{ role: "document", key: "evd_bill", mime_type: "application/pdf" }],
+    });
+    expect(row.enrichments).toEqual([
+      {
+        check: "radar",
+        outcome: "pass",
+        validations: {
+          not_disposable_email: { status: "pass" },
+          normal_velocity_detected: { status: "pass" },
+          no_known_fraudster_match: { status: "pass" },
+        },
+      },
+    ]);
     expect(await events(c.id)).toEqual(["Created", "UserCompleted", "Verified"]);
-    const [verified] = await database.db.select().from(webhookMessages).where(and(eq(webhookMessages.verificationId, c.id), eq(webhookMessages.event, "Verified")));
+    const [verified] = await database.db
+      .select()
+      .from(webhookMessages)
+      .where(and(eq(webhookMessages.verificationId, c.id), eq(webhookMessages.event, "Verified")));
     expect((verified!.payload as { checks: unknown[] }).checks).toHaveLength(3);
     const [session] = await database.db.select().from(hostedSessions).where(eq(hostedSessions.verificationId, c.id));
     expect(session!.checkedAt).not.toBeNull();

@@ -43,11 +43,24 @@ describe("hosted selfie step with the liveness engine", () => {
 
   /** A case whose photo ID step is done with the given document face. */
   async function atSelfie() {
-    const created = await createVerification(database.db, { tenant: { teamId, mode: "live" }, input: { email: "selfie@example.com", workflow_id: "sandbox-flow" }, actor: system, publicBaseUrl: "http://idv.test" });
+    const created = await createVerification(database.db, {
+      tenant: { teamId, mode: "live" },
+      input: { email: "selfie@example.com", workflow_id: "sandbox-flow" },
+      actor: system,
+      publicBaseUrl: "http://idv.test",
+    });
     if (!created.ok) throw new Error(created.error.message);
     const token = created.value.url.split("/verify/")[1]!;
     await recordConsent(database.db, { token, agreed: true });
-    await confirmClaim(database.db, { token, claim: { firstName: "Ada", lastName: "Lovelace", dateOfBirth: "1990-12-10", address: { residence_number: "1", street: "High Street", postcode: "AB1 2CD" } } });
+    await confirmClaim(database.db, {
+      token,
+      claim: {
+        firstName: "Ada",
+        lastName: "Lovelace",
+        dateOfBirth: "1990-12-10",
+        address: { residence_number: "1", street: "High Street", postcode: "AB1 2CD" },
+      },
+    });
     const flow = (await loadHostedFlow(database.db, token))!;
     await recordAttempt(database.db, flow, { step: "photo_id", outcome: "accepted", evidenceIds: [], result: { documentEmbedding } });
     return { id: created.value.id, token };
@@ -61,9 +74,15 @@ describe("hosted selfie step with the liveness engine", () => {
     const started = performance.now();
     const reply = await submitSelfie(database.db, { token: c.token, challengeId: challenge.id, frames });
     const ms = performance.now() - started;
-    const [attempt] = await database.db.select().from(hostedAttempts).where(eq(hostedAttempts.step, "video_selfie")).orderBy(hostedAttempts.createdAt);
+    const [attempt] = await database.db
+      .select()
+      .from(hostedAttempts)
+      .where(eq(hostedAttempts.step, "video_selfie"))
+      .orderBy(hostedAttempts.createdAt);
     const result = attempt!.result as { liveness: { score: number; reasons: string[] }; faceMatch: { score: number } };
-    console.log(`selfie pass: ${frames.length} frames, ${Math.round(ms)} ms, liveness ${result.liveness.score.toFixed(3)}, face match ${result.faceMatch.score.toFixed(3)}`);
+    console.log(
+      `selfie pass: ${frames.length} frames, ${Math.round(ms)} ms, liveness ${result.liveness.score.toFixed(3)}, face match ${result.faceMatch.score.toFixed(3)}`,
+    );
     expect(reply, JSON.stringify(result.liveness)).toEqual({ status: 200, answer: { ok: true, next: `/verify/${c.token}` } });
     const [kept] = await database.db.select().from(evidenceFiles).where(eq(evidenceFiles.ownerId, c.id));
     expect(kept?.role).toBe("face_scan");
@@ -74,17 +93,34 @@ describe("hosted selfie step with the liveness engine", () => {
   it("fails a still photo held to the camera, and locks the case out when another person's face comes on every attempt", async () => {
     const c = await atSelfie();
     const first = await challengeOf(c.token);
-    const still = await submitSelfie(database.db, { token: c.token, challengeId: first.id, frames: await stillFrames(first.steps as ChallengeStep[], SAME) });
+    const still = await submitSelfie(database.db, {
+      token: c.token,
+      challengeId: first.id,
+      frames: await stillFrames(first.steps as ChallengeStep[], SAME),
+    });
     expect(still).toMatchObject({ status: 422, answer: { ok: false, retake: { reason: "challenge_not_followed" }, attemptsLeft: 1 } });
-    const reused = await submitSelfie(database.db, { token: c.token, challengeId: first.id, frames: await stillFrames(first.steps as ChallengeStep[], SAME) });
+    const reused = await submitSelfie(database.db, {
+      token: c.token,
+      challengeId: first.id,
+      frames: await stillFrames(first.steps as ChallengeStep[], SAME),
+    });
     expect(reused).toMatchObject({ status: 400, answer: { error: { code: "invalid" } } });
 
     const second = await challengeOf(c.token);
     expect(second.id).not.toBe(first.id);
-    const other = await submitSelfie(database.db, { token: c.token, challengeId: second.id, frames: await captureFrames(second.steps as ChallengeStep[], OTHER) });
+    const other = await submitSelfie(database.db, {
+      token: c.token,
+      challengeId: second.id,
+      frames: await captureFrames(second.steps as ChallengeStep[], OTHER),
+    });
     const attempts = await database.db.select().from(hostedAttempts).where(eq(hostedAttempts.verificationId, c.id));
-    const last = attempts.filter((a) => a.step === "video_selfie").at(-1)!.result as { liveness: { score: number; status: string }; faceMatch: { score: number; status: string } | null };
-    console.log(`still photo → retake; other person: liveness ${last.liveness.status} ${last.liveness.score.toFixed(3)}, face match ${last.faceMatch?.status} ${last.faceMatch?.score.toFixed(3)}`);
+    const last = attempts.filter((a) => a.step === "video_selfie").at(-1)!.result as {
+      liveness: { score: number; status: string };
+      faceMatch: { score: number; status: string } | null;
+    };
+    console.log(
+      `still photo → retake; other person: liveness ${last.liveness.status} ${last.liveness.score.toFixed(3)}, face match ${last.faceMatch?.status} ${last.faceMatch?.score.toFixed(3)}`,
+    );
     expect(other).toMatchObject({ status: 423, answer: { ok: false, error: { code: "locked_out" }, attemptsLeft: 0 } });
     const [row] = await database.db.select().from(verifications).where(eq(verifications.id, c.id));
     expect(row!.status).toBe("LockedOut");

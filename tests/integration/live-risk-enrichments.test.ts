@@ -50,18 +50,29 @@ describeEngines("live risk with the built-in enrichments on %s", (kind) => {
       address: DOWNING_STREET,
       enrichments: [...ALL],
     });
-    expect(body.enrichment_reports.credit_bureau).toMatchObject({ state: "PASS", checks: { IDENTITY_MATCH: { state: "PASS" }, RESIDENCY_MATCH: { state: "PASS" } } });
+    expect(body.enrichment_reports.credit_bureau).toMatchObject({
+      state: "PASS",
+      checks: { IDENTITY_MATCH: { state: "PASS" }, RESIDENCY_MATCH: { state: "PASS" } },
+    });
     expect(body.enrichment_reports.aml).toMatchObject({ state: "PASS" });
     expect(body.trust_signals).toContain("NO_SANCTIONS_MATCH");
     expect(body.enrichment_reports.nfd).toMatchObject({ state: "PASS" });
     expect(body.enrichment_reports.online_footprint?.checks.EMAIL_SCORE.state).toBe("PASS");
     expect(body.recommendation).toBe("CLEAR");
     expect(body.alerts_enabled_at).toBe(body.created_at);
-    expect(body.metadata.score_factors!.map((f) => f.name)).toEqual(expect.arrayContaining(["credit_bureau", "online_footprint", "aml", "nfd"]));
+    expect(body.metadata.score_factors!.map((f) => f.name)).toEqual(
+      expect.arrayContaining(["credit_bureau", "online_footprint", "aml", "nfd"]),
+    );
   });
 
   it("a sanctioned person is at most REVIEW, explained by the list match, and enrolled in monitoring with an alert", async () => {
-    const body = await headline({ first_name: "Ramzan", last_name: "Kadyrov", email: "r.kadyrov@example.ru", date_of_birth: "1976-10-05", enrichments: ["AML"] });
+    const body = await headline({
+      first_name: "Ramzan",
+      last_name: "Kadyrov",
+      email: "r.kadyrov@example.ru",
+      date_of_birth: "1976-10-05",
+      enrichments: ["AML"],
+    });
     expect(body.enrichment_reports.aml?.state).toBe("FAIL");
     expect(body.fraud_signals).toContain("SANCTIONS_LIST_MATCH");
     expect(body.recommendation).not.toBe("CLEAR");
@@ -74,19 +85,34 @@ describeEngines("live risk with the built-in enrichments on %s", (kind) => {
   it("enrols a person in monitoring only with a stored assessment: a failed store leaves no account or alert", async () => {
     // The assessment's insert fails for one email (a trigger made for this test), after every
     // signal and enrichment ran: AML's enrolment must not outlive it.
-    await database.db.execute(sql.raw(`
+    await database.db.execute(
+      sql.raw(`
       create function verity_test_refuse_assessment() returns trigger language plpgsql as $$
       begin
         if new.email = 'refused@example.org' then raise exception 'refused by the test'; end if;
         return new;
-      end $$`));
-    await database.db.execute(sql.raw("create trigger verity_test_refuse_assessment before insert on risk_assessments for each row execute function verity_test_refuse_assessment()"));
+      end $$`),
+    );
+    await database.db.execute(
+      sql.raw(
+        "create trigger verity_test_refuse_assessment before insert on risk_assessments for each row execute function verity_test_refuse_assessment()",
+      ),
+    );
     try {
       const person = { first_name: "Ramzan", last_name: "Kadyrov", date_of_birth: "1976-10-05", enrichments: ["AML" as const] };
-      const refused = await assessRisk(database.db, { tenant: globex, request: { ...person, email: "refused@example.org" }, report: "headline", engine }).catch((error: Error & { cause?: Error }) => error);
+      const refused = await assessRisk(database.db, {
+        tenant: globex,
+        request: { ...person, email: "refused@example.org" },
+        report: "headline",
+        engine,
+      }).catch((error: Error & { cause?: Error }) => error);
       expect(refused).toBeInstanceOf(Error);
       expect(String((refused as Error & { cause?: Error }).cause?.message ?? (refused as Error).message)).toMatch(/refused by the test/);
-      const accounts = () => database.db.select().from(monitoredAccounts).where(and(eq(monitoredAccounts.teamId, globex.teamId), eq(monitoredAccounts.lastName, "Kadyrov")));
+      const accounts = () =>
+        database.db
+          .select()
+          .from(monitoredAccounts)
+          .where(and(eq(monitoredAccounts.teamId, globex.teamId), eq(monitoredAccounts.lastName, "Kadyrov")));
       expect(await accounts()).toEqual([]);
       expect(await database.db.select().from(accountAlerts).where(eq(accountAlerts.teamId, globex.teamId))).toEqual([]);
       // The same person with a stored assessment is enrolled, linked to it, with the alert.
@@ -118,7 +144,14 @@ describeEngines("live risk with the built-in enrichments on %s", (kind) => {
     const person = { first_name: "Felix", last_name: "Fraud", email: `felix.${Date.now()}@example.org`, date_of_birth: "1988-08-08" };
     const first = await headline({ ...person, enrichments: ["NFD"] });
     expect(first.enrichment_reports.nfd?.state).toBe("PASS");
-    const filed = await fileFraudReport(database.db, { tenant: acme, subjectType: "risk_assessment", subjectId: first.id, reason: "Stolen identity confirmed", networkKey: NETWORK_KEY, actor: { type: "system" } });
+    const filed = await fileFraudReport(database.db, {
+      tenant: acme,
+      subjectType: "risk_assessment",
+      subjectId: first.id,
+      reason: "Stolen identity confirmed",
+      networkKey: NETWORK_KEY,
+      actor: { type: "system" },
+    });
     expect(filed.ok).toBe(true);
     const second = await headline({ ...person, enrichments: ["NFD"] }, globex);
     expect(second.enrichment_reports.nfd?.state).toBe("FAIL");

@@ -29,7 +29,13 @@ describeEngines("live risk when the face model fails, on %s", (kind) => {
       tenant: { teamId, mode: "live" },
       report: "radar",
       engine: createLiveRiskEngine({ networkKey: "k".repeat(32), providers: {} }),
-      request: { first_name: "Ann", last_name: "Lee", email: `ann.${Date.now()}@example.org`, date_of_birth: "1990-01-01", face_scan: jpeg },
+      request: {
+        first_name: "Ann",
+        last_name: "Lee",
+        email: `ann.${Date.now()}@example.org`,
+        date_of_birth: "1990-01-01",
+        face_scan: jpeg,
+      },
     });
     expect(result.ok).toBe(true);
     const report = riskRadarResponseSchema.parse(result.ok && result.value).radar_verification_report;

@@ -44,17 +44,36 @@ describeEngines("face linking in live risk on %s", (kind) => {
 
   it("the same face under two names fails, across teams; other faces and the same identity pass", async () => {
     const alice = { first_name: "Alice", last_name: "Archer", email: `alice.${run}@example.org`, date_of_birth: "1991-03-04" };
-    expect(await radar({ ...alice, face_scan: jpeg(images.alice) })).toMatchObject({ state: "PASS", reason: "No other identity on the network has this face" });
+    expect(await radar({ ...alice, face_scan: jpeg(images.alice) })).toMatchObject({
+      state: "PASS",
+      reason: "No other identity on the network has this face",
+    });
     // Alice again, same identity, another picture of her: still fine.
     expect(await radar({ ...alice, email: `alice.other.${run}@example.org`, face_scan: jpeg(images.aliceAgain) })).toMatchObject({
       state: "PASS",
       reason: expect.stringMatching(/always with this identity/),
     });
     // Bob and Carol, different faces: nothing to link.
-    expect((await radar({ first_name: "Bob", last_name: "Baker", email: `bob.${run}@example.org`, date_of_birth: "1980-01-01", face_scan: jpeg(images.bob) })).state).toBe("PASS");
+    expect(
+      (
+        await radar({
+          first_name: "Bob",
+          last_name: "Baker",
+          email: `bob.${run}@example.org`,
+          date_of_birth: "1980-01-01",
+          face_scan: jpeg(images.bob),
+        })
+      ).state,
+    ).toBe("PASS");
     // Alice's face under another name, at another team: linked.
     const mallory = await radar(
-      { first_name: "Mallory", last_name: "Mint", email: `mallory.${run}@example.org`, date_of_birth: "1979-09-09", face_scan: jpeg(images.aliceAgain) },
+      {
+        first_name: "Mallory",
+        last_name: "Mint",
+        email: `mallory.${run}@example.org`,
+        date_of_birth: "1979-09-09",
+        face_scan: jpeg(images.aliceAgain),
+      },
       other,
     );
     expect(mallory.state).toBe("FAIL");
@@ -65,24 +84,49 @@ describeEngines("face linking in live risk on %s", (kind) => {
   it("a blocklisted face is a known fraudster, scored REJECT", async () => {
     const embedded = await embedFace(images.carol);
     if (!embedded.ok) throw new Error(embedded.error.message);
-    const added = await addBlocklistEntry(database.db, { by: { platform: { type: "cli", id: "test" } }, subject: { kind: "face", embedding: embedded.value.embedding, label: "Carol's selfie" }, reason: "Deepfake onboarding attempts", networkKey: NETWORK_KEY });
+    const added = await addBlocklistEntry(database.db, {
+      by: { platform: { type: "cli", id: "test" } },
+      subject: { kind: "face", embedding: embedded.value.embedding, label: "Carol's selfie" },
+      reason: "Deepfake onboarding attempts",
+      networkKey: NETWORK_KEY,
+    });
     expect(added.ok).toBe(true);
     const result = await assessRisk(database.db, {
       tenant,
       report: "headline",
       engine,
-      request: { first_name: "Caroline", last_name: "New", email: `caroline.${run}@example.org`, date_of_birth: "1999-12-12", face_scan: jpeg(images.carol) },
+      request: {
+        first_name: "Caroline",
+        last_name: "New",
+        email: `caroline.${run}@example.org`,
+        date_of_birth: "1999-12-12",
+        face_scan: jpeg(images.carol),
+      },
     });
     if (!result.ok) throw new Error(result.error.message);
     const body = riskResponseSchema.parse(result.value);
     expect(body.recommendation).toBe("REJECT");
-    expect(body.metadata.score_factors![0]).toMatchObject({ name: "known_blocklist_match", state: "FAIL", reason: "Matches the platform blocklist by face: Deepfake onboarding attempts" });
+    expect(body.metadata.score_factors![0]).toMatchObject({
+      name: "known_blocklist_match",
+      state: "FAIL",
+      reason: "Matches the platform blocklist by face: Deepfake onboarding attempts",
+    });
   }, 120_000);
 
   it("a picture without a face cannot be linked: NOT_PERFORMED with the reason", async () => {
     const sharp = (await import("sharp")).default;
-    const blank = await sharp({ create: { width: 320, height: 320, channels: 3, background: "#88aacc" } }).jpeg().toBuffer();
-    expect(await radar({ first_name: "No", last_name: "Face", email: `noface.${run}@example.org`, date_of_birth: "1990-01-01", face_scan: jpeg(blank) })).toMatchObject({
+    const blank = await sharp({ create: { width: 320, height: 320, channels: 3, background: "#88aacc" } })
+      .jpeg()
+      .toBuffer();
+    expect(
+      await radar({
+        first_name: "No",
+        last_name: "Face",
+        email: `noface.${run}@example.org`,
+        date_of_birth: "1990-01-01",
+        face_scan: jpeg(blank),
+      }),
+    ).toMatchObject({
       state: "NOT_PERFORMED",
       reason: expect.stringMatching(/No usable face in face_scan: No face was found/),
     });

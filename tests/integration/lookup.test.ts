@@ -42,7 +42,12 @@ describeEngines("postcode lookup on %s", (engine) => {
     ["NW1 6XE", 12, "213 Baker Street, London, NW1 6XE", "London"],
     ["AB11 6BH", 21, "101 Union Street, Aberdeen, AB11 6BH", "Aberdeen"],
   ])("sandbox %s → %i addresses", async (postcode, count, first, city) => {
-    for (const spelling of [postcode, postcode.toLowerCase(), postcode.replace(" ", ""), ` ${postcode.toLowerCase().replace(" ", "  ")} `]) {
+    for (const spelling of [
+      postcode,
+      postcode.toLowerCase(),
+      postcode.replace(" ", ""),
+      ` ${postcode.toLowerCase().replace(" ", "  ")} `,
+    ]) {
       const res = await lookup(app, sandbox, spelling);
       expect(res.status, spelling).toBe(200);
       const body = postcodeLookupSchema.parse(res.body);
@@ -55,11 +60,14 @@ describeEngines("postcode lookup on %s", (engine) => {
     }
   });
 
-  it.each(["EC1A 1BB", "SW1A 2AB", "not a postcode", "x".repeat(40), "SW1A 2AA; drop table addresses"])("sandbox refuses %s with 400", async (postcode) => {
-    const res = await lookup(app, sandbox, postcode);
-    expect(res.status).toBe(400);
-    expect(errorSchema.parse(res.body)).toMatchObject({ message: "Malformed or non-existent postcode" });
-  });
+  it.each(["EC1A 1BB", "SW1A 2AB", "not a postcode", "x".repeat(40), "SW1A 2AA; drop table addresses"])(
+    "sandbox refuses %s with 400",
+    async (postcode) => {
+      const res = await lookup(app, sandbox, postcode);
+      expect(res.status).toBe(400);
+      expect(errorSchema.parse(res.body)).toMatchObject({ message: "Malformed or non-existent postcode" });
+    },
+  );
 
   it("needs a postcode and a token", async () => {
     const missing = await lookup(app, sandbox);
@@ -78,8 +86,20 @@ describeEngines("postcode lookup on %s", (engine) => {
     const body = postcodeLookupSchema.parse(res.body);
     expect(body.addresses).toHaveLength(10);
     // Natural order of house numbers.
-    expect(body.addresses.slice(0, 3)).toEqual(["2 Piccadilly, Manchester, M1 1AE", "4 Piccadilly, Manchester, M1 1AE", "6 Piccadilly, Manchester, M1 1AE"]);
-    expect(body.addresses_formatted[0]).toEqual({ residence_number: "2", street: "Piccadilly", city: "Manchester", region: "Greater Manchester", postcode: "M1 1AE", country_code: "GB", country: "United Kingdom" });
+    expect(body.addresses.slice(0, 3)).toEqual([
+      "2 Piccadilly, Manchester, M1 1AE",
+      "4 Piccadilly, Manchester, M1 1AE",
+      "6 Piccadilly, Manchester, M1 1AE",
+    ]);
+    expect(body.addresses_formatted[0]).toEqual({
+      residence_number: "2",
+      street: "Piccadilly",
+      city: "Manchester",
+      region: "Greater Manchester",
+      postcode: "M1 1AE",
+      country_code: "GB",
+      country: "United Kingdom",
+    });
 
     const flats = postcodeLookupSchema.parse((await lookup(app, live, "B1 1BB")).body);
     expect(flats.addresses[0]).toBe("Flat 1, Regency House, Broad Street, Birmingham, B1 1BB");
@@ -92,19 +112,25 @@ describeEngines("postcode lookup on %s", (engine) => {
   // spec 4.11: the three canned postcodes are the sandbox's. Live answers from the team's own
   // imported data only: a team that imported none gets a 400 for each; Acme's import (the sample,
   // which has 10 Downing Street but neither Baker Street nor Union Street) answers none of the others.
-  it.each(["SW1A 2AA", "sw1a2aa", "NW1 6XE", "AB11 6BH"])("live never answers the sandbox postcode %s from the canned data", async (postcode) => {
-    const imported = /^sw1a ?2aa$/i.test(postcode) ? [] : [live];
-    for (const token of [otherLive, ...imported]) {
-      const res = await lookup(app, token, postcode);
-      expect(res.status).toBe(400);
-      expect(errorSchema.parse(res.body)).toMatchObject({ status_code: 400, message: "Malformed or non-existent postcode" });
-    }
-    expect((await lookup(app, sandbox, postcode)).status).toBe(200);
-  });
+  it.each(["SW1A 2AA", "sw1a2aa", "NW1 6XE", "AB11 6BH"])(
+    "live never answers the sandbox postcode %s from the canned data",
+    async (postcode) => {
+      const imported = /^sw1a ?2aa$/i.test(postcode) ? [] : [live];
+      for (const token of [otherLive, ...imported]) {
+        const res = await lookup(app, token, postcode);
+        expect(res.status).toBe(400);
+        expect(errorSchema.parse(res.body)).toMatchObject({ status_code: 400, message: "Malformed or non-existent postcode" });
+      }
+      expect((await lookup(app, sandbox, postcode)).status).toBe(200);
+    },
+  );
 
   it("imports all or nothing, reporting bad rows by line, and can replace", async () => {
     const bad = path.join(dir, "bad.csv");
-    fs.writeFileSync(bad, "postcode,residence_number,street,city,country_code\nZZ1 1ZZ,1,Good Road,Town,GB\nZZ1 1ZZ,,No Number Road,Town,GB\nZZ1 1ZZ,3,Bad Country,Town,GBR\n");
+    fs.writeFileSync(
+      bad,
+      "postcode,residence_number,street,city,country_code\nZZ1 1ZZ,1,Good Road,Town,GB\nZZ1 1ZZ,,No Number Road,Town,GB\nZZ1 1ZZ,3,Bad Country,Town,GBR\n",
+    );
     const report = await runCli(database.db, ["import-addresses", "--team", slug, "--file", bad]);
     expect(report.exitCode).toBe(1);
     expect(report.output).toMatchObject({
@@ -119,7 +145,9 @@ describeEngines("postcode lookup on %s", (engine) => {
 
     const unknownColumn = path.join(dir, "unknown.csv");
     fs.writeFileSync(unknownColumn, "postcode,number,city,country_code\nZZ1 1ZZ,1,Town,GB\n");
-    expect((await runCli(database.db, ["import-addresses", "--team", slug, "--file", unknownColumn])).output).toMatchObject({ rejected: [{ line: 1, reason: "unknown column(s): number" }] });
+    expect((await runCli(database.db, ["import-addresses", "--team", slug, "--file", unknownColumn])).output).toMatchObject({
+      rejected: [{ line: 1, reason: "unknown column(s): number" }],
+    });
 
     const good = path.join(dir, "good.csv");
     fs.writeFileSync(good, "postcode,residence_number,street,city,country_code\nzz1 1zz,1,Good Road,Town,gb\n");

@@ -38,7 +38,8 @@ async function member(db: Db, teamId: string, role: Role): Promise<Staff> {
   return { userId: added.value.userId, email };
 }
 
-const roleOf = async (db: Db, teamId: string, userId: string) => (await listMembers(db, teamId)).find((m) => m.userId === userId)?.role ?? null;
+const roleOf = async (db: Db, teamId: string, userId: string) =>
+  (await listMembers(db, teamId)).find((m) => m.userId === userId)?.role ?? null;
 
 describeEngines("members and mail on %s", (engine) => {
   let database: TestDatabase;
@@ -71,11 +72,19 @@ describeEngines("members and mail on %s", (engine) => {
       expect(changed).toEqual({ ok: true, value: { userId: target.userId, role: "admin", previousRole: "reviewer" } });
       expect(await roleOf(db, acme, target.userId)).toBe("admin");
       expect((await authorizeStaff(db, { staff: target, teamId: acme, permission: "manage_settings" })).ok).toBe(true);
-      const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.action, "member.role_changed"), eq(auditLog.targetId, target.userId)));
+      const [entry] = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "member.role_changed"), eq(auditLog.targetId, target.userId)));
       expect(entry).toMatchObject({ actorId: owner.userId, metadata: { email: target.email, before: "reviewer", after: "admin" } });
       // The same role again changes nothing and records nothing.
       expect((await changeMemberRole(db, { staff: owner, teamId: acme, userId: target.userId, role: "admin" })).ok).toBe(true);
-      expect(await db.select().from(auditLog).where(and(eq(auditLog.action, "member.role_changed"), eq(auditLog.targetId, target.userId)))).toHaveLength(1);
+      expect(
+        await db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, "member.role_changed"), eq(auditLog.targetId, target.userId))),
+      ).toHaveLength(1);
     });
 
     it("refuses on the server: reviewers and viewers, admins above their role, other teams, unknown members", async () => {
@@ -85,7 +94,10 @@ describeEngines("members and mail on %s", (engine) => {
       expect(await attempt(viewer, "reviewer")).toMatchObject({ ok: false, error: { kind: "forbidden" } });
       expect(await attempt(admin, "owner")).toMatchObject({ ok: false, error: { kind: "forbidden" } });
       expect(await attempt(admin, "viewer", owner.userId)).toMatchObject({ ok: false, error: { kind: "forbidden" } });
-      expect(await removeMember(db, { staff: admin, teamId: acme, userId: owner.userId })).toMatchObject({ ok: false, error: { kind: "forbidden" } });
+      expect(await removeMember(db, { staff: admin, teamId: acme, userId: owner.userId })).toMatchObject({
+        ok: false,
+        error: { kind: "forbidden" },
+      });
       expect(await attempt(outsider, "reviewer")).toMatchObject({ ok: false, error: { kind: "not_found" } });
       expect(await attempt(owner, "reviewer", outsider.userId)).toMatchObject({ ok: false, error: { kind: "not_found" } });
       expect(await attempt(owner, "superuser" as Role)).toMatchObject({ ok: false, error: { kind: "invalid" } });
@@ -97,12 +109,21 @@ describeEngines("members and mail on %s", (engine) => {
     it("keeps the last owner: no demotion, no removal; a second owner makes it possible", async () => {
       const team = await newTeam(db, "Solo");
       const only = await member(db, team, "owner");
-      expect(await changeMemberRole(db, { staff: only, teamId: team, userId: only.userId, role: "admin" })).toMatchObject({ ok: false, error: { kind: "conflict", code: "last_owner" } });
-      expect(await removeMember(db, { staff: only, teamId: team, userId: only.userId })).toMatchObject({ ok: false, error: { kind: "conflict", code: "last_owner" } });
+      expect(await changeMemberRole(db, { staff: only, teamId: team, userId: only.userId, role: "admin" })).toMatchObject({
+        ok: false,
+        error: { kind: "conflict", code: "last_owner" },
+      });
+      expect(await removeMember(db, { staff: only, teamId: team, userId: only.userId })).toMatchObject({
+        ok: false,
+        error: { kind: "conflict", code: "last_owner" },
+      });
       const second = await member(db, team, "admin");
       expect((await changeMemberRole(db, { staff: only, teamId: team, userId: second.userId, role: "owner" })).ok).toBe(true);
       expect((await changeMemberRole(db, { staff: second, teamId: team, userId: only.userId, role: "viewer" })).ok).toBe(true);
-      expect(await removeMember(db, { staff: second, teamId: team, userId: second.userId })).toMatchObject({ ok: false, error: { kind: "conflict" } });
+      expect(await removeMember(db, { staff: second, teamId: team, userId: second.userId })).toMatchObject({
+        ok: false,
+        error: { kind: "conflict" },
+      });
       expect((await listMembers(db, team)).filter((m) => m.role === "owner").map((m) => m.userId)).toEqual([second.userId]);
     });
 
@@ -122,17 +143,45 @@ describeEngines("members and mail on %s", (engine) => {
     it("a removed member loses access at once and is audit-logged; an invitation brings them back", async () => {
       const gone = await member(db, acme, "admin");
       expect((await authorizeStaff(db, { staff: gone, teamId: acme, permission: "manage_settings" })).ok).toBe(true);
-      expect(await removeMember(db, { staff: admin, teamId: acme, userId: gone.userId })).toEqual({ ok: true, value: { userId: gone.userId, role: "admin" } });
+      expect(await removeMember(db, { staff: admin, teamId: acme, userId: gone.userId })).toEqual({
+        ok: true,
+        value: { userId: gone.userId, role: "admin" },
+      });
       expect((await loadStaff(db, gone.userId))?.teams).toEqual([]);
-      expect(await authorizeStaff(db, { staff: gone, teamId: acme, permission: "view" })).toMatchObject({ ok: false, error: { kind: "not_found" } });
-      expect(await updateRiskSettings(db, { teamId: acme, mode: "live" }, { staff: gone, amlThreshold: 1, onlineFootprintThreshold: 1, retentionDays: null })).toMatchObject({ ok: false, error: { kind: "not_found" } });
-      expect(await changeMemberRole(db, { staff: gone, teamId: acme, userId: viewer.userId, role: "admin" })).toMatchObject({ ok: false, error: { kind: "not_found" } });
+      expect(await authorizeStaff(db, { staff: gone, teamId: acme, permission: "view" })).toMatchObject({
+        ok: false,
+        error: { kind: "not_found" },
+      });
+      expect(
+        await updateRiskSettings(
+          db,
+          { teamId: acme, mode: "live" },
+          { staff: gone, amlThreshold: 1, onlineFootprintThreshold: 1, retentionDays: null },
+        ),
+      ).toMatchObject({ ok: false, error: { kind: "not_found" } });
+      expect(await changeMemberRole(db, { staff: gone, teamId: acme, userId: viewer.userId, role: "admin" })).toMatchObject({
+        ok: false,
+        error: { kind: "not_found" },
+      });
       expect((await listMembers(db, acme)).some((m) => m.userId === gone.userId)).toBe(false);
-      expect(await removeMember(db, { staff: owner, teamId: acme, userId: gone.userId })).toMatchObject({ ok: false, error: { kind: "not_found" } });
-      const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.action, "member.removed"), eq(auditLog.targetId, gone.userId)));
+      expect(await removeMember(db, { staff: owner, teamId: acme, userId: gone.userId })).toMatchObject({
+        ok: false,
+        error: { kind: "not_found" },
+      });
+      const [entry] = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "member.removed"), eq(auditLog.targetId, gone.userId)));
       expect(entry).toMatchObject({ actorId: admin.userId, metadata: { email: gone.email, role: "admin" } });
 
-      const invited = await inviteMember(db, { staff: owner, teamId: acme, email: gone.email, role: "viewer", secret: SECRET, baseUrl: BASE });
+      const invited = await inviteMember(db, {
+        staff: owner,
+        teamId: acme,
+        email: gone.email,
+        role: "viewer",
+        secret: SECRET,
+        baseUrl: BASE,
+      });
       if (!invited.ok) throw new Error(invited.error.message);
       const token = invited.value.link.split("/console/invite/")[1]!;
       expect((await readInvite(db, { token, secret: SECRET })).ok).toBe(true);
@@ -151,7 +200,15 @@ describeEngines("members and mail on %s", (engine) => {
       expect(mailer.transport).toBe("local");
       const links: string[] = [];
       for (const email of ["first@new.test", "second@new.test", "third@new.test"]) {
-        const invited = await inviteMember(db, { staff: deputy, teamId: team, email, role: "reviewer", secret: SECRET, baseUrl: BASE, mailer });
+        const invited = await inviteMember(db, {
+          staff: deputy,
+          teamId: team,
+          email,
+          role: "reviewer",
+          secret: SECRET,
+          baseUrl: BASE,
+          mailer,
+        });
         if (!invited.ok) throw new Error(invited.error.message);
         expect(invited.value.email).toMatchObject({ transport: "local", status: "stored", error: null });
         links.push(invited.value.link);
@@ -174,14 +231,27 @@ describeEngines("members and mail on %s", (engine) => {
 
       // Viewers cannot read the mailbox; other teams do not see this team's emails at all.
       expect(await listOutboundEmails(db, { staff: reader, teamId: team })).toMatchObject({ ok: false, error: { kind: "forbidden" } });
-      expect(await getOutboundEmail(db, { staff: reader, teamId: team, id: first.value.items[0]!.id })).toMatchObject({ ok: false, error: { kind: "forbidden" } });
-      expect(await getOutboundEmail(db, { staff: outsider, teamId: globex, id: first.value.items[0]!.id })).toMatchObject({ ok: false, error: { kind: "not_found" } });
+      expect(await getOutboundEmail(db, { staff: reader, teamId: team, id: first.value.items[0]!.id })).toMatchObject({
+        ok: false,
+        error: { kind: "forbidden" },
+      });
+      expect(await getOutboundEmail(db, { staff: outsider, teamId: globex, id: first.value.items[0]!.id })).toMatchObject({
+        ok: false,
+        error: { kind: "not_found" },
+      });
       const globexMail = await listOutboundEmails(db, { staff: outsider, teamId: globex });
       expect(globexMail.ok && globexMail.value.items).toEqual([]);
     });
 
     it("an owner's invitation for an owner shows its link to owners only", async () => {
-      const invited = await inviteMember(db, { staff: owner, teamId: acme, email: "co-owner@new.test", role: "owner", secret: SECRET, baseUrl: BASE });
+      const invited = await inviteMember(db, {
+        staff: owner,
+        teamId: acme,
+        email: "co-owner@new.test",
+        role: "owner",
+        secret: SECRET,
+        baseUrl: BASE,
+      });
       if (!invited.ok) throw new Error(invited.error.message);
       const asOwner = await getOutboundEmail(db, { staff: owner, teamId: acme, id: invited.value.email.id });
       expect(asOwner.ok && asOwner.value.text).toContain(invited.value.link);
@@ -195,14 +265,29 @@ describeEngines("members and mail on %s", (engine) => {
     it("the SMTP adapter delivers the invitation to a real SMTP server, with the link and the URL's credentials", async () => {
       const smtp = await startSmtpTestServer();
       try {
-        const mailer = createMailer(db, { smtpUrl: smtp.url({ user: "mailer", pass: "s3cret pass" }), from: "Verity <no-reply@verity.test>" });
+        const mailer = createMailer(db, {
+          smtpUrl: smtp.url({ user: "mailer", pass: "s3cret pass" }),
+          from: "Verity <no-reply@verity.test>",
+        });
         expect(mailer.transport).toBe("smtp");
-        const invited = await inviteMember(db, { staff: owner, teamId: acme, email: "Smtp.Person@New.test", role: "viewer", secret: SECRET, baseUrl: BASE, mailer });
+        const invited = await inviteMember(db, {
+          staff: owner,
+          teamId: acme,
+          email: "Smtp.Person@New.test",
+          role: "viewer",
+          secret: SECRET,
+          baseUrl: BASE,
+          mailer,
+        });
         if (!invited.ok) throw new Error(invited.error.message);
         expect(invited.value.email).toMatchObject({ transport: "smtp", status: "sent", error: null });
         expect(smtp.messages).toHaveLength(1);
         const [message] = smtp.messages;
-        expect(message).toMatchObject({ from: "no-reply@verity.test", to: ["smtp.person@new.test"], auth: { user: "mailer", pass: "s3cret pass" } });
+        expect(message).toMatchObject({
+          from: "no-reply@verity.test",
+          to: ["smtp.person@new.test"],
+          auth: { user: "mailer", pass: "s3cret pass" },
+        });
         expect(message!.raw).toMatch(/^Subject: You are invited to join Acme on Verity$/m);
         expect(plainText(message!.raw)).toContain(invited.value.link);
         const [row] = await db.select().from(outboundEmails).where(eq(outboundEmails.id, invited.value.email.id));
@@ -218,7 +303,15 @@ describeEngines("members and mail on %s", (engine) => {
       const smtp = await startSmtpTestServer({ rejectRecipients: ["nobody@new.test"] });
       try {
         const refusing = createSmtpMailer(db, { url: smtp.url(), from: "no-reply@verity.test" });
-        const refused = await inviteMember(db, { staff: owner, teamId: acme, email: "nobody@new.test", role: "viewer", secret: SECRET, baseUrl: BASE, mailer: refusing });
+        const refused = await inviteMember(db, {
+          staff: owner,
+          teamId: acme,
+          email: "nobody@new.test",
+          role: "viewer",
+          secret: SECRET,
+          baseUrl: BASE,
+          mailer: refusing,
+        });
         if (!refused.ok) throw new Error(refused.error.message);
         expect(refused.value.link).toContain("/console/invite/");
         expect(refused.value.email).toMatchObject({ transport: "smtp", status: "failed", error: expect.stringContaining("550") });

@@ -95,20 +95,21 @@ afterAll(async () => {
 describe("migrations", () => {
   const schemas = new Map<Engine, Column[]>();
 
-  for (const engine of ["pglite", "postgres"] as const) it.skipIf(engine === "postgres" && !postgresAvailable)(`apply from scratch on ${engine}, and again as a no-op`, async () => {
-    const database = await createTestDatabase(engine, { migrate: false });
-    opened.push(database);
-    await runMigrations(database);
-    await runMigrations(database); // idempotent: a restart re-runs the migrator
-    const columns = await describeSchema(database);
-    const tables = [...new Set(columns.map((c) => c.table_name))].sort();
-    expect(tables).toEqual(EXPECTED_TABLES);
-    for (const table of TENANT_TABLES) {
-      const names = columns.filter((c) => c.table_name === table).map((c) => c.column_name);
-      expect(names, table).toEqual(expect.arrayContaining(["team_id", "mode"]));
-    }
-    schemas.set(engine, columns);
-  });
+  for (const engine of ["pglite", "postgres"] as const)
+    it.skipIf(engine === "postgres" && !postgresAvailable)(`apply from scratch on ${engine}, and again as a no-op`, async () => {
+      const database = await createTestDatabase(engine, { migrate: false });
+      opened.push(database);
+      await runMigrations(database);
+      await runMigrations(database); // idempotent: a restart re-runs the migrator
+      const columns = await describeSchema(database);
+      const tables = [...new Set(columns.map((c) => c.table_name))].sort();
+      expect(tables).toEqual(EXPECTED_TABLES);
+      for (const table of TENANT_TABLES) {
+        const names = columns.filter((c) => c.table_name === table).map((c) => c.column_name);
+        expect(names, table).toEqual(expect.arrayContaining(["team_id", "mode"]));
+      }
+      schemas.set(engine, columns);
+    });
 
   // Both engines run where CI sets TEST_DATABASE_URL; elsewhere PostgreSQL's tests are reported skipped.
   // The one difference is by design (migration 0006): where pgvector exists (PGlite always; not
@@ -116,7 +117,9 @@ describe("migrations", () => {
   it.skipIf(!postgresAvailable)("give PGlite and PostgreSQL the same schema, but for the face vector column", () => {
     const isVector = (c: Column) => c.table_name === "network_faces" && c.column_name === "embedding_vec";
     expect(schemas.get("pglite")).toBeDefined();
-    expect(schemas.get("pglite")!.filter(isVector)).toEqual([{ table_name: "network_faces", column_name: "embedding_vec", data_type: "USER-DEFINED", is_nullable: "YES" }]);
+    expect(schemas.get("pglite")!.filter(isVector)).toEqual([
+      { table_name: "network_faces", column_name: "embedding_vec", data_type: "USER-DEFINED", is_nullable: "YES" },
+    ]);
     expect(schemas.get("pglite")!.filter((c) => !isVector(c))).toEqual(schemas.get("postgres")!.filter((c) => !isVector(c)));
   });
 

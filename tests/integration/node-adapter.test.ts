@@ -31,7 +31,9 @@ function multipart(parts: { name: string; value: string | Uint8Array; filename?:
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename === undefined ? "" : `; filename="${part.filename}"`}`;
-    chunks.push(Buffer.from(`--${BOUNDARY}\r\ncontent-disposition: ${disposition}\r\n${part.type ? `content-type: ${part.type}\r\n` : ""}\r\n`));
+    chunks.push(
+      Buffer.from(`--${BOUNDARY}\r\ncontent-disposition: ${disposition}\r\n${part.type ? `content-type: ${part.type}\r\n` : ""}\r\n`),
+    );
     chunks.push(Buffer.from(part.value));
     chunks.push(Buffer.from("\r\n"));
   }
@@ -62,7 +64,11 @@ function send(method: string, path: string, options: { headers?: Record<string, 
   });
 }
 const risk = (body: Buffer, extra: { chunked?: boolean; headers?: Record<string, string> } = {}) =>
-  send("POST", "/api/v2/risk", { body, chunked: extra.chunked, headers: { authorization: `Bearer ${sandbox}`, "content-type": `multipart/form-data; boundary=${BOUNDARY}`, ...extra.headers } });
+  send("POST", "/api/v2/risk", {
+    body,
+    chunked: extra.chunked,
+    headers: { authorization: `Bearer ${sandbox}`, "content-type": `multipart/form-data; boundary=${BOUNDARY}`, ...extra.headers },
+  });
 
 beforeAll(async () => {
   database = await createTestDatabase("pglite");
@@ -101,8 +107,12 @@ describe("the API served by Node", () => {
   });
 
   it("keeps a sane caller request id, replaces an unsafe one, and adds HSTS behind https", async () => {
-    expect((await send("GET", "/api/v1/health", { headers: { "x-request-id": "caller-42.a" } })).headers["x-request-id"]).toBe("caller-42.a");
-    expect((await send("GET", "/api/v1/health", { headers: { "x-request-id": "bad id<script>" } })).headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await send("GET", "/api/v1/health", { headers: { "x-request-id": "caller-42.a" } })).headers["x-request-id"]).toBe(
+      "caller-42.a",
+    );
+    expect((await send("GET", "/api/v1/health", { headers: { "x-request-id": "bad id<script>" } })).headers["x-request-id"]).toMatch(
+      /^[0-9a-f-]{36}$/,
+    );
     const secure = await send("GET", "/api/v1/health", { headers: { "x-forwarded-proto": "https" } });
     expect(secure.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
   });
@@ -120,10 +130,20 @@ describe("the API served by Node", () => {
   });
 
   it("hands uploaded files to the checks with their bytes: a GIF named .jpg is refused, a JPEG passes them", async () => {
-    const gif = await risk(multipart([...fields(person), { name: "face_scan", value: new Uint8Array([...GIF, 0, 0, 0]), filename: "face.jpg", type: "image/jpeg" }]));
+    const gif = await risk(
+      multipart([
+        ...fields(person),
+        { name: "face_scan", value: new Uint8Array([...GIF, 0, 0, 0]), filename: "face.jpg", type: "image/jpeg" },
+      ]),
+    );
     expect(gif.status).toBe(415);
     expect(gif.body.error_detail).toHaveProperty("face_scan");
-    const jpeg = await risk(multipart([...fields(person), { name: "face_scan", value: new Uint8Array([...JPEG, ...new Array(252).fill(0)]), filename: "face.jpg", type: "image/jpeg" }]));
+    const jpeg = await risk(
+      multipart([
+        ...fields(person),
+        { name: "face_scan", value: new Uint8Array([...JPEG, ...new Array(252).fill(0)]), filename: "face.jpg", type: "image/jpeg" },
+      ]),
+    );
     expect(jpeg.status).toBe(201);
   });
 
@@ -136,7 +156,10 @@ describe("the API served by Node", () => {
     expect(truncated.body).toMatchObject({ status_code: 400, error_detail: { body: "Malformed multipart/form-data" } });
     // A body that ends inside a file part: with busboy this failed the file's stream with no one
     // listening, and the uncaught error stopped the whole API process (found in issue 14's rewrite).
-    const cutInFile = multipart([...fields(person), { name: "face_scan", value: new Uint8Array([...JPEG, 1, 2, 3]), filename: "face.jpg", type: "image/jpeg" }], { close: false });
+    const cutInFile = multipart(
+      [...fields(person), { name: "face_scan", value: new Uint8Array([...JPEG, 1, 2, 3]), filename: "face.jpg", type: "image/jpeg" }],
+      { close: false },
+    );
     for (const body of [cutInFile.subarray(0, cutInFile.length - 2), cutInFile.subarray(0, cutInFile.length - 40)]) {
       const res = await risk(body);
       expect(res.status).toBe(400);
@@ -149,7 +172,10 @@ describe("the API served by Node", () => {
   });
 
   it("refuses a body over the limit with 413, by Content-Length at once and while streaming without one", async () => {
-    const big = multipart([...fields(person), { name: "face_scan", value: new Uint8Array(12 * 1024 * 1024), filename: "face.jpg", type: "image/jpeg" }]);
+    const big = multipart([
+      ...fields(person),
+      { name: "face_scan", value: new Uint8Array(12 * 1024 * 1024), filename: "face.jpg", type: "image/jpeg" },
+    ]);
     for (const chunked of [false, true]) {
       const res = await risk(big, { chunked });
       expect(res.status).toBe(413);

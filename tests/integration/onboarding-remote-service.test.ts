@@ -81,7 +81,9 @@ describe("onboarding against an API served by another process", () => {
       req.on("end", async () => {
         const headers = new Headers();
         for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-        const response = await webhookRoute(new NextRequest(`http://127.0.0.1${req.url}`, { method: "POST", headers, body: Buffer.concat(chunks) }));
+        const response = await webhookRoute(
+          new NextRequest(`http://127.0.0.1${req.url}`, { method: "POST", headers, body: Buffer.concat(chunks) }),
+        );
         received.push(`${response.status} ${req.headers["webhook-id"]}`);
         res.writeHead(response.status, { "content-type": "application/json" }).end(await response.text());
       });
@@ -103,7 +105,9 @@ describe("onboarding against an API served by another process", () => {
 
     // Configured the way a deployment is: SERVICE_BASE_URL, and the demo files in DATA_DIR for
     // the credentials and the webhook secret. The client is then built from this configuration.
-    setOnboardingConfig(parseOnboardingConfig({ SERVICE_BASE_URL: serviceUrl, DATA_DIR: dir, ONBOARDING_PUBLIC_URL: "http://onboarding.test" }));
+    setOnboardingConfig(
+      parseOnboardingConfig({ SERVICE_BASE_URL: serviceUrl, DATA_DIR: dir, ONBOARDING_PUBLIC_URL: "http://onboarding.test" }),
+    );
     setServiceClient(undefined);
   }, 120_000);
 
@@ -155,7 +159,10 @@ describe("onboarding against an API served by another process", () => {
     expect(hosted).toMatch(new RegExp(`^${serviceUrl}/verify/[\\w-]{32}$`));
 
     const [applicant] = (await database.db.query.applicants.findMany()).filter((a) => a.email === "ada+review@example.com");
-    const poll = async () => (await verificationRoute(new Request("http://onboarding.test/x"), { params: Promise.resolve({ applicantId: applicant!.id }) })).json();
+    const poll = async () =>
+      (
+        await verificationRoute(new Request("http://onboarding.test/x"), { params: Promise.resolve({ applicantId: applicant!.id }) })
+      ).json();
     expect(await poll()).toEqual({ status: "InProgress", expired: false, settled: false });
 
     service.stdin.write(JSON.stringify({ token: hosted.split("/").pop(), outcome: "verified" }) + "\n");

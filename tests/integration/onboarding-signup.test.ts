@@ -20,7 +20,14 @@ import { createTestDatabase, describeEngines, type TestDatabase } from "../suppo
 // a ServiceClient whose fetch goes into the real API app (on in-memory PGlite).
 
 const ONBOARDING_URL = "http://onboarding.test";
-const ADDRESS = { residence_number: "10", street: "Downing Street", city: "London", postcode: "SW1A 2AA", country_code: "GB", country: "United Kingdom" };
+const ADDRESS = {
+  residence_number: "10",
+  street: "Downing Street",
+  city: "London",
+  postcode: "SW1A 2AA",
+  country_code: "GB",
+  country: "United Kingdom",
+};
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
 function signupForm(overrides: Record<string, string | Blob> = {}): FormData {
@@ -70,9 +77,20 @@ describeEngines("onboarding sign-up against the service API (%s)", (engine) => {
       calls.push(`${init?.method ?? "GET"} ${url.pathname}`);
       return app.request(url.pathname + url.search, init);
     };
-    client = new ServiceClient({ baseUrl: BASE_URL, clientId: team.sandbox.clientId, clientSecret: team.sandbox.clientSecret, fetch: fetchIntoApp });
+    client = new ServiceClient({
+      baseUrl: BASE_URL,
+      clientId: team.sandbox.clientId,
+      clientSecret: team.sandbox.clientSecret,
+      fetch: fetchIntoApp,
+    });
     config = parseOnboardingConfig(
-      { SERVICE_BASE_URL: BASE_URL, SERVICE_CLIENT_ID: team.sandbox.clientId, SERVICE_CLIENT_SECRET: team.sandbox.clientSecret, ONBOARDING_PUBLIC_URL: ONBOARDING_URL, ONBOARDING_ADMIN_PASSWORD: "staff-password" },
+      {
+        SERVICE_BASE_URL: BASE_URL,
+        SERVICE_CLIENT_ID: team.sandbox.clientId,
+        SERVICE_CLIENT_SECRET: team.sandbox.clientSecret,
+        ONBOARDING_PUBLIC_URL: ONBOARDING_URL,
+        ONBOARDING_ADMIN_PASSWORD: "staff-password",
+      },
       { credentials: null, webhooks: null },
     );
     setServiceClient(client);
@@ -85,10 +103,25 @@ describeEngines("onboarding sign-up against the service API (%s)", (engine) => {
   });
 
   const deps = () => ({ db: database.db, client, config, log: () => {} });
-  const input = (email: string) => ({ firstName: "Ada", lastName: "Lovelace", email, dateOfBirth: "1985-12-10", address: ADDRESS, selfie: undefined });
+  const input = (email: string) => ({
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email,
+    dateOfBirth: "1985-12-10",
+    address: ADDRESS,
+    selfie: undefined,
+  });
 
   it("the client sends the risk form as multipart with the enrichments, address and face scan", async () => {
-    const risk = await client.assessRisk({ first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", date_of_birth: "1985-12-10", enrichments: ["ONLINE_FOOTPRINT", "AML"], address: ADDRESS, face_scan: new Blob([PNG], { type: "image/png" }) });
+    const risk = await client.assessRisk({
+      first_name: "Ada",
+      last_name: "Lovelace",
+      email: "ada@example.com",
+      date_of_birth: "1985-12-10",
+      enrichments: ["ONLINE_FOOTPRINT", "AML"],
+      address: ADDRESS,
+      face_scan: new Blob([PNG], { type: "image/png" }),
+    });
     expect(risk.recommendation).toBe("CLEAR");
     expect(risk.enrichments).toEqual(["ONLINE_FOOTPRINT", "AML"]);
     expect(risk.address).toEqual(ADDRESS);
@@ -104,7 +137,13 @@ describeEngines("onboarding sign-up against the service API (%s)", (engine) => {
     const result = await submitSignup(deps(), input("clear@example.com"));
     expect(result).toMatchObject({ ok: true, next: { kind: "welcome" } });
     const applicant = await getApplicant(database.db, (result as { next: { applicantId: string } }).next.applicantId);
-    expect(applicant).toMatchObject({ state: "approved", email: "clear@example.com", dateOfBirth: "1985-12-10", verificationId: null, address: ADDRESS });
+    expect(applicant).toMatchObject({
+      state: "approved",
+      email: "clear@example.com",
+      dateOfBirth: "1985-12-10",
+      verificationId: null,
+      address: ADDRESS,
+    });
     expect(applicant!.riskResult).toMatchObject({ recommendation: "CLEAR", enrichments: ["ONLINE_FOOTPRINT", "AML"] });
   });
 
@@ -134,13 +173,26 @@ describeEngines("onboarding sign-up against the service API (%s)", (engine) => {
 
   it("the REVIEW and REJECT policies are configurable", async () => {
     const flipped = { ...config, policy: { review: "refuse", reject: "verify" } as const };
-    expect(await submitSignup({ ...deps(), config: flipped }, input("r1+review@example.com"))).toMatchObject({ ok: true, next: { kind: "refused" } });
-    expect(await submitSignup({ ...deps(), config: flipped }, input("r2+reject@example.com"))).toMatchObject({ ok: true, next: { kind: "verify" } });
+    expect(await submitSignup({ ...deps(), config: flipped }, input("r1+review@example.com"))).toMatchObject({
+      ok: true,
+      next: { kind: "refused" },
+    });
+    expect(await submitSignup({ ...deps(), config: flipped }, input("r2+reject@example.com"))).toMatchObject({
+      ok: true,
+      next: { kind: "verify" },
+    });
   });
 
   it("the service's refusals become field errors; an unreachable service saves nothing", async () => {
-    const notImage = await submitSignup(deps(), { ...input("x@example.com"), selfie: new File(["GIF89a"], "x.jpg", { type: "image/jpeg" }) });
-    expect(notImage).toEqual({ ok: false, message: "Please check the highlighted answers.", fieldErrors: { selfie: ["The selfie must be a JPEG or PNG photo"] } });
+    const notImage = await submitSignup(deps(), {
+      ...input("x@example.com"),
+      selfie: new File(["GIF89a"], "x.jpg", { type: "image/jpeg" }),
+    });
+    expect(notImage).toEqual({
+      ok: false,
+      message: "Please check the highlighted answers.",
+      fieldErrors: { selfie: ["The selfie must be a JPEG or PNG photo"] },
+    });
 
     const before = (await database.db.select().from(applicants)).length;
     const down = new ServiceClient({ baseUrl: "http://127.0.0.1:9", clientId: "a", clientSecret: "b", timeoutMs: 1000 });
@@ -160,36 +212,70 @@ describeEngines("onboarding sign-up against the service API (%s)", (engine) => {
     });
 
     // The address's exact shape is the contract's (the browser only checks its outline).
-    const odd = await submitSignupAction(initialSignupState, signupForm({ address: JSON.stringify({ ...ADDRESS, country_code: "United Kingdom" }) }));
+    const odd = await submitSignupAction(
+      initialSignupState,
+      signupForm({ address: JSON.stringify({ ...ADDRESS, country_code: "United Kingdom" }) }),
+    );
     expect(odd.fieldErrors).toEqual({ address: ["Choose your address again"] });
 
     // The declared type is not trusted: the bytes decide.
-    const fake = await submitSignupAction(initialSignupState, signupForm({ selfie: new File(["not an image"], "me.png", { type: "image/png" }) }));
+    const fake = await submitSignupAction(
+      initialSignupState,
+      signupForm({ selfie: new File(["not an image"], "me.png", { type: "image/png" }) }),
+    );
     expect(fake.fieldErrors).toEqual({ selfie: ["The selfie must be a JPEG or PNG photo"] });
 
-    const welcome = await redirectOf(submitSignupAction(initialSignupState, signupForm({ email: "grace@example.com", selfie: new File([PNG], "me.png", { type: "image/png" }) })));
+    const welcome = await redirectOf(
+      submitSignupAction(
+        initialSignupState,
+        signupForm({ email: "grace@example.com", selfie: new File([PNG], "me.png", { type: "image/png" }) }),
+      ),
+    );
     expect(welcome).toMatch(/^\/signup\/welcome\/app_[A-Za-z0-9_-]{22}$/);
 
     const refused = await redirectOf(submitSignupAction(initialSignupState, signupForm({ email: "mallory+reject@example.com" })));
     expect(refused).toMatch(/^\/signup\/refused\/app_/);
 
-    const manual = signupForm({ email: "bob+review@example.com", addressMode: "manual", houseNameOrNumber: "Rose Cottage", street: "Lane End", city: "Bath", postcode: "ba1 1aa" });
+    const manual = signupForm({
+      email: "bob+review@example.com",
+      addressMode: "manual",
+      houseNameOrNumber: "Rose Cottage",
+      street: "Lane End",
+      city: "Bath",
+      postcode: "ba1 1aa",
+    });
     manual.delete("address");
     const hosted = await redirectOf(submitSignupAction(initialSignupState, manual));
     expect(hosted).toMatch(`${BASE_URL}/verify/`);
     const [row] = await database.db.select().from(applicants).where(eq(applicants.email, "bob+review@example.com"));
-    expect(row!.address).toEqual({ building_name: "Rose Cottage", street: "Lane End", city: "Bath", postcode: "BA1 1AA", country_code: "GB", country: "United Kingdom" });
+    expect(row!.address).toEqual({
+      building_name: "Rose Cottage",
+      street: "Lane End",
+      city: "Bath",
+      postcode: "BA1 1AA",
+      country_code: "GB",
+      country: "United Kingdom",
+    });
   });
 
   it("the postcode route answers addresses, a clear not-found, and refuses what is not a postcode", async () => {
-    const get = (postcode: string) => postcodeRoute(new NextRequest(`${ONBOARDING_URL}/api/onboarding/postcode?postcode=${encodeURIComponent(postcode)}`));
+    const get = (postcode: string) =>
+      postcodeRoute(new NextRequest(`${ONBOARDING_URL}/api/onboarding/postcode?postcode=${encodeURIComponent(postcode)}`));
     const found = await get("sw1a 2aa");
     expect(found.status).toBe(200);
-    expect(await found.json()).toEqual({ status: "found", postcode: "SW1A 2AA", addresses: [{ id: "a0", label: "10 Downing Street, London, SW1A 2AA", address: { ...ADDRESS, region: "Greater London" } }] });
+    expect(await found.json()).toEqual({
+      status: "found",
+      postcode: "SW1A 2AA",
+      addresses: [{ id: "a0", label: "10 Downing Street, London, SW1A 2AA", address: { ...ADDRESS, region: "Greater London" } }],
+    });
 
     const unknown = await get("ZZ1 1ZZ");
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ status: "not_found", postcode: "ZZ1 1ZZ", message: "We couldn't find any addresses for ZZ1 1ZZ. Check the postcode, or enter your address manually." });
+    expect(await unknown.json()).toEqual({
+      status: "not_found",
+      postcode: "ZZ1 1ZZ",
+      message: "We couldn't find any addresses for ZZ1 1ZZ. Check the postcode, or enter your address manually.",
+    });
 
     const bad = await get("!");
     expect(bad.status).toBe(400);
@@ -201,7 +287,9 @@ describeEngines("onboarding sign-up against the service API (%s)", (engine) => {
     if (!result.ok || result.next.kind !== "verify") throw new Error("expected a verification");
     const { applicantId, url } = result.next;
     const poll = async () => {
-      const response = await verificationRoute(new Request(`${ONBOARDING_URL}/api/onboarding/verification/${applicantId}`), { params: Promise.resolve({ applicantId }) });
+      const response = await verificationRoute(new Request(`${ONBOARDING_URL}/api/onboarding/verification/${applicantId}`), {
+        params: Promise.resolve({ applicantId }),
+      });
       return { status: response.status, body: await response.json() };
     };
     expect(await poll()).toEqual({ status: 200, body: { status: "InProgress", expired: false, settled: false } });

@@ -29,7 +29,9 @@ async function serveReceiver(): Promise<{ url: string; close(): Promise<void>; s
     req.on("end", async () => {
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-      const response = await webhookRoute(new NextRequest(`http://127.0.0.1${req.url}`, { method: "POST", headers, body: Buffer.concat(chunks) }));
+      const response = await webhookRoute(
+        new NextRequest(`http://127.0.0.1${req.url}`, { method: "POST", headers, body: Buffer.concat(chunks) }),
+      );
       statuses.push(response.status);
       res.writeHead(response.status, { "content-type": "application/json" }).end(await response.text());
     });
@@ -89,12 +91,26 @@ describeEngines("onboarding webhook receiver (%s)", (engine) => {
   });
 
   const signed = (secret: string, body: string, id: string, at = new Date()) => {
-    const headers = new Headers({ "webhook-id": id, "webhook-timestamp": String(Math.floor(at.getTime() / 1000)), "webhook-signature": new Webhook(secret).sign(id, at, body) });
+    const headers = new Headers({
+      "webhook-id": id,
+      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+      "webhook-signature": new Webhook(secret).sign(id, at, body),
+    });
     return { body, headers, secrets: config.webhookSecrets };
   };
 
   it("stores a signed event once per webhook-id and moves the applicant", async () => {
-    const result = await submitSignup({ db: database.db, client, config, log: () => {} }, { firstName: "Ada", lastName: "Lovelace", email: "ada+review@example.com", dateOfBirth: "1985-12-10", address: ADDRESS, selfie: undefined });
+    const result = await submitSignup(
+      { db: database.db, client, config, log: () => {} },
+      {
+        firstName: "Ada",
+        lastName: "Lovelace",
+        email: "ada+review@example.com",
+        dateOfBirth: "1985-12-10",
+        address: ADDRESS,
+        selfie: undefined,
+      },
+    );
     if (!result.ok || result.next.kind !== "verify") throw new Error("expected a verification");
     const applicant = (await getApplicant(database.db, result.next.applicantId))!;
     const record = await client.getVerification(applicant.verificationId!);
@@ -102,7 +118,10 @@ describeEngines("onboarding webhook receiver (%s)", (engine) => {
     const secret = config.webhookSecrets[1]!;
 
     expect(await receiveWebhook(database.db, signed(secret, body, "msg_one"))).toEqual({ status: 200, body: { received: true } });
-    expect(await receiveWebhook(database.db, signed(secret, body, "msg_one"))).toEqual({ status: 200, body: { received: true, duplicate: true } });
+    expect(await receiveWebhook(database.db, signed(secret, body, "msg_one"))).toEqual({
+      status: 200,
+      body: { received: true, duplicate: true },
+    });
     expect(await database.db.select().from(receivedEvents).where(eq(receivedEvents.webhookId, "msg_one"))).toHaveLength(1);
     expect(await getApplicant(database.db, applicant.id)).toMatchObject({ state: "verified", verificationStatus: "Verified" });
     expect((await listApplicantEvents(database.db, applicant.id)).map((e) => e.event)).toEqual(["Verified"]);
@@ -126,13 +145,29 @@ describeEngines("onboarding webhook receiver (%s)", (engine) => {
     expect((await receiveWebhook(database.db, { body, headers: new Headers(), secrets: config.webhookSecrets })).status).toBe(401);
     expect(await database.db.select().from(receivedEvents).where(eq(receivedEvents.webhookId, "msg_bad"))).toHaveLength(0);
 
-    const route = await webhookRoute(new NextRequest("http://onboarding.test/api/onboarding/webhooks", { method: "POST", body, headers: { "webhook-id": "m", "webhook-timestamp": "1", "webhook-signature": "v1,AAAA" } }));
+    const route = await webhookRoute(
+      new NextRequest("http://onboarding.test/api/onboarding/webhooks", {
+        method: "POST",
+        body,
+        headers: { "webhook-id": "m", "webhook-timestamp": "1", "webhook-signature": "v1,AAAA" },
+      }),
+    );
     expect(route.status).toBe(401);
   });
 
   it("receives the service's own deliveries: sandbox outcome → outbox → signed POST → applicant verified", async () => {
     runtime = await startWebhookRuntime({ database, settings: FAST_SETTINGS, deliver: true });
-    const result = await submitSignup({ db: database.db, client, config, log: () => {} }, { firstName: "Grace", lastName: "Hopper", email: "grace+review@example.com", dateOfBirth: "1986-12-09", address: ADDRESS, selfie: undefined });
+    const result = await submitSignup(
+      { db: database.db, client, config, log: () => {} },
+      {
+        firstName: "Grace",
+        lastName: "Hopper",
+        email: "grace+review@example.com",
+        dateOfBirth: "1986-12-09",
+        address: ADDRESS,
+        selfie: undefined,
+      },
+    );
     if (!result.ok || result.next.kind !== "verify") throw new Error("expected a verification");
     const token = new URL(result.next.url).pathname.split("/").pop()!;
     expect((await chooseSandboxOutcome(database.db, { token, outcome: "verified" })).ok).toBe(true);

@@ -21,8 +21,16 @@ const fieldsText = Object.entries(person)
 const CONTENT_TYPE = `multipart/form-data; boundary=${B}`;
 const close = `--${B}--\r\n`;
 const REFUSED: [string, Buffer][] = [
-  ["a field in shift_jis", Buffer.from(`${fieldsText}--${B}\r\nContent-Disposition: form-data; name="note"\r\nContent-Type: text/plain; charset=shift_jis\r\n\r\nabc\r\n${close}`)],
-  ["a delimiter inside a part's header block", Buffer.from(`${fieldsText}--${B}\r\nContent-Disposition: form-data; name="note"\r\n--${B}\r\n\r\nabc\r\n${close}`)],
+  [
+    "a field in shift_jis",
+    Buffer.from(
+      `${fieldsText}--${B}\r\nContent-Disposition: form-data; name="note"\r\nContent-Type: text/plain; charset=shift_jis\r\n\r\nabc\r\n${close}`,
+    ),
+  ],
+  [
+    "a delimiter inside a part's header block",
+    Buffer.from(`${fieldsText}--${B}\r\nContent-Disposition: form-data; name="note"\r\n--${B}\r\n\r\nabc\r\n${close}`),
+  ],
   ["no close delimiter", Buffer.from(fieldsText)],
 ];
 
@@ -51,30 +59,51 @@ describe("one multipart parser for every upload route", () => {
   /** POST /api/v2/risk through the Node adapter: the socket's bytes go to readNodeMultipart. */
   function overNode(body: Buffer): Promise<{ status: number; body: Record<string, unknown> }> {
     return new Promise((resolve, reject) => {
-      const req = httpRequest(`${base}/api/v2/risk`, { method: "POST", headers: { authorization: `Bearer ${sandbox}`, "content-type": CONTENT_TYPE, "content-length": String(body.length) } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) }));
-      });
+      const req = httpRequest(
+        `${base}/api/v2/risk`,
+        {
+          method: "POST",
+          headers: { authorization: `Bearer ${sandbox}`, "content-type": CONTENT_TYPE, "content-length": String(body.length) },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) }));
+        },
+      );
       req.on("error", reject);
       req.end(body);
     });
   }
 
-  const withoutSocket = (body: Buffer) => call(app, "POST", "/api/v2/risk", { token: sandbox, body: new Uint8Array(body), headers: { "content-type": CONTENT_TYPE } });
+  const withoutSocket = (body: Buffer) =>
+    call(app, "POST", "/api/v2/risk", { token: sandbox, body: new Uint8Array(body), headers: { "content-type": CONTENT_TYPE } });
 
   async function hosted(body: Buffer) {
     const token = "tok_onepaserxxxxxxxxxxxxx";
-    const response = await postAddress(new Request(`http://idv.test/verify/${token}/address`, { method: "POST", headers: { accept: "application/json", "content-type": CONTENT_TYPE }, body: new Uint8Array(body) }), { params: Promise.resolve({ token }) });
+    const response = await postAddress(
+      new Request(`http://idv.test/verify/${token}/address`, {
+        method: "POST",
+        headers: { accept: "application/json", "content-type": CONTENT_TYPE },
+        body: new Uint8Array(body),
+      }),
+      { params: Promise.resolve({ token }) },
+    );
     return { status: response.status, body: (await response.json()) as { ok: boolean; error?: { code: string; message: string } } };
   }
 
   it("refuses the same bodies on the API with and without a socket and on the hosted upload routes", async () => {
     for (const [what, body] of REFUSED) {
-      const platform = await new Request("http://x/", { method: "POST", headers: { "content-type": CONTENT_TYPE }, body: new Uint8Array(body) }).formData().then(
-        () => "read",
-        () => "refused",
-      );
+      const platform = await new Request("http://x/", {
+        method: "POST",
+        headers: { "content-type": CONTENT_TYPE },
+        body: new Uint8Array(body),
+      })
+        .formData()
+        .then(
+          () => "read",
+          () => "refused",
+        );
       const node = await overNode(body);
       const web = await withoutSocket(body);
       const page = await hosted(body);
@@ -101,14 +130,25 @@ describe("one multipart parser for every upload route", () => {
 
   it("refuses a body past the route's limit without a declared length on the Web path too", async () => {
     // 11 MB of file, streamed with no Content-Length: counted as it comes, 413 in the error shape.
-    const big = Buffer.concat([Buffer.from(`${fieldsText}--${B}\r\nContent-Disposition: form-data; name="face_scan"; filename="f.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), Buffer.alloc(11 * 1024 * 1024 + 10), Buffer.from(`\r\n${close}`)]);
+    const big = Buffer.concat([
+      Buffer.from(
+        `${fieldsText}--${B}\r\nContent-Disposition: form-data; name="face_scan"; filename="f.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
+      Buffer.alloc(11 * 1024 * 1024 + 10),
+      Buffer.from(`\r\n${close}`),
+    ]);
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
         for (let i = 0; i < big.length; i += 1 << 20) controller.enqueue(new Uint8Array(big.subarray(i, i + (1 << 20))));
         controller.close();
       },
     });
-    const res = await app.request("/api/v2/risk", { method: "POST", headers: { authorization: `Bearer ${sandbox}`, "content-type": CONTENT_TYPE }, body: stream, duplex: "half" } as RequestInit);
+    const res = await app.request("/api/v2/risk", {
+      method: "POST",
+      headers: { authorization: `Bearer ${sandbox}`, "content-type": CONTENT_TYPE },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ status_code: 413 });
   });

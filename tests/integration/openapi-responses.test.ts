@@ -12,7 +12,8 @@ const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new Array(64).fill(0)]);
 
 function riskForm(email: string, extra: Record<string, string> = {}) {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ first_name: "Jane", last_name: "Doe", email, date_of_birth: "1990-01-31", ...extra })) form.set(k, v);
+  for (const [k, v] of Object.entries({ first_name: "Jane", last_name: "Doe", email, date_of_birth: "1990-01-31", ...extra }))
+    form.set(k, v);
   return form;
 }
 
@@ -33,7 +34,9 @@ describeEngines("every response matches the OpenAPI document, on %s", (engine) =
     teamId = acme.team.id;
     live = await tokenFor(app, acme.live);
     sandbox = await tokenFor(app, acme.sandbox);
-    await database.db.insert(monitoredAccounts).values({ id: "sl_doc_1", teamId: acme.team.id, mode: "live", firstName: "Doc", lastName: "Check", status: "Clear" });
+    await database.db
+      .insert(monitoredAccounts)
+      .values({ id: "sl_doc_1", teamId: acme.team.id, mode: "live", firstName: "Doc", lastName: "Check", status: "Clear" });
     receiver = http.createServer((req, res) => {
       req.resume();
       req.on("end", () => res.writeHead(req.url === "/fail" ? 500 : 204).end(req.url === "/fail" ? "nope" : undefined));
@@ -56,10 +59,15 @@ describeEngines("every response matches the OpenAPI document, on %s", (engine) =
     await checked("GET", "/api/v1/health");
     for (const version of ["v1", "v2"]) {
       const creds = await seedTeam(database.db, `Doc ${version}`);
-      await checked("POST", `/api/${version}/authenticate`, { json: { client_id: creds.live.clientId, client_secret: creds.live.clientSecret } });
+      await checked("POST", `/api/${version}/authenticate`, {
+        json: { client_id: creds.live.clientId, client_secret: creds.live.clientSecret },
+      });
       await checked("POST", `/api/${version}/authenticate`, { json: { client_id: "x", client_secret: "y" } });
       await checked("POST", `/api/${version}/authenticate`, { json: {} });
-      const created = await checked("POST", `/api/${version}/verifications`, { token: live, json: { email: "doc@example.com", workflow_id: "sandbox-flow" } });
+      const created = await checked("POST", `/api/${version}/verifications`, {
+        token: live,
+        json: { email: "doc@example.com", workflow_id: "sandbox-flow" },
+      });
       expect(created.status).toBe(201);
       await checked("POST", `/api/${version}/verifications`, { token: live, json: { email: "nope" } });
       await checked("POST", `/api/${version}/verifications`, { json: {} });
@@ -92,7 +100,10 @@ describeEngines("every response matches the OpenAPI document, on %s", (engine) =
     await checked("POST", "/api/v1/alerts/accounts/nope/acknowledge", { token: live });
     await checked("POST", "/api/v1/alerts/accounts/nope/acknowledge");
 
-    await checked("POST", "/api/v2/risk", { token: sandbox, body: riskForm("a+review@example.com", { enrichments: '["AML","ONLINE_FOOTPRINT"]' }) });
+    await checked("POST", "/api/v2/risk", {
+      token: sandbox,
+      body: riskForm("a+review@example.com", { enrichments: '["AML","ONLINE_FOOTPRINT"]' }),
+    });
     await checked("POST", "/api/v2/risk?report=radar", { token: sandbox, body: riskForm("a@example.com") });
     await checked("POST", "/api/v2/risk", { token: sandbox, body: riskForm("a@example.com", { date_of_birth: "31/01/1990" }) });
     await checked("POST", "/api/v2/risk", { token: live, body: riskForm("a@example.com") });
@@ -107,13 +118,31 @@ describeEngines("every response matches the OpenAPI document, on %s", (engine) =
     face.set("face_scan", new Blob([JPEG], { type: "image/jpeg" }), "face.jpg");
     await checked("POST", "/api/v2/risk", { token: sandbox, body: face });
 
-    await checked("POST", "/api/v1/verifications/333/webhooks", { token: sandbox, json: { webhook_url: `${receiverUrl}/ok`, event: "Verified" } });
-    await checked("POST", "/api/v1/verifications/333/webhooks", { token: sandbox, json: { webhook_url: `${receiverUrl}/fail`, event: "Created" } });
-    await checked("POST", "/api/v1/verifications/333/webhooks", { token: sandbox, json: { webhook_url: `${receiverUrl}/ok`, event: "Refused" } });
-    await checked("POST", "/api/v1/verifications/333/webhooks", { token: live, json: { webhook_url: `${receiverUrl}/ok`, event: "Verified" } });
-    await checked("POST", "/api/v1/verifications/nope/webhooks", { token: sandbox, json: { webhook_url: `${receiverUrl}/ok`, event: "Verified" } });
+    await checked("POST", "/api/v1/verifications/333/webhooks", {
+      token: sandbox,
+      json: { webhook_url: `${receiverUrl}/ok`, event: "Verified" },
+    });
+    await checked("POST", "/api/v1/verifications/333/webhooks", {
+      token: sandbox,
+      json: { webhook_url: `${receiverUrl}/fail`, event: "Created" },
+    });
+    await checked("POST", "/api/v1/verifications/333/webhooks", {
+      token: sandbox,
+      json: { webhook_url: `${receiverUrl}/ok`, event: "Refused" },
+    });
+    await checked("POST", "/api/v1/verifications/333/webhooks", {
+      token: live,
+      json: { webhook_url: `${receiverUrl}/ok`, event: "Verified" },
+    });
+    await checked("POST", "/api/v1/verifications/nope/webhooks", {
+      token: sandbox,
+      json: { webhook_url: `${receiverUrl}/ok`, event: "Verified" },
+    });
     await checked("POST", "/api/v1/verifications/333/webhooks", { json: { webhook_url: `${receiverUrl}/ok`, event: "Verified" } });
-    await checked("POST", "/api/v1/alerts/accounts/sl_sandbox_001/webhooks", { token: sandbox, json: { webhook_url: `${receiverUrl}/ok` } });
+    await checked("POST", "/api/v1/alerts/accounts/sl_sandbox_001/webhooks", {
+      token: sandbox,
+      json: { webhook_url: `${receiverUrl}/ok` },
+    });
     await checked("POST", "/api/v1/alerts/accounts/sl_sandbox_001/webhooks", { token: sandbox, json: {} });
     await checked("POST", "/api/v1/alerts/accounts/sl_sandbox_001/webhooks", { token: live, json: { webhook_url: `${receiverUrl}/ok` } });
     await checked("POST", "/api/v1/alerts/accounts/nope/webhooks", { token: sandbox, json: { webhook_url: `${receiverUrl}/ok` } });
@@ -122,10 +151,39 @@ describeEngines("every response matches the OpenAPI document, on %s", (engine) =
     // The webhook outbox (no worker runs here, so a replayed message stays pending).
     const failedAt = new Date("2026-03-01T10:00:00Z");
     await database.db.insert(webhookMessages).values([
-      { id: "msg_doc_1", teamId, mode: "live", event: "Verified", payload: { event: "Verified", id: "x" }, status: "failed", attemptCount: 1, createdAt: failedAt },
-      { id: "msg_doc_2", teamId, mode: "live", event: "Created", payload: { event: "Created", id: "y" }, status: "delivering", createdAt: failedAt },
+      {
+        id: "msg_doc_1",
+        teamId,
+        mode: "live",
+        event: "Verified",
+        payload: { event: "Verified", id: "x" },
+        status: "failed",
+        attemptCount: 1,
+        createdAt: failedAt,
+      },
+      {
+        id: "msg_doc_2",
+        teamId,
+        mode: "live",
+        event: "Created",
+        payload: { event: "Created", id: "y" },
+        status: "delivering",
+        createdAt: failedAt,
+      },
     ]);
-    await database.db.insert(webhookAttempts).values({ id: "wha_doc_1", messageId: "msg_doc_1", teamId, mode: "live", attempt: 1, url: `${receiverUrl}/fail`, statusCode: 500, responseBody: "nope", durationMs: 3, error: "Receiver answered HTTP 500", startedAt: failedAt });
+    await database.db.insert(webhookAttempts).values({
+      id: "wha_doc_1",
+      messageId: "msg_doc_1",
+      teamId,
+      mode: "live",
+      attempt: 1,
+      url: `${receiverUrl}/fail`,
+      statusCode: 500,
+      responseBody: "nope",
+      durationMs: 3,
+      error: "Receiver answered HTTP 500",
+      startedAt: failedAt,
+    });
     await checked("GET", "/api/v1/webhooks/messages?limit=1", { token: live });
     await checked("GET", "/api/v1/webhooks/messages?status=nope", { token: live });
     await checked("GET", "/api/v1/webhooks/messages");
@@ -141,7 +199,11 @@ describeEngines("every response matches the OpenAPI document, on %s", (engine) =
     await checked("POST", "/api/v1/webhooks/messages/msg_doc_1/replay");
 
     // Coverage and the direct document endpoints (sandbox answers; input refused before any reading).
-    const page = new Uint8Array(await sharp({ create: { width: 400, height: 300, channels: 3, background: "#eee" } }).jpeg().toBuffer());
+    const page = new Uint8Array(
+      await sharp({ create: { width: 400, height: 300, channels: 3, background: "#eee" } })
+        .jpeg()
+        .toBuffer(),
+    );
     await checked("GET", "/api/v1/coverage", { token: live });
     await checked("GET", "/api/v1/coverage");
     const photo = () => {
@@ -201,7 +263,13 @@ describeEngines("every response matches the OpenAPI document, on %s", (engine) =
     await checked("POST", "/api/v1/team", { token: live, json: { ...child, team_admin_emails: [] } });
     await checked("POST", "/api/v1/team", { json: child });
 
-    const lookup = { first_name: "Dan", last_name: "Webb", checks: ["AML", "OnlineFootprint"], email: "dan+review@example.com", date_of_birth: "1990-01-31" };
+    const lookup = {
+      first_name: "Dan",
+      last_name: "Webb",
+      checks: ["AML", "OnlineFootprint"],
+      email: "dan+review@example.com",
+      date_of_birth: "1990-01-31",
+    };
     await checked("POST", "/api/v1/smart-lookups", { token: sandbox, json: lookup });
     await checked("POST", "/api/v1/smart-lookups", { token: live, json: { ...lookup, checks: ["AML"] } });
     await checked("POST", "/api/v1/smart-lookups", { token: live, json: { ...lookup, checks: [] } });
@@ -209,8 +277,14 @@ describeEngines("every response matches the OpenAPI document, on %s", (engine) =
 
     const evisa = { sub_type: "RightToWork", payload: { company_name: "Acme", date_of_birth: "1990-05-17", share_code: "PASS12345" } };
     await checked("POST", "/api/v1/verify/evisa", { token: sandbox, json: evisa });
-    await checked("POST", "/api/v1/verify/evisa", { token: sandbox, json: { ...evisa, payload: { ...evisa.payload, share_code: "BADCODE12" } } });
-    await checked("POST", "/api/v1/verify/evisa", { token: sandbox, json: { ...evisa, payload: { ...evisa.payload, share_code: "ERROR1234" } } });
+    await checked("POST", "/api/v1/verify/evisa", {
+      token: sandbox,
+      json: { ...evisa, payload: { ...evisa.payload, share_code: "BADCODE12" } },
+    });
+    await checked("POST", "/api/v1/verify/evisa", {
+      token: sandbox,
+      json: { ...evisa, payload: { ...evisa.payload, share_code: "ERROR1234" } },
+    });
     await checked("POST", "/api/v1/verify/evisa", { token: live, json: evisa });
     await checked("POST", "/api/v1/verify/evisa", { token: live, json: { sub_type: "Nope" } });
     await checked("POST", "/api/v1/verify/evisa", { json: evisa });

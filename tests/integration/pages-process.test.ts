@@ -16,15 +16,22 @@ import { tellPeer, type PeerMessage } from "@/lib/server/shared/process-link";
 const entry = path.join(import.meta.dirname, "../support/pages-child/echo-pages.mjs");
 
 function call(port: number, options: { method?: string; path: string; headers?: Record<string, string>; body?: string }) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string; parts: number }>((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, method: options.method ?? "GET", path: options.path, headers: options.headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString("utf8"), parts: chunks.length }));
-    });
-    req.on("error", reject);
-    req.end(options.body);
-  });
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string; parts: number }>(
+    (resolve, reject) => {
+      const req = request(
+        { host: "127.0.0.1", port, method: options.method ?? "GET", path: options.path, headers: options.headers },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () =>
+            resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString("utf8"), parts: chunks.length }),
+          );
+        },
+      );
+      req.on("error", reject);
+      req.end(options.body);
+    },
+  );
 }
 
 const until = async (test: () => Promise<boolean> | boolean, ms = 10_000) => {
@@ -68,7 +75,13 @@ describe("the pages' process", () => {
     expect(res.status).toBe(201);
     expect(res.headers["set-cookie"]).toEqual(["a=1; Path=/", "b=2; Path=/"]);
     expect(res.headers["x-seen-keep-alive"]).toBe(""); // hop-by-hop: not forwarded
-    expect(JSON.parse(res.body)).toMatchObject({ method: "POST", url: "/console/cases?x=1&y=%C3%BC", host: "verity.example:8443", ip: "203.0.113.9", body: "ünïcode body" });
+    expect(JSON.parse(res.body)).toMatchObject({
+      method: "POST",
+      url: "/console/cases?x=1&y=%C3%BC",
+      host: "verity.example:8443",
+      ip: "203.0.113.9",
+      body: "ünïcode body",
+    });
   });
 
   it("streams an answer as the child writes it", async () => {
@@ -82,10 +95,7 @@ describe("the pages' process", () => {
     await call(port, { path: "/signal?kind=cache&key=k1" });
     await call(port, { path: "/signal?kind=outbox" });
     await until(() => received.length >= 2);
-    expect(received).toEqual([
-      { verity: "cache", name: "tokens", key: "k1" },
-      { verity: "outbox" },
-    ]);
+    expect(received).toEqual([{ verity: "cache", name: "tokens", key: "k1" }, { verity: "outbox" }]);
     expect(tellPeer({ verity: "cache", name: "riskSettings" })).toBe(true);
   });
 
@@ -128,7 +138,9 @@ describe("a pages' process that cannot start", () => {
   it("fails the start with the reason", async () => {
     process.env.ECHO_PAGES_FAIL_START = "1";
     try {
-      await expect(startPagesProcess({ entry, execArgv: [], onMessage: () => {} })).rejects.toThrow("The pages' process stopped while starting (code 3)");
+      await expect(startPagesProcess({ entry, execArgv: [], onMessage: () => {} })).rejects.toThrow(
+        "The pages' process stopped while starting (code 3)",
+      );
     } finally {
       delete process.env.ECHO_PAGES_FAIL_START;
     }

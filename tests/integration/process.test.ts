@@ -11,7 +11,12 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
 function run(script: string, env: Record<string, string>) {
-  return spawnSync(tsx, [script], { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }, encoding: "utf8", timeout: 60_000 });
+  return spawnSync(tsx, [script], {
+    cwd: root,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
 }
 
 describe("entry points", () => {

@@ -19,11 +19,22 @@ import { createTestDatabase, describeEngines, type TestDatabase } from "../suppo
 const T0 = Date.UTC(2030, 0, 1, 12, 0, 0);
 
 function apiWith(database: TestDatabase, clock: { now: number }, rateLimits: RateLimitSettings = DEFAULT_RATE_LIMITS) {
-  return createApiApp({ db: async () => database.db, publicBaseUrl: BASE_URL, tokenTtlSeconds: 3600, version: "test", webhookAllowLoopback: true, rateLimits, now: () => clock.now });
+  return createApiApp({
+    db: async () => database.db,
+    publicBaseUrl: BASE_URL,
+    tokenTtlSeconds: 3600,
+    version: "test",
+    webhookAllowLoopback: true,
+    rateLimits,
+    now: () => clock.now,
+  });
 }
 
 const authenticate = (app: ReturnType<typeof apiWith>, clientId: string, clientSecret: string, ip?: string) =>
-  call(app, "POST", "/api/v2/authenticate", { json: { client_id: clientId, client_secret: clientSecret }, headers: ip ? { "x-verity-client-ip": ip } : {} });
+  call(app, "POST", "/api/v2/authenticate", {
+    json: { client_id: clientId, client_secret: clientSecret },
+    headers: ip ? { "x-verity-client-ip": ip } : {},
+  });
 
 function expectRateLimited(res: Awaited<ReturnType<typeof call>>, seconds?: number) {
   expect(res.status).toBe(429);
@@ -155,8 +166,12 @@ describeEngines("rate limits (%s)", (engine) => {
   });
 
   it("the OpenAPI document lists 429 on authentication and on every call made with a token", async () => {
-    const doc = (await call(apiWith(database, { now: T0 }), "GET", "/api/openapi.json")).body as { paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>> };
-    const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ name: `${method} ${path}`, op })));
+    const doc = (await call(apiWith(database, { now: T0 }), "GET", "/api/openapi.json")).body as {
+      paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>;
+    };
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ name: `${method} ${path}`, op })),
+    );
     for (const { name, op } of operations) {
       if (op.security?.length || name.endsWith("/authenticate")) expect(op.responses, name).toHaveProperty("429");
     }
@@ -174,13 +189,24 @@ describeEngines("rate limits (%s)", (engine) => {
     // Through the real route with the default (30 per 10 minutes): the 31st upload of a link is refused unread.
     const link = "RouteLimitTestToken_abcdefghijk";
     const post = (accept: string) =>
-      postPhotoId(new Request(`${BASE_URL}/verify/${link}/photo-id`, { method: "POST", headers: { accept, "content-type": "text/plain" }, body: "not a form" }), { params: Promise.resolve({ token: link }) });
+      postPhotoId(
+        new Request(`${BASE_URL}/verify/${link}/photo-id`, {
+          method: "POST",
+          headers: { accept, "content-type": "text/plain" },
+          body: "not a form",
+        }),
+        { params: Promise.resolve({ token: link }) },
+      );
     for (let i = 0; i < 30; i++) expect((await post("application/json")).status).not.toBe(429);
     const refused = await post("application/json");
     expect(refused.status).toBe(429);
     const wait = Number(refused.headers.get("retry-after"));
     expect(wait).toBeGreaterThanOrEqual(1);
-    expect(await refused.json()).toEqual({ ok: false, error: { code: "rate_limited", message: expect.stringContaining("Too many uploads") }, retry_after_seconds: wait });
+    expect(await refused.json()).toEqual({
+      ok: false,
+      error: { code: "rate_limited", message: expect.stringContaining("Too many uploads") },
+      retry_after_seconds: wait,
+    });
     // A form posted without JavaScript goes back to the page, told why.
     const plain = await post("text/html");
     expect(plain.status).toBe(303);
@@ -189,17 +215,31 @@ describeEngines("rate limits (%s)", (engine) => {
 
   it("console sign-in: the same growing delay per staff email and per address, checked before the password", async () => {
     const { team } = await seedTeam(database.db, "Console Co");
-    const added = await addStaffMember(database.db, { teamId: team.id, email: "Staff@Console.test", password: "correct horse battery", role: "owner", actor: { type: "system" } });
+    const added = await addStaffMember(database.db, {
+      teamId: team.id,
+      email: "Staff@Console.test",
+      password: "correct horse battery",
+      role: "owner",
+      actor: { type: "system" },
+    });
     expect(added.ok).toBe(true);
     const settings = DEFAULT_RATE_LIMITS.failures;
     const signIn = (password: string, now: number, ip: string | null = "192.0.2.10", email = "staff@console.test") =>
-      limitSignIn(database.db, { door: "console", account: email, ip, settings, now }, () => verifyStaffPassword(database.db, { email, password }));
+      limitSignIn(database.db, { door: "console", account: email, ip, settings, now }, () =>
+        verifyStaffPassword(database.db, { email, password }),
+      );
     for (let i = 0; i < 6; i++) expect(await signIn("wrong password", T0)).toEqual({ ok: true, value: null });
     const held = await signIn("correct horse battery", T0);
     expect(held).toMatchObject({ ok: false, error: { kind: "rate_limited", retryAfterSeconds: 1 } });
     // The email is held from any address, in any letter case; the API's door keeps its own count.
-    expect(await signIn("correct horse battery", T0, "198.51.100.1", "STAFF@console.test")).toMatchObject({ ok: false, error: { kind: "rate_limited" } });
-    expect((await limitSignIn(database.db, { door: "api", account: "staff@console.test", ip: null, settings, now: T0 }, async () => "checked")).ok).toBe(true);
+    expect(await signIn("correct horse battery", T0, "198.51.100.1", "STAFF@console.test")).toMatchObject({
+      ok: false,
+      error: { kind: "rate_limited" },
+    });
+    expect(
+      (await limitSignIn(database.db, { door: "api", account: "staff@console.test", ip: null, settings, now: T0 }, async () => "checked"))
+        .ok,
+    ).toBe(true);
     const after = await signIn("correct horse battery", T0 + 1000);
     expect(after.ok && after.value?.email).toBe("staff@console.test");
     // What the sign-in page shows.
@@ -211,12 +251,33 @@ describeEngines("rate limits (%s)", (engine) => {
 describe("rate-limit configuration and the caller's address", () => {
   it("defaults, documented values, off, and refusals naming the variable", () => {
     expect(parseConfig({}).rateLimits).toEqual(DEFAULT_RATE_LIMITS);
-    expect(DEFAULT_RATE_LIMITS).toEqual({ api: { limit: 1200, windowSeconds: 60 }, uploads: { limit: 30, windowSeconds: 600 }, failures: { perAccount: 5, perIp: 20, maxDelaySeconds: 900 } });
-    const custom = parseConfig({ RATE_LIMIT_API: "100/30s", RATE_LIMIT_UPLOADS: "off", RATE_LIMIT_ACCOUNT_FAILURES: "3", RATE_LIMIT_IP_FAILURES: "50", RATE_LIMIT_MAX_DELAY_SECONDS: "60", TRUST_PROXY_HOPS: "1" });
-    expect(custom.rateLimits).toEqual({ api: { limit: 100, windowSeconds: 30 }, uploads: null, failures: { perAccount: 3, perIp: 50, maxDelaySeconds: 60 } });
+    expect(DEFAULT_RATE_LIMITS).toEqual({
+      api: { limit: 1200, windowSeconds: 60 },
+      uploads: { limit: 30, windowSeconds: 600 },
+      failures: { perAccount: 5, perIp: 20, maxDelaySeconds: 900 },
+    });
+    const custom = parseConfig({
+      RATE_LIMIT_API: "100/30s",
+      RATE_LIMIT_UPLOADS: "off",
+      RATE_LIMIT_ACCOUNT_FAILURES: "3",
+      RATE_LIMIT_IP_FAILURES: "50",
+      RATE_LIMIT_MAX_DELAY_SECONDS: "60",
+      TRUST_PROXY_HOPS: "1",
+    });
+    expect(custom.rateLimits).toEqual({
+      api: { limit: 100, windowSeconds: 30 },
+      uploads: null,
+      failures: { perAccount: 3, perIp: 50, maxDelaySeconds: 60 },
+    });
     expect(custom.trustProxyHops).toBe(1);
     expect(parseConfig({ RATE_LIMIT_API: "5/2h" }).rateLimits.api).toEqual({ limit: 5, windowSeconds: 7200 });
-    for (const [variable, value] of [["RATE_LIMIT_API", "1200"], ["RATE_LIMIT_API", "0/1m"], ["RATE_LIMIT_UPLOADS", "10/25h"], ["RATE_LIMIT_ACCOUNT_FAILURES", "0"], ["TRUST_PROXY_HOPS", "-1"]] as const) {
+    for (const [variable, value] of [
+      ["RATE_LIMIT_API", "1200"],
+      ["RATE_LIMIT_API", "0/1m"],
+      ["RATE_LIMIT_UPLOADS", "10/25h"],
+      ["RATE_LIMIT_ACCOUNT_FAILURES", "0"],
+      ["TRUST_PROXY_HOPS", "-1"],
+    ] as const) {
       expect(() => parseConfig({ [variable]: value }), `${variable}=${value}`).toThrow(ConfigError);
       try {
         parseConfig({ [variable]: value });
@@ -233,7 +294,11 @@ describe("rate-limit configuration and the caller's address", () => {
     expect(clientIpOf("10.0.0.2", undefined, 1)).toBe("10.0.0.2");
     expect(clientIpOf("10.0.0.2", "not-an-ip", 1)).toBeNull();
     expect(clientIpOf(undefined, undefined, 0)).toBeNull();
-    const req = { headers: { "x-verity-client-ip": "6.6.6.6" } as Record<string, string>, rawHeaders: ["X-Verity-Client-IP", "6.6.6.6", "Host", "idv.test"], socket: { remoteAddress: "198.51.100.3" } };
+    const req = {
+      headers: { "x-verity-client-ip": "6.6.6.6" } as Record<string, string>,
+      rawHeaders: ["X-Verity-Client-IP", "6.6.6.6", "Host", "idv.test"],
+      socket: { remoteAddress: "198.51.100.3" },
+    };
     stampClientIp(req, 0);
     expect(req.headers["x-verity-client-ip"]).toBe("198.51.100.3");
     expect(req.rawHeaders).toEqual(["Host", "idv.test", "x-verity-client-ip", "198.51.100.3"]);
@@ -244,7 +309,11 @@ describe("rate-limit configuration and the caller's address", () => {
     const first = { headers: {} as Record<string, string>, rawHeaders: ["Host", "idv.test"], socket };
     stampClientIp(first, 0);
     expect(first.rawHeaders).toEqual(["Host", "idv.test", "x-verity-client-ip", "198.51.100.7"]);
-    const second = { headers: { "x-verity-client-ip": "6.6.6.6" } as Record<string, string>, rawHeaders: ["x-verity-client-ip", "6.6.6.6", "Host", "idv.test", "X-VERITY-CLIENT-IP", "7.7.7.7"], socket };
+    const second = {
+      headers: { "x-verity-client-ip": "6.6.6.6" } as Record<string, string>,
+      rawHeaders: ["x-verity-client-ip", "6.6.6.6", "Host", "idv.test", "X-VERITY-CLIENT-IP", "7.7.7.7"],
+      socket,
+    };
     stampClientIp(second, 0);
     expect(second.headers["x-verity-client-ip"]).toBe("198.51.100.7");
     expect(second.rawHeaders).toEqual(["Host", "idv.test", "x-verity-client-ip", "198.51.100.7"]);

@@ -45,7 +45,9 @@ afterAll(async () => database?.dispose());
 
 describe("every operation of the real vendor API", () => {
   it("is in the OpenAPI document with the real API's success status", () => {
-    const doc = buildOpenApiDocument("http://idv.test") as unknown as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const doc = buildOpenApiDocument("http://idv.test") as unknown as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
     const missing = OPERATIONS.filter((op) => !doc.paths[op.path]?.[op.method.toLowerCase()]).map((op) => `${op.method} ${op.path}`);
     expect(missing).toEqual([]);
     for (const op of OPERATIONS) {
@@ -71,7 +73,9 @@ describe("every operation of the real vendor API", () => {
 
   it("reads the real API's lower-case account status filter (spec 4.10's sandbox accounts)", async () => {
     const acknowledged = await call(app, "GET", "/api/v1/alerts/accounts?status=acknowledged", { token: sandbox });
-    expect(acknowledged.body.accounts.map((a: { id: string; status: string }) => [a.id, a.status])).toEqual([["sl_sandbox_002", "Acknowledged"]]);
+    expect(acknowledged.body.accounts.map((a: { id: string; status: string }) => [a.id, a.status])).toEqual([
+      ["sl_sandbox_002", "Acknowledged"],
+    ]);
     const fresh = await call(app, "GET", "/api/v1/alerts/accounts?status=NEW", { token: sandbox });
     expect(fresh.body.accounts.map((a: { id: string }) => a.id)).toEqual(["sl_sandbox_001"]);
     expect((await call(app, "GET", "/api/v1/alerts/accounts?status=closed", { token: sandbox })).status).toBe(400);

@@ -31,7 +31,13 @@ describeEngines("re-embedding the network's faces on %s", (kind) => {
       tenant,
       report: "headline",
       engine,
-      request: { first_name: "Alice", last_name: "Archer", email: `alice.${Date.now()}@example.org`, date_of_birth: "1991-03-04", face_scan: jpeg(image) },
+      request: {
+        first_name: "Alice",
+        last_name: "Archer",
+        email: `alice.${Date.now()}@example.org`,
+        date_of_birth: "1991-03-04",
+        face_scan: jpeg(image),
+      },
     });
     expect(result.ok).toBe(true);
     const [stored] = await database.db.select().from(networkFaces);
@@ -39,14 +45,19 @@ describeEngines("re-embedding the network's faces on %s", (kind) => {
     // As an older release left it: faceres' 1024 numbers; and a second old face whose scan was never kept.
     const old = `{${Array.from({ length: 1024 }, (_, i) => (i === 0 ? 1 : 0)).join(",")}}`;
     await database.db.execute(sql`update network_faces set model = 'human-faceres', embedding = ${old}::real[] where id = ${stored!.id}`);
-    await database.db.execute(sql`insert into network_faces (id, team_id, identity_key, embedding, model) values ('face_orphan', ${tenant.teamId}, null, ${old}::real[], 'human-faceres')`);
+    await database.db.execute(
+      sql`insert into network_faces (id, team_id, identity_key, embedding, model) values ('face_orphan', ${tenant.teamId}, null, ${old}::real[], 'human-faceres')`,
+    );
     const query = await embedFace(image);
     if (!query.ok) throw new Error(query.error.message);
     // Until re-described, the old faces are not compared with the current model's.
     expect(await findSimilarFaces(database.db, query.value.embedding, { limit: 10 })).toEqual([]);
 
     expect(await reembedNetworkFaces(database.db, { batchSize: 1 })).toEqual({ found: 2, reembedded: 1, noEvidence: 1, noFace: {} });
-    const [again] = await database.db.select().from(networkFaces).where(sql`${networkFaces.id} = ${stored!.id}`);
+    const [again] = await database.db
+      .select()
+      .from(networkFaces)
+      .where(sql`${networkFaces.id} = ${stored!.id}`);
     expect(again!.model).toBe(FACE_MODEL);
     expect(again!.embedding).toHaveLength(128);
     const found = await findSimilarFaces(database.db, query.value.embedding, { limit: 10 });

@@ -21,7 +21,14 @@ function image(magic: number[], size = 256, type = "image/jpeg"): Blob {
 }
 
 const person = { first_name: "Dana", last_name: "Webb", email: "dwebb@email.com", date_of_birth: "1990-01-31" };
-const address = { residence_number: "10", street: "Downing Street", city: "London", postcode: "SW1A 2AA", country_code: "GB", country: "United Kingdom" };
+const address = {
+  residence_number: "10",
+  street: "Downing Street",
+  city: "London",
+  postcode: "SW1A 2AA",
+  country_code: "GB",
+  country: "United Kingdom",
+};
 
 type Fields = Record<string, string | Blob | undefined>;
 
@@ -150,7 +157,10 @@ describeEngines("risk on %s", (engine) => {
       [["ONLINE_FOOTPRINT"], "online_footprint"],
     ])("REVIEW with %j: only the last requested (%s) fails, every check with a reason", async (list, failing) => {
       const body = await headline(withEnrichments(list, { email: "jdoe@email.com" }));
-      const reports = body.enrichment_reports as Record<string, { state: string; checks: Record<string, { state: string; reason?: string }> }>;
+      const reports = body.enrichment_reports as Record<
+        string,
+        { state: string; checks: Record<string, { state: string; reason?: string }> }
+      >;
       expect(Object.keys(reports).sort()).toEqual(list.map((e) => e.toLowerCase()).sort());
       for (const [key, report] of Object.entries(reports)) {
         const state = key === failing ? "FAIL" : "PASS";
@@ -174,8 +184,16 @@ describeEngines("risk on %s", (engine) => {
     });
 
     it("echoes the input and reports only the requested enrichments", async () => {
-      const body = await headline(withEnrichments(["ONLINE_FOOTPRINT", "CREDIT_BUREAU"], { phone: "+447700900123", email: "someone@example.com" }));
-      expect(body).toMatchObject({ ...person, email: "someone@example.com", phone: "+447700900123", address, enrichments: ["ONLINE_FOOTPRINT", "CREDIT_BUREAU"] });
+      const body = await headline(
+        withEnrichments(["ONLINE_FOOTPRINT", "CREDIT_BUREAU"], { phone: "+447700900123", email: "someone@example.com" }),
+      );
+      expect(body).toMatchObject({
+        ...person,
+        email: "someone@example.com",
+        phone: "+447700900123",
+        address,
+        enrichments: ["ONLINE_FOOTPRINT", "CREDIT_BUREAU"],
+      });
       expect(Object.keys(body.enrichment_reports).sort()).toEqual(["credit_bureau", "online_footprint"]);
       expect(body.metadata).toEqual({ thresholds: { aml: 96, online_footprint: 50 } });
       expect(body.id).toMatch(/^risk_/);
@@ -212,7 +230,9 @@ describeEngines("risk on %s", (engine) => {
 
   describe("the radar description (?report=radar)", () => {
     it("is a mock report: state and all four checks PASS, with the echo and enrichment reports", async () => {
-      const res = await assess(withEnrichments(["CREDIT_BUREAU", "AML"], { email: "jdoe@email.com", face_scan: image(JPEG_MAGIC) }), { query: "?report=radar" });
+      const res = await assess(withEnrichments(["CREDIT_BUREAU", "AML"], { email: "jdoe@email.com", face_scan: image(JPEG_MAGIC) }), {
+        query: "?report=radar",
+      });
       expect(res.status).toBe(201);
       const body = riskRadarResponseSchema.strict().parse(res.body);
       expect(body.radar_verification_report).toEqual({
@@ -224,7 +244,14 @@ describeEngines("risk on %s", (engine) => {
           { name: "face_linked_to_multiple_identities", state: "PASS" },
         ],
       });
-      expect(body).toMatchObject({ ...person, email: "jdoe@email.com", address, enrichments: ["CREDIT_BUREAU", "AML"], billable: false, team_id: teamId });
+      expect(body).toMatchObject({
+        ...person,
+        email: "jdoe@email.com",
+        address,
+        enrichments: ["CREDIT_BUREAU", "AML"],
+        billable: false,
+        team_id: teamId,
+      });
       expect(body.enrichment_reports.credit_bureau!.state).toBe("PASS");
       expect(body.enrichment_reports.aml!.state).toBe("FAIL"); // REVIEW: the last one fails
       expect(body.alerts_enabled_at).toBeDefined();
@@ -257,10 +284,26 @@ describeEngines("risk on %s", (engine) => {
       ["malformed enrichments JSON", { ...person, enrichments: "[AML" }, "enrichments"],
       ["enrichments not an array", { ...person, enrichments: '"AML"' }, "enrichments"],
       ["CREDIT_BUREAU without address", { ...person, enrichments: '["CREDIT_BUREAU"]' }, "address"],
-      ["CREDIT_BUREAU, address without postcode", withEnrichments(["CREDIT_BUREAU"], { address: JSON.stringify({ ...address, postcode: undefined }) }), "address.postcode"],
-      ["CREDIT_BUREAU, address without city", withEnrichments(["CREDIT_BUREAU"], { address: JSON.stringify({ ...address, city: undefined }) }), "address.city"],
-      ["CREDIT_BUREAU, address without country_code", withEnrichments(["CREDIT_BUREAU"], { address: JSON.stringify({ ...address, country_code: undefined }) }), "address.country_code"],
-      ["CREDIT_BUREAU, address without number or building", withEnrichments(["credit_bureau"], { address: JSON.stringify({ ...address, residence_number: undefined }) }), "address.residence_number"],
+      [
+        "CREDIT_BUREAU, address without postcode",
+        withEnrichments(["CREDIT_BUREAU"], { address: JSON.stringify({ ...address, postcode: undefined }) }),
+        "address.postcode",
+      ],
+      [
+        "CREDIT_BUREAU, address without city",
+        withEnrichments(["CREDIT_BUREAU"], { address: JSON.stringify({ ...address, city: undefined }) }),
+        "address.city",
+      ],
+      [
+        "CREDIT_BUREAU, address without country_code",
+        withEnrichments(["CREDIT_BUREAU"], { address: JSON.stringify({ ...address, country_code: undefined }) }),
+        "address.country_code",
+      ],
+      [
+        "CREDIT_BUREAU, address without number or building",
+        withEnrichments(["credit_bureau"], { address: JSON.stringify({ ...address, residence_number: undefined }) }),
+        "address.residence_number",
+      ],
       ["malformed address JSON", { ...person, address: "{residence_number: 10" }, "address"],
       ["an address with an unknown key", { ...person, address: JSON.stringify({ ...address, planet: "Mars" }) }, "address.planet"],
       ["a bad country code", { ...person, address: JSON.stringify({ ...address, country_code: "GBR" }) }, "address.country_code"],
@@ -281,7 +324,12 @@ describeEngines("risk on %s", (engine) => {
     });
 
     it("names the CREDIT_BUREAU requirement and lists every problem at once", async () => {
-      const res = await assess({ ...person, first_name: undefined, enrichments: '["CREDIT_BUREAU"]', address: JSON.stringify({ street: "Baker Street" }) });
+      const res = await assess({
+        ...person,
+        first_name: undefined,
+        enrichments: '["CREDIT_BUREAU"]',
+        address: JSON.stringify({ street: "Baker Street" }),
+      });
       expect(errorSchema.parse(res.body).error_detail).toEqual({
         first_name: "Required",
         "address.residence_number": "Required when CREDIT_BUREAU is requested (or address.building_name)",
@@ -301,11 +349,20 @@ describeEngines("risk on %s", (engine) => {
 
     it("says Required for each missing field", async () => {
       const res = await assess({});
-      expect(errorSchema.parse(res.body).error_detail).toEqual({ first_name: "Required", last_name: "Required", email: "Required", date_of_birth: "Required" });
+      expect(errorSchema.parse(res.body).error_detail).toEqual({
+        first_name: "Required",
+        last_name: "Required",
+        email: "Required",
+        date_of_birth: "Required",
+      });
     });
 
     it("accepts building_name in place of residence_number", async () => {
-      await headline(withEnrichments(["CREDIT_BUREAU"], { address: JSON.stringify({ ...address, residence_number: undefined, building_name: "Flat A" }) }));
+      await headline(
+        withEnrichments(["CREDIT_BUREAU"], {
+          address: JSON.stringify({ ...address, residence_number: undefined, building_name: "Flat A" }),
+        }),
+      );
     });
 
     it("refuses a JSON body with 400 naming the content type", async () => {
@@ -317,7 +374,11 @@ describeEngines("risk on %s", (engine) => {
     it.each(["application/x-www-form-urlencoded", "text/plain", "multipart/form-data; boundary=x; charset=utf-8"])(
       "refuses the content type %s with 400",
       async (type) => {
-        const res = await call(app, "POST", "/api/v2/risk", { token: sandbox, body: new URLSearchParams(person).toString(), headers: { "content-type": type } });
+        const res = await call(app, "POST", "/api/v2/risk", {
+          token: sandbox,
+          body: new URLSearchParams(person).toString(),
+          headers: { "content-type": type },
+        });
         expect(res.status).toBe(400);
         expect(errorSchema.parse(res.body).error_detail).toEqual({ "content-type": "Must be multipart/form-data" });
       },

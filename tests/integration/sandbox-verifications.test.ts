@@ -45,7 +45,8 @@ describeEngines("sandbox verifications and listing on %s", (engine) => {
   });
 
   it("the canned records carry the checks the spec describes", async () => {
-    const read = async (id: string) => verificationRecordSchema.parse((await call(app, "GET", `/api/v2/verifications/${id}`, { token: sandbox })).body);
+    const read = async (id: string) =>
+      verificationRecordSchema.parse((await call(app, "GET", `/api/v2/verifications/${id}`, { token: sandbox })).body);
     expect((await read("111")).checks).toEqual([]);
     const verified = await read("333");
     expect(verified.checks.map((c) => [c.step, c.outcome])).toEqual([
@@ -53,7 +54,11 @@ describeEngines("sandbox verifications and listing on %s", (engine) => {
       ["video_selfie", "pass"],
       ["step_address", "pass"],
     ]);
-    expect(verified.checks[0]).toMatchObject({ method: "photo_id", evidence_type: "passport", extracted_details: { issuing_country: "GBR" } });
+    expect(verified.checks[0]).toMatchObject({
+      method: "photo_id",
+      evidence_type: "passport",
+      extracted_details: { issuing_country: "GBR" },
+    });
     expect(verified.checks[1]!.validations!.liveness_check!.score).toBeGreaterThan(0.9);
     expect(verified.enrichments).toEqual([expect.objectContaining({ check: "radar", outcome: "pass" })]);
     const review = await read("444");
@@ -73,7 +78,10 @@ describeEngines("sandbox verifications and listing on %s", (engine) => {
   });
 
   it("sandbox-created cases are stored like live ones, isolated by mode", async () => {
-    const created = await call(app, "POST", "/api/v1/verifications", { token: sandbox, json: { email: "s@example.com", workflow_id: "sandbox-flow" } });
+    const created = await call(app, "POST", "/api/v1/verifications", {
+      token: sandbox,
+      json: { email: "s@example.com", workflow_id: "sandbox-flow" },
+    });
     expect(created.status).toBe(201);
     expect((await call(app, "GET", `/api/v2/verifications/${created.body.id}`, { token: sandbox })).status).toBe(200);
     expect((await call(app, "GET", `/api/v2/verifications/${created.body.id}`, { token: live })).status).toBe(404);
@@ -82,7 +90,14 @@ describeEngines("sandbox verifications and listing on %s", (engine) => {
   it("lists stored cases newest first, by cursor, filtered by status", async () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      ids.push((await call(app, "POST", "/api/v1/verifications", { token: live, json: { email: `l${i}@example.com`, workflow_id: "sandbox-flow" } })).body.id);
+      ids.push(
+        (
+          await call(app, "POST", "/api/v1/verifications", {
+            token: live,
+            json: { email: `l${i}@example.com`, workflow_id: "sandbox-flow" },
+          })
+        ).body.id,
+      );
     }
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -99,7 +114,9 @@ describeEngines("sandbox verifications and listing on %s", (engine) => {
     } while (cursor);
     expect(seen).toEqual([...ids].reverse());
 
-    const inProgress = verificationListSchema.parse((await call(app, "GET", "/api/v1/verifications?status=InProgress", { token: live })).body);
+    const inProgress = verificationListSchema.parse(
+      (await call(app, "GET", "/api/v1/verifications?status=InProgress", { token: live })).body,
+    );
     expect(inProgress).toHaveLength(5);
     const verified = verificationListSchema.parse((await call(app, "GET", "/api/v1/verifications?status=Verified", { token: live })).body);
     expect(verified).toEqual([]);
@@ -113,15 +130,56 @@ describeEngines("sandbox verifications and listing on %s", (engine) => {
   });
 
   it("a team's own workflow can be used in its mode only", async () => {
-    const made = await runCli(database.db, ["create-workflow", "--team", slug, "--mode", "live", "--id", "kyc-lite", "--name", "KYC lite", "--steps", "photo_id,video_selfie"]);
+    const made = await runCli(database.db, [
+      "create-workflow",
+      "--team",
+      slug,
+      "--mode",
+      "live",
+      "--id",
+      "kyc-lite",
+      "--name",
+      "KYC lite",
+      "--steps",
+      "photo_id,video_selfie",
+    ]);
     expect(made).toMatchObject({ exitCode: 0, output: { ok: true, id: "kyc-lite", steps: ["photo_id", "video_selfie"] } });
-    expect((await call(app, "POST", "/api/v1/verifications", { token: live, json: { email: "w@example.com", workflow_id: "kyc-lite" } })).status).toBe(201);
-    const other = await call(app, "POST", "/api/v1/verifications", { token: sandbox, json: { email: "w@example.com", workflow_id: "kyc-lite" } });
+    expect(
+      (await call(app, "POST", "/api/v1/verifications", { token: live, json: { email: "w@example.com", workflow_id: "kyc-lite" } })).status,
+    ).toBe(201);
+    const other = await call(app, "POST", "/api/v1/verifications", {
+      token: sandbox,
+      json: { email: "w@example.com", workflow_id: "kyc-lite" },
+    });
     expect(other.status).toBe(400);
     expect(other.body.error_detail).toEqual({ workflow_id: "Unknown workflow" });
-    const again = await runCli(database.db, ["create-workflow", "--team", slug, "--mode", "live", "--id", "kyc-lite", "--name", "Again", "--steps", "photo_id"]);
+    const again = await runCli(database.db, [
+      "create-workflow",
+      "--team",
+      slug,
+      "--mode",
+      "live",
+      "--id",
+      "kyc-lite",
+      "--name",
+      "Again",
+      "--steps",
+      "photo_id",
+    ]);
     expect(again.exitCode).toBe(1);
-    const badStep = await runCli(database.db, ["create-workflow", "--team", slug, "--mode", "live", "--id", "x-flow", "--name", "X", "--steps", "dna_test"]);
+    const badStep = await runCli(database.db, [
+      "create-workflow",
+      "--team",
+      slug,
+      "--mode",
+      "live",
+      "--id",
+      "x-flow",
+      "--name",
+      "X",
+      "--steps",
+      "dna_test",
+    ]);
     expect(badStep.output).toMatchObject({ ok: false, error: { detail: { steps: expect.stringContaining("photo_id") } } });
   });
 });

@@ -86,7 +86,13 @@ describeEngines("sandbox webhook triggers on %s", (engine) => {
       expect(res.status).toBe(200);
       const report = deliveryReportSchema.parse(res.body);
       const expected = { event, ...SANDBOX_VERIFICATIONS[id] };
-      expect(report).toEqual({ event, webhook_url: receiver.url(path), payload: expected, response: { status_code: 200, body: "ok" }, error: null });
+      expect(report).toEqual({
+        event,
+        webhook_url: receiver.url(path),
+        payload: expected,
+        response: { status_code: 200, body: "ok" },
+        error: null,
+      });
       const request = await receivedAt(path);
       expect(JSON.parse(request.body)).toEqual(expected);
       expect(Object.keys(JSON.parse(request.body))[0]).toBe("event");
@@ -94,17 +100,20 @@ describeEngines("sandbox webhook triggers on %s", (engine) => {
       expect(request.headers["webhook-id"]).toMatch(/^msg_/);
     });
 
-    it.each([...ALL_EVENTS.filter((e) => !permitted.includes(e)), "Bogus"].map((event) => [event]))("refuses %s, naming exactly the events it sends", async (event) => {
-      const path = `/refused/${id}/${event}`;
-      const res = await call(app, "POST", hooksPath(id), { token: sandbox, json: { webhook_url: receiver.url(path), event } });
-      expect(res.status).toBe(400);
-      const body = errorSchema.parse(res.body);
-      if (event !== "Bogus") expect(body.message).toBe(`Verification ${id} does not send "${event}"; it sends: ${permitted.join(", ")}`);
-      expect(body.message).toContain(`"${event}"`);
-      expect(body.message.split("sends: ")[1]!.split(", ")).toEqual([...permitted]);
-      expect(body.error_detail).toEqual({ event: body.message });
-      expect(receiver.to(path)).toHaveLength(0);
-    });
+    it.each([...ALL_EVENTS.filter((e) => !permitted.includes(e)), "Bogus"].map((event) => [event]))(
+      "refuses %s, naming exactly the events it sends",
+      async (event) => {
+        const path = `/refused/${id}/${event}`;
+        const res = await call(app, "POST", hooksPath(id), { token: sandbox, json: { webhook_url: receiver.url(path), event } });
+        expect(res.status).toBe(400);
+        const body = errorSchema.parse(res.body);
+        if (event !== "Bogus") expect(body.message).toBe(`Verification ${id} does not send "${event}"; it sends: ${permitted.join(", ")}`);
+        expect(body.message).toContain(`"${event}"`);
+        expect(body.message.split("sends: ")[1]!.split(", ")).toEqual([...permitted]);
+        expect(body.error_detail).toEqual({ event: body.message });
+        expect(receiver.to(path)).toHaveLength(0);
+      },
+    );
   });
 
   it.each(SANDBOX_ACCOUNTS.map((a) => [a.id, a.alerts[0]!.id]))("sends the alert of %s", async (accountId, alertId) => {
@@ -112,7 +121,13 @@ describeEngines("sandbox webhook triggers on %s", (engine) => {
     const res = await call(app, "POST", alertPath(accountId), { token: sandbox, json: { webhook_url: receiver.url(path) } });
     expect(res.status).toBe(200);
     const payload = { event: "Alert", alertId, smartLookupId: accountId };
-    expect(deliveryReportSchema.parse(res.body)).toEqual({ event: "Alert", webhook_url: receiver.url(path), payload, response: { status_code: 200, body: "ok" }, error: null });
+    expect(deliveryReportSchema.parse(res.body)).toEqual({
+      event: "Alert",
+      webhook_url: receiver.url(path),
+      payload,
+      response: { status_code: 200, body: "ok" },
+      error: null,
+    });
     expect(JSON.parse((await receivedAt(path)).body)).toEqual(payload);
   });
 
@@ -127,7 +142,10 @@ describeEngines("sandbox webhook triggers on %s", (engine) => {
       { id: "alert_old", teamId, mode: "sandbox", accountId: "acc_stored_1", matches: [], createdAt: new Date("2026-01-01T00:00:00Z") },
       { id: "alert_new", teamId, mode: "sandbox", accountId: "acc_stored_1", matches: [], createdAt: new Date("2026-02-01T00:00:00Z") },
     ]);
-    const res = await call(app, "POST", alertPath("acc_stored_1"), { token: sandbox, json: { webhook_url: receiver.url("/alert/stored") } });
+    const res = await call(app, "POST", alertPath("acc_stored_1"), {
+      token: sandbox,
+      json: { webhook_url: receiver.url("/alert/stored") },
+    });
     expect(res.status).toBe(200);
     expect(res.body.payload).toEqual({ event: "Alert", alertId: "alert_new", smartLookupId: "acc_stored_1" });
 
@@ -146,27 +164,42 @@ describeEngines("sandbox webhook triggers on %s", (engine) => {
   });
 
   it("lets a case created in sandbox send any verification event, and hides it from other teams and modes", async () => {
-    const created = await call(app, "POST", "/api/v1/verifications", { token: sandbox, json: { email: "new@example.com", workflow_id: "sandbox-flow" } });
+    const created = await call(app, "POST", "/api/v1/verifications", {
+      token: sandbox,
+      json: { email: "new@example.com", workflow_id: "sandbox-flow" },
+    });
     expect(created.status).toBe(201);
     const id = created.body.id as string;
-    const res = await call(app, "POST", hooksPath(id), { token: sandbox, json: { webhook_url: receiver.url("/created/Verified"), event: "Verified" } });
+    const res = await call(app, "POST", hooksPath(id), {
+      token: sandbox,
+      json: { webhook_url: receiver.url("/created/Verified"), event: "Verified" },
+    });
     expect(res.status).toBe(200);
     expect(res.body.error).toBeNull();
     expect(res.body.payload).toMatchObject({ event: "Verified", id, email: "new@example.com", status: "InProgress" });
     expect(JSON.parse((await receivedAt("/created/Verified")).body)).toEqual(res.body.payload);
 
-    const unknownEvent = await call(app, "POST", hooksPath(id), { token: sandbox, json: { webhook_url: receiver.url("/created/x"), event: "Bogus" } });
+    const unknownEvent = await call(app, "POST", hooksPath(id), {
+      token: sandbox,
+      json: { webhook_url: receiver.url("/created/x"), event: "Bogus" },
+    });
     expect(unknownEvent.status).toBe(400);
     expect(unknownEvent.body.message).toContain(ALL_EVENTS.join(", "));
 
-    const liveCase = await call(app, "POST", "/api/v1/verifications", { token: live, json: { email: "l@example.com", workflow_id: "sandbox-flow" } });
+    const liveCase = await call(app, "POST", "/api/v1/verifications", {
+      token: live,
+      json: { email: "l@example.com", workflow_id: "sandbox-flow" },
+    });
     for (const [token, caseId] of [
       [otherSandbox, id],
       [sandbox, liveCase.body.id as string],
       [sandbox, "00000000-0000-0000-0000-000000000000"],
       [sandbox, "1000"],
     ] as const) {
-      const res404 = await call(app, "POST", hooksPath(caseId), { token, json: { webhook_url: receiver.url("/hidden"), event: "Created" } });
+      const res404 = await call(app, "POST", hooksPath(caseId), {
+        token,
+        json: { webhook_url: receiver.url("/hidden"), event: "Created" },
+      });
       expect(res404.status).toBe(404);
       expect(errorSchema.parse(res404.body).status_code).toBe(404);
     }
@@ -174,7 +207,10 @@ describeEngines("sandbox webhook triggers on %s", (engine) => {
   });
 
   it("reports a receiver's 500 with its reply", async () => {
-    const res = await call(app, "POST", hooksPath("333"), { token: sandbox, json: { webhook_url: receiver.url("/fail"), event: "Verified" } });
+    const res = await call(app, "POST", hooksPath("333"), {
+      token: sandbox,
+      json: { webhook_url: receiver.url("/fail"), event: "Verified" },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ error: "Receiver answered HTTP 500", response: { status_code: 500, body: "receiver exploded" } });
   });
@@ -188,7 +224,10 @@ describeEngines("sandbox webhook triggers on %s", (engine) => {
   });
 
   it("does not follow a redirect", async () => {
-    const res = await call(app, "POST", hooksPath("333"), { token: sandbox, json: { webhook_url: receiver.url("/redirect"), event: "Created" } });
+    const res = await call(app, "POST", hooksPath("333"), {
+      token: sandbox,
+      json: { webhook_url: receiver.url("/redirect"), event: "Created" },
+    });
     expect(res.status).toBe(200);
     expect(res.body.error).toBe(`Redirect not followed (HTTP 302 to ${receiver.url("/redirect-target")})`);
     expect(res.body.response).toEqual({ status_code: 302, body: "moved" });
@@ -196,14 +235,24 @@ describeEngines("sandbox webhook triggers on %s", (engine) => {
   });
 
   it("uses a fresh webhook-id per call and records an audit entry per trigger", async () => {
-    for (let i = 0; i < 2; i++) await call(app, "POST", hooksPath("777"), { token: sandbox, json: { webhook_url: receiver.url("/twice"), event: "Created" } });
+    for (let i = 0; i < 2; i++)
+      await call(app, "POST", hooksPath("777"), { token: sandbox, json: { webhook_url: receiver.url("/twice"), event: "Created" } });
     const ids = receiver.to("/twice").map((r) => r.headers["webhook-id"]);
     expect(new Set(ids).size).toBe(2);
-    const entries = await database.db.select().from(auditLog).where(and(eq(auditLog.action, "webhook.triggered"), eq(auditLog.targetId, "777")));
+    const entries = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "webhook.triggered"), eq(auditLog.targetId, "777")));
     const audit = entries.filter((a) => ids.includes((a.metadata as Record<string, string>).message_id));
     expect(audit).toHaveLength(2);
     expect(audit[0]).toMatchObject({ teamId, mode: "sandbox", actorType: "api_client", targetType: "verification" });
-    expect(audit[0]!.metadata).toMatchObject({ event: "Created", webhook_host: `127.0.0.1:${receiver.port}`, status_code: 200, ok: true, error: null });
+    expect(audit[0]!.metadata).toMatchObject({
+      event: "Created",
+      webhook_host: `127.0.0.1:${receiver.port}`,
+      status_code: 200,
+      ok: true,
+      error: null,
+    });
   });
 
   it("signs with the previous secret too while it is still valid", async () => {
@@ -242,13 +291,19 @@ describeEngines("sandbox webhook triggers on %s", (engine) => {
   });
 
   it("refuses an alert body with an unknown field", async () => {
-    const res = await call(app, "POST", alertPath("sl_sandbox_001"), { token: sandbox, json: { webhook_url: receiver.url("/x"), event: "Alert" } });
+    const res = await call(app, "POST", alertPath("sl_sandbox_001"), {
+      token: sandbox,
+      json: { webhook_url: receiver.url("/x"), event: "Alert" },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error_detail).toHaveProperty(["event"]);
   });
 
   it("refuses plain http to a public host even when loopback is allowed", async () => {
-    const res = await call(app, "POST", hooksPath("333"), { token: sandbox, json: { webhook_url: "http://93.184.216.34/", event: "Created" } });
+    const res = await call(app, "POST", hooksPath("333"), {
+      token: sandbox,
+      json: { webhook_url: "http://93.184.216.34/", event: "Created" },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error_detail.webhook_url).toContain("must use https");
   });

@@ -62,10 +62,18 @@ describeEngines("security headers (%s)", (engine) => {
     app = createTestApi(database.db);
     seeded = await seedTeam(database.db, "Framing Co");
     liveToken = await tokenFor(app, seeded.live);
-    const created = await call(app, "POST", "/api/v2/verifications", { token: liveToken, json: { email: "frame@example.com", workflow_id: "sandbox-flow" } });
+    const created = await call(app, "POST", "/api/v2/verifications", {
+      token: liveToken,
+      json: { email: "frame@example.com", workflow_id: "sandbox-flow" },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     hostedToken = new URL(created.body.url as string).pathname.split("/").pop()!;
-    const owner = await addStaffMember(database.db, { teamId: seeded.team.id, email: "owner@framing.test", role: "owner", actor: { type: "system" } });
+    const owner = await addStaffMember(database.db, {
+      teamId: seeded.team.id,
+      email: "owner@framing.test",
+      role: "owner",
+      actor: { type: "system" },
+    });
     if (!owner.ok) throw new Error(owner.error.message);
     ownerId = owner.value.userId;
   });
@@ -133,21 +141,41 @@ describeEngines("security headers (%s)", (engine) => {
       staff: { userId: ownerId },
       frameAncestors: "https://App.Example.com/\nhttps://*.partner.example , http://localhost:5173",
     });
-    expect(saved).toEqual({ ok: true, value: { frameAncestors: ["https://app.example.com", "https://*.partner.example", "http://localhost:5173"] } });
+    expect(saved).toEqual({
+      ok: true,
+      value: { frameAncestors: ["https://app.example.com", "https://*.partner.example", "http://localhost:5173"] },
+    });
     const headers = await pageHeaders(`/verify/${hostedToken}`);
-    expect(directives(headers.get("content-security-policy")!).get("frame-ancestors")).toEqual(["https://app.example.com", "https://*.partner.example", "http://localhost:5173"]);
+    expect(directives(headers.get("content-security-policy")!).get("frame-ancestors")).toEqual([
+      "https://app.example.com",
+      "https://*.partner.example",
+      "http://localhost:5173",
+    ]);
     expect(headers.get("x-frame-options")).toBeNull(); // it cannot name origins; CSP decides
     // The sandbox mode of the same team allows nothing; the console is still never framed.
     expect(await getEmbedSettings(database.db, { teamId: seeded.team.id, mode: "sandbox" })).toEqual({ frameAncestors: [] });
     expect(directives((await pageHeaders("/console")).get("content-security-policy")!).get("frame-ancestors")).toEqual(["'none'"]);
-    expect(directives((await pageHeaders(`/verify/${hostedToken}/progress`)).get("content-security-policy")!).get("frame-ancestors")).toEqual(["'none'"]);
+    expect(
+      directives((await pageHeaders(`/verify/${hostedToken}/progress`)).get("content-security-policy")!).get("frame-ancestors"),
+    ).toEqual(["'none'"]);
     // An unknown token is never framed.
-    expect(directives((await pageHeaders(`/verify/${"x".repeat(32)}`)).get("content-security-policy")!).get("frame-ancestors")).toEqual(["'none'"]);
+    expect(directives((await pageHeaders(`/verify/${"x".repeat(32)}`)).get("content-security-policy")!).get("frame-ancestors")).toEqual([
+      "'none'",
+    ]);
   });
 
   it("refuses anything but origins (a header cannot be injected through the setting)", async () => {
     const tenant = { teamId: seeded.team.id, mode: "live" as const };
-    for (const bad of ["https://a.example; script-src *", "'self'", "*", "https://a.example/path", "http://a.example", "javascript:alert(1)", "https://*", "https://a.example:99999"]) {
+    for (const bad of [
+      "https://a.example; script-src *",
+      "'self'",
+      "*",
+      "https://a.example/path",
+      "http://a.example",
+      "javascript:alert(1)",
+      "https://*",
+      "https://a.example:99999",
+    ]) {
       const result = await updateEmbedSettings(database.db, { tenant, staff: { userId: ownerId }, frameAncestors: bad });
       expect(result.ok, bad).toBe(false);
     }
@@ -156,20 +184,43 @@ describeEngines("security headers (%s)", (engine) => {
   });
 
   it("a viewer may not change it; another team's member is told it does not exist", async () => {
-    const viewer = await addStaffMember(database.db, { teamId: seeded.team.id, email: "viewer@framing.test", role: "viewer", actor: { type: "system" } });
+    const viewer = await addStaffMember(database.db, {
+      teamId: seeded.team.id,
+      email: "viewer@framing.test",
+      role: "viewer",
+      actor: { type: "system" },
+    });
     if (!viewer.ok) throw new Error(viewer.error.message);
-    const denied = await updateEmbedSettings(database.db, { tenant: { teamId: seeded.team.id, mode: "live" }, staff: { userId: viewer.value.userId }, frameAncestors: "https://evil.example" });
+    const denied = await updateEmbedSettings(database.db, {
+      tenant: { teamId: seeded.team.id, mode: "live" },
+      staff: { userId: viewer.value.userId },
+      frameAncestors: "https://evil.example",
+    });
     expect(denied.ok ? null : denied.error.kind).toBe("forbidden");
     const other = await seedTeam(database.db, "Other Co");
-    const outsider = await updateEmbedSettings(database.db, { tenant: { teamId: other.team.id, mode: "live" }, staff: { userId: ownerId }, frameAncestors: "https://evil.example" });
+    const outsider = await updateEmbedSettings(database.db, {
+      tenant: { teamId: other.team.id, mode: "live" },
+      staff: { userId: ownerId },
+      frameAncestors: "https://evil.example",
+    });
     expect(outsider.ok ? null : outsider.error.kind).toBe("not_found");
   });
 
   it("the proxy leaves static files and the raw-image routes (their own default-src 'none') alone, and skips prefetches", () => {
-    for (const path of ["/_next/static/chunks/app.js", "/_next/image?url=x", "/favicon.svg", "/console/evidence/evd_1", `/verify/${hostedToken}/person-photo`, "/api/v1/health", "/api/auth/session"]) {
+    for (const path of [
+      "/_next/static/chunks/app.js",
+      "/_next/image?url=x",
+      "/favicon.svg",
+      "/console/evidence/evd_1",
+      `/verify/${hostedToken}/person-photo`,
+      "/api/v1/health",
+      "/api/auth/session",
+    ]) {
       expect(unstable_doesMiddlewareMatch({ config: proxyConfig, url: `${ORIGIN}${path}` }), path).toBe(false);
     }
-    expect(unstable_doesMiddlewareMatch({ config: proxyConfig, url: `${ORIGIN}/console`, headers: { "next-router-prefetch": "1" } })).toBe(false);
+    expect(unstable_doesMiddlewareMatch({ config: proxyConfig, url: `${ORIGIN}/console`, headers: { "next-router-prefetch": "1" } })).toBe(
+      false,
+    );
   });
 
   describe("the API", () => {

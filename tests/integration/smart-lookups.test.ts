@@ -10,9 +10,34 @@ import { createTestDatabase, type TestDatabase } from "../support/db";
 // POST /api/v1/smart-lookups (issue 16), on the built-in providers and the shipped sample data (the
 // OFAC SDN sample, the residency sample). The real API's GetSmartLookupResponse (real-api.md),
 // written out here:
-const RESPONSE_KEYS = ["address", "alerts_enabled_at", "billable", "checks", "created_at", "first_line_of_address", "first_name", "id", "last_name", "metadata", "postcode", "team_id"];
+const RESPONSE_KEYS = [
+  "address",
+  "alerts_enabled_at",
+  "billable",
+  "checks",
+  "created_at",
+  "first_line_of_address",
+  "first_name",
+  "id",
+  "last_name",
+  "metadata",
+  "postcode",
+  "team_id",
+];
 const STATES = ["PASS", "FAIL", "INCONCLUSIVE", "PARTIAL", "NOT_PERFORMED"];
-const REASONS = ["INVALID_POSTCODE", "INVALID_ADDRESS", "MED_MATCH_PERSON_AT_ADDRESS", "LOW_MATCH_PERSON_AT_ADDRESS", "PARTIAL_ADDRESS_MATCH", "WEAK_IDENTITY_WITH_FULL_ADDRESS", "DOB_NOT_MATCHED", "DOB_FUZZY_MATCH", "NO_DOB_DATA", "NO_IDENTITY_MATCH", "NO_RESIDENCY_MATCH"];
+const REASONS = [
+  "INVALID_POSTCODE",
+  "INVALID_ADDRESS",
+  "MED_MATCH_PERSON_AT_ADDRESS",
+  "LOW_MATCH_PERSON_AT_ADDRESS",
+  "PARTIAL_ADDRESS_MATCH",
+  "WEAK_IDENTITY_WITH_FULL_ADDRESS",
+  "DOB_NOT_MATCHED",
+  "DOB_FUZZY_MATCH",
+  "NO_DOB_DATA",
+  "NO_IDENTITY_MATCH",
+  "NO_RESIDENCY_MATCH",
+];
 const DOWNING_STREET = { residence_number: "10", street: "Downing Street", city: "London", postcode: "SW1A 2AA", country_code: "GB" };
 
 let database: TestDatabase;
@@ -57,7 +82,15 @@ describe("POST /api/v1/smart-lookups in live", () => {
   it("a resident at their address passes every check, billable, with the team's default thresholds", async () => {
     const res = await call(app, "POST", "/api/v1/smart-lookups", {
       token: live,
-      json: { first_name: "Ada", last_name: "Lovelace", checks: ["CreditBureau", "OnlineFootprint", "AML"], address: DOWNING_STREET, email: "ada.lovelace@gmail.com", phone: "+447700900123", date_of_birth: "1985-12-10" },
+      json: {
+        first_name: "Ada",
+        last_name: "Lovelace",
+        checks: ["CreditBureau", "OnlineFootprint", "AML"],
+        address: DOWNING_STREET,
+        email: "ada.lovelace@gmail.com",
+        phone: "+447700900123",
+        date_of_birth: "1985-12-10",
+      },
     });
     expect(res.status).toBe(201);
     for (const key of RESPONSE_KEYS) expect(res.body).toHaveProperty(key);
@@ -72,7 +105,10 @@ describe("POST /api/v1/smart-lookups in live", () => {
       date_of_birth: "1985-12-10",
       billable: true,
       alerts_enabled_at: null,
-      credit_bureau_verification_report: { state: "PASS", checks: { IDENTITY_MATCH: { state: "PASS" }, RESIDENCY_MATCH: { state: "PASS" } } },
+      credit_bureau_verification_report: {
+        state: "PASS",
+        checks: { IDENTITY_MATCH: { state: "PASS" }, RESIDENCY_MATCH: { state: "PASS" } },
+      },
       aml_verification_report: { state: "PASS", checks: { AML_SANCTIONS_CHECK: { state: "PASS" } } },
       metadata: { thresholds: { aml: 96, onlineFootprint: 50 } },
     });
@@ -86,11 +122,24 @@ describe("POST /api/v1/smart-lookups in live", () => {
   it("an unknown person fails the bureau with the real API's reason codes; the first line and postcode stand in for an address", async () => {
     const res = await call(app, "POST", "/api/v1/smart-lookups", {
       token: live,
-      json: { first_name: "Zebulon", last_name: "Quirke", checks: ["CreditBureau"], first_line_of_address: "10 Downing Street", postcode: "SW1A 2AA", date_of_birth: "2001-02-03" },
+      json: {
+        first_name: "Zebulon",
+        last_name: "Quirke",
+        checks: ["CreditBureau"],
+        first_line_of_address: "10 Downing Street",
+        postcode: "SW1A 2AA",
+        date_of_birth: "2001-02-03",
+      },
     });
     expect(res.status).toBe(201);
     expectReports(res.body);
-    expect(res.body.credit_bureau_verification_report).toEqual({ state: "FAIL", checks: { IDENTITY_MATCH: { state: "FAIL", reason: "NO_IDENTITY_MATCH" }, RESIDENCY_MATCH: { state: "FAIL", reason: "NO_RESIDENCY_MATCH" } } });
+    expect(res.body.credit_bureau_verification_report).toEqual({
+      state: "FAIL",
+      checks: {
+        IDENTITY_MATCH: { state: "FAIL", reason: "NO_IDENTITY_MATCH" },
+        RESIDENCY_MATCH: { state: "FAIL", reason: "NO_RESIDENCY_MATCH" },
+      },
+    });
     expect(res.body).toMatchObject({ first_line_of_address: "10 Downing Street", postcode: "SW1A 2AA", address: null });
     expect(typeof res.body.metadata.creditBureauVerification.reasons.IDENTITY_MATCH).toBe("string");
   });
@@ -104,7 +153,10 @@ describe("POST /api/v1/smart-lookups in live", () => {
     expect(quiet.body.alerts_enabled_at).toBeNull();
     expect(await database.db.select().from(monitoredAccounts).where(eq(monitoredAccounts.riskAssessmentId, quiet.body.id))).toEqual([]);
 
-    const watched = await call(app, "POST", "/api/v1/smart-lookups", { token: live, json: { ...person, alerts_enabled: true, thresholds: { aml: 90 } } });
+    const watched = await call(app, "POST", "/api/v1/smart-lookups", {
+      token: live,
+      json: { ...person, alerts_enabled: true, thresholds: { aml: 90 } },
+    });
     expect(watched.status).toBe(201);
     expect(watched.body.alerts_enabled_at).toBe(watched.body.created_at);
     expect(watched.body.metadata.thresholds).toEqual({ aml: 90, onlineFootprint: 50 });
@@ -122,7 +174,17 @@ describe("POST /api/v1/smart-lookups in live", () => {
       [{ first_name: "A", last_name: "B", checks: ["CreditBureau"], date_of_birth: "1990-01-01" }, "address"],
       [{ first_name: "A", last_name: "B", checks: ["CreditBureau"], address: DOWNING_STREET }, "date_of_birth"],
       [{ first_name: "A", last_name: "B", checks: ["OnlineFootprint"], phone: "+447700900123" }, "email"],
-      [{ first_name: "A", last_name: "B", checks: ["OnlineFootprint"], alerts_enabled: true, email: "a@b.example", date_of_birth: "1990-01-01" }, "alerts_enabled"],
+      [
+        {
+          first_name: "A",
+          last_name: "B",
+          checks: ["OnlineFootprint"],
+          alerts_enabled: true,
+          email: "a@b.example",
+          date_of_birth: "1990-01-01",
+        },
+        "alerts_enabled",
+      ],
       [{ first_name: "A", last_name: "B", checks: ["AML"], alerts_enabled: true }, "date_of_birth"],
       [{ first_name: "A", last_name: "B", checks: ["AML"], thresholds: { aml: 101 } }, "thresholds.aml"],
       [{ first_name: "A", last_name: "B", checks: ["AML"], date_of_birth: "2999-01-01" }, "date_of_birth"],
@@ -134,12 +196,20 @@ describe("POST /api/v1/smart-lookups in live", () => {
       expect(res.status, JSON.stringify(json)).toBe(400);
       expect(Object.keys(res.body.error_detail), JSON.stringify(json)).toContain(field);
     }
-    expect((await call(app, "POST", "/api/v1/smart-lookups", { json: { first_name: "A", last_name: "B", checks: ["AML"] } })).status).toBe(401);
+    expect((await call(app, "POST", "/api/v1/smart-lookups", { json: { first_name: "A", last_name: "B", checks: ["AML"] } })).status).toBe(
+      401,
+    );
   });
 });
 
 describe("POST /api/v1/smart-lookups in sandbox", () => {
-  const person = { first_name: "Dan", last_name: "Webb", checks: ["CreditBureau", "OnlineFootprint", "AML"], address: DOWNING_STREET, date_of_birth: "1990-01-31" };
+  const person = {
+    first_name: "Dan",
+    last_name: "Webb",
+    checks: ["CreditBureau", "OnlineFootprint", "AML"],
+    address: DOWNING_STREET,
+    date_of_birth: "1990-01-31",
+  };
 
   it("follows the email rule: all pass; +review fails the last check; +reject fails all; never billable", async () => {
     const expectations: [string, string[]][] = [
@@ -151,7 +221,14 @@ describe("POST /api/v1/smart-lookups in sandbox", () => {
       const res = await call(app, "POST", "/api/v1/smart-lookups", { token: sandbox, json: { ...person, email } });
       expect(res.status, email).toBe(201);
       expectReports(res.body);
-      expect([res.body.credit_bureau_verification_report.state, res.body.online_footprint_verification_report.state, res.body.aml_verification_report.state], email).toEqual(states);
+      expect(
+        [
+          res.body.credit_bureau_verification_report.state,
+          res.body.online_footprint_verification_report.state,
+          res.body.aml_verification_report.state,
+        ],
+        email,
+      ).toEqual(states);
       expect(res.body.billable).toBe(false);
       // The same question gets the same answer.
       const again = await call(app, "POST", "/api/v1/smart-lookups", { token: sandbox, json: { ...person, email } });
@@ -160,7 +237,10 @@ describe("POST /api/v1/smart-lookups in sandbox", () => {
   });
 
   it("validates input exactly as live does", async () => {
-    const res = await call(app, "POST", "/api/v1/smart-lookups", { token: sandbox, json: { first_name: "A", last_name: "B", checks: ["CreditBureau"] } });
+    const res = await call(app, "POST", "/api/v1/smart-lookups", {
+      token: sandbox,
+      json: { first_name: "A", last_name: "B", checks: ["CreditBureau"] },
+    });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.error_detail).sort()).toEqual(["address", "date_of_birth"]);
   });

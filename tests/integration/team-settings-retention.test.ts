@@ -34,7 +34,13 @@ const SYSTEM = { type: "system" as const };
 const DAY = 86_400_000;
 
 async function member(db: Db, teamId: string, role: Role) {
-  const added = await addStaffMember(db, { teamId, email: `${role}-${randomToken(4)}@settings.test`.toLowerCase(), password: "correct horse battery", role, actor: SYSTEM });
+  const added = await addStaffMember(db, {
+    teamId,
+    email: `${role}-${randomToken(4)}@settings.test`.toLowerCase(),
+    password: "correct horse battery",
+    role,
+    actor: SYSTEM,
+  });
   if (!added.ok) throw new Error(added.error.message);
   return { userId: added.value.userId };
 }
@@ -50,26 +56,81 @@ const ago = (days: number) => new Date(Date.now() - days * DAY);
 /** A case with a timeline entry, two evidence images and a webhook message of each status given. */
 async function storedCase(db: Db, teamId: string, mode: Mode, createdAt: Date, statuses: WebhookMessageStatus[] = ["delivered"]) {
   const id = randomUUID();
-  await db.insert(verifications).values({ id, teamId, mode, email: `${id.slice(0, 8)}@example.com`, workflowId: "flow", hostedToken: randomToken(24), expiresAt: new Date(createdAt.getTime() + DAY), createdAt });
-  await db.insert(verificationEvents).values({ id: newId("evt"), teamId, mode, verificationId: id, event: "Created", toStatus: "InProgress", actorType: "system", createdAt });
+  await db.insert(verifications).values({
+    id,
+    teamId,
+    mode,
+    email: `${id.slice(0, 8)}@example.com`,
+    workflowId: "flow",
+    hostedToken: randomToken(24),
+    expiresAt: new Date(createdAt.getTime() + DAY),
+    createdAt,
+  });
+  await db.insert(verificationEvents).values({
+    id: newId("evt"),
+    teamId,
+    mode,
+    verificationId: id,
+    event: "Created",
+    toStatus: "InProgress",
+    actorType: "system",
+    createdAt,
+  });
   for (const role of ["face_scan", "document"]) await evidence(db, teamId, mode, "verification", id, role, createdAt);
   const messages: string[] = [];
   for (const status of statuses) {
     const messageId = newId("msg");
-    await db.insert(webhookMessages).values({ id: messageId, teamId, mode, event: "Created", payload: { event: "Created", id }, verificationId: id, status, createdAt });
-    await db.insert(webhookAttempts).values({ id: newId("att"), messageId, teamId, mode, attempt: 1, url: "https://hooks.example.com", statusCode: 200, durationMs: 5, startedAt: createdAt });
+    await db
+      .insert(webhookMessages)
+      .values({ id: messageId, teamId, mode, event: "Created", payload: { event: "Created", id }, verificationId: id, status, createdAt });
+    await db.insert(webhookAttempts).values({
+      id: newId("att"),
+      messageId,
+      teamId,
+      mode,
+      attempt: 1,
+      url: "https://hooks.example.com",
+      statusCode: 200,
+      durationMs: 5,
+      startedAt: createdAt,
+    });
     messages.push(messageId);
   }
   return { id, messages };
 }
 
 async function evidence(db: Db, teamId: string, mode: Mode, ownerType: string, ownerId: string, role: string, createdAt: Date) {
-  await db.insert(evidenceFiles).values({ id: newId("evd"), teamId, mode, ownerType, ownerId, role, mimeType: "image/jpeg", byteSize: 3, sha256: "x", data: Buffer.from([1, 2, 3]), createdAt });
+  await db.insert(evidenceFiles).values({
+    id: newId("evd"),
+    teamId,
+    mode,
+    ownerType,
+    ownerId,
+    role,
+    mimeType: "image/jpeg",
+    byteSize: 3,
+    sha256: "x",
+    data: Buffer.from([1, 2, 3]),
+    createdAt,
+  });
 }
 
 async function storedAssessment(db: Db, teamId: string, mode: Mode, createdAt: Date) {
   const id = newId("risk");
-  await db.insert(riskAssessments).values({ id, teamId, mode, email: "a@example.com", firstName: "A", lastName: "B", dateOfBirth: "1990-01-01", report: "headline", enrichments: [], response: {}, billable: false, createdAt });
+  await db.insert(riskAssessments).values({
+    id,
+    teamId,
+    mode,
+    email: "a@example.com",
+    firstName: "A",
+    lastName: "B",
+    dateOfBirth: "1990-01-01",
+    report: "headline",
+    enrichments: [],
+    response: {},
+    billable: false,
+    createdAt,
+  });
   await evidence(db, teamId, mode, "risk_assessment", id, "face_scan", createdAt);
   return id;
 }
@@ -108,29 +169,70 @@ describeEngines("risk settings and retention on %s", (engine) => {
 
   describe("risk settings", () => {
     it("answers the defaults for a tenant that never saved any", async () => {
-      expect(await getRiskSettings(db, { teamId: acme, mode: "live" })).toEqual({ amlThreshold: 96, onlineFootprintThreshold: 50, retentionDays: null });
+      expect(await getRiskSettings(db, { teamId: acme, mode: "live" })).toEqual({
+        amlThreshold: 96,
+        onlineFootprintThreshold: 50,
+        retentionDays: null,
+      });
     });
 
     it("saves per mode, audit-logs before and after, and reads back", async () => {
       const tenant = { teamId: acme, mode: "live" as const };
-      const saved = await updateRiskSettings(db, tenant, { staff: admin, amlThreshold: "90", onlineFootprintThreshold: 40, retentionDays: " 30 " });
+      const saved = await updateRiskSettings(db, tenant, {
+        staff: admin,
+        amlThreshold: "90",
+        onlineFootprintThreshold: 40,
+        retentionDays: " 30 ",
+      });
       expect(saved).toEqual({ ok: true, value: { amlThreshold: 90, onlineFootprintThreshold: 40, retentionDays: 30 } });
       expect(await getRiskSettings(db, tenant)).toEqual({ amlThreshold: 90, onlineFootprintThreshold: 40, retentionDays: 30 });
-      expect(await getRiskSettings(db, { teamId: acme, mode: "sandbox" })).toEqual({ amlThreshold: 96, onlineFootprintThreshold: 50, retentionDays: null });
+      expect(await getRiskSettings(db, { teamId: acme, mode: "sandbox" })).toEqual({
+        amlThreshold: 96,
+        onlineFootprintThreshold: 50,
+        retentionDays: null,
+      });
       expect(await getRiskSettings(db, { teamId: globex, mode: "live" })).toMatchObject({ amlThreshold: 96 });
 
-      const cleared = await updateRiskSettings(db, tenant, { staff: owner, amlThreshold: 100, onlineFootprintThreshold: 0, retentionDays: "" });
+      const cleared = await updateRiskSettings(db, tenant, {
+        staff: owner,
+        amlThreshold: 100,
+        onlineFootprintThreshold: 0,
+        retentionDays: "",
+      });
       expect(cleared.ok && cleared.value).toEqual({ amlThreshold: 100, onlineFootprintThreshold: 0, retentionDays: null });
-      const entries = await db.select().from(auditLog).where(and(eq(auditLog.teamId, acme), eq(auditLog.action, "settings.risk_updated"))).orderBy(auditLog.createdAt);
+      const entries = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.teamId, acme), eq(auditLog.action, "settings.risk_updated")))
+        .orderBy(auditLog.createdAt);
       expect(entries.map((e) => [e.mode, e.actorId, e.metadata])).toEqual([
-        ["live", admin.userId, { before: { amlThreshold: 96, onlineFootprintThreshold: 50, retentionDays: null }, after: { amlThreshold: 90, onlineFootprintThreshold: 40, retentionDays: 30 } }],
-        ["live", owner.userId, { before: { amlThreshold: 90, onlineFootprintThreshold: 40, retentionDays: 30 }, after: { amlThreshold: 100, onlineFootprintThreshold: 0, retentionDays: null } }],
+        [
+          "live",
+          admin.userId,
+          {
+            before: { amlThreshold: 96, onlineFootprintThreshold: 50, retentionDays: null },
+            after: { amlThreshold: 90, onlineFootprintThreshold: 40, retentionDays: 30 },
+          },
+        ],
+        [
+          "live",
+          owner.userId,
+          {
+            before: { amlThreshold: 90, onlineFootprintThreshold: 40, retentionDays: 30 },
+            after: { amlThreshold: 100, onlineFootprintThreshold: 0, retentionDays: null },
+          },
+        ],
       ]);
     });
 
     it("refuses values out of range or not whole numbers, field by field, and changes nothing", async () => {
       const tenant = { teamId: acme, mode: "sandbox" as const };
-      const bad = await updateRiskSettings(db, tenant, { staff: owner, amlThreshold: "101", onlineFootprintThreshold: "4.5", retentionDays: "6" });
+      const bad = await updateRiskSettings(db, tenant, {
+        staff: owner,
+        amlThreshold: "101",
+        onlineFootprintThreshold: "4.5",
+        retentionDays: "6",
+      });
       expect(bad.ok).toBe(false);
       if (bad.ok) return;
       expect(bad.error.kind).toBe("invalid");
@@ -145,8 +247,12 @@ describeEngines("risk settings and retention on %s", (engine) => {
         const result = await updateRiskSettings(db, tenant, { staff: owner, ...input });
         expect(result.ok, JSON.stringify(input)).toBe(false);
       }
-      expect((await updateRiskSettings(db, tenant, { staff: owner, amlThreshold: 0, onlineFootprintThreshold: 100, retentionDays: 7 })).ok).toBe(true);
-      expect((await updateRiskSettings(db, tenant, { staff: owner, amlThreshold: 0, onlineFootprintThreshold: 100, retentionDays: 3650 })).ok).toBe(true);
+      expect(
+        (await updateRiskSettings(db, tenant, { staff: owner, amlThreshold: 0, onlineFootprintThreshold: 100, retentionDays: 7 })).ok,
+      ).toBe(true);
+      expect(
+        (await updateRiskSettings(db, tenant, { staff: owner, amlThreshold: 0, onlineFootprintThreshold: 100, retentionDays: 3650 })).ok,
+      ).toBe(true);
       expect(await getRiskSettings(db, tenant)).toEqual({ amlThreshold: 0, onlineFootprintThreshold: 100, retentionDays: 3650 });
     });
 
@@ -159,7 +265,10 @@ describeEngines("risk settings and retention on %s", (engine) => {
       await updateRiskSettings(db, tenant, { staff: owner, amlThreshold: 71, onlineFootprintThreshold: 61, retentionDays: null });
       expect(await getCachedRiskSettings(db, tenant, t0)).toMatchObject({ amlThreshold: 71, onlineFootprintThreshold: 61 });
       // Written by another instance (straight to the table): the cache answers until it expires (5 s).
-      await db.update(teamSettings).set({ amlThreshold: 72 }).where(and(eq(teamSettings.teamId, acme), eq(teamSettings.mode, "sandbox")));
+      await db
+        .update(teamSettings)
+        .set({ amlThreshold: 72 })
+        .where(and(eq(teamSettings.teamId, acme), eq(teamSettings.mode, "sandbox")));
       expect(await getCachedRiskSettings(db, tenant, t0 + 1_000)).toMatchObject({ amlThreshold: 71 });
       expect(await getCachedRiskSettings(db, tenant, t0 + 6_000)).toMatchObject({ amlThreshold: 72 });
       // The cached copy is the caller's own: changing it changes nothing for the next request.
@@ -167,15 +276,28 @@ describeEngines("risk settings and retention on %s", (engine) => {
       copy.amlThreshold = 5;
       expect(await getCachedRiskSettings(db, tenant, t0 + 6_000)).toMatchObject({ amlThreshold: 72 });
       // Another tenant, another entry.
-      expect(await getCachedRiskSettings(db, { teamId: globex, mode: "sandbox" }, t0)).toMatchObject({ amlThreshold: 96, onlineFootprintThreshold: 50 });
+      expect(await getCachedRiskSettings(db, { teamId: globex, mode: "sandbox" }, t0)).toMatchObject({
+        amlThreshold: 96,
+        onlineFootprintThreshold: 50,
+      });
     });
 
     it("refuses reviewers (forbidden) and other teams' members (not found) on the server", async () => {
       const tenant = { teamId: acme, mode: "live" as const };
       const before = await getRiskSettings(db, tenant);
-      const byReviewer = await updateRiskSettings(db, tenant, { staff: reviewer, amlThreshold: 1, onlineFootprintThreshold: 1, retentionDays: 7 });
+      const byReviewer = await updateRiskSettings(db, tenant, {
+        staff: reviewer,
+        amlThreshold: 1,
+        onlineFootprintThreshold: 1,
+        retentionDays: 7,
+      });
       expect(!byReviewer.ok && byReviewer.error.kind).toBe("forbidden");
-      const byOutsider = await updateRiskSettings(db, tenant, { staff: outsider, amlThreshold: 1, onlineFootprintThreshold: 1, retentionDays: 7 });
+      const byOutsider = await updateRiskSettings(db, tenant, {
+        staff: outsider,
+        amlThreshold: 1,
+        onlineFootprintThreshold: 1,
+        retentionDays: 7,
+      });
       expect(!byOutsider.ok && byOutsider.error.kind).toBe("not_found");
       expect(await getRiskSettings(db, tenant)).toEqual(before);
     });
@@ -187,7 +309,11 @@ describeEngines("risk settings and retention on %s", (engine) => {
       const team = (await seedTeam(db, "Retained")).team.id;
       const other = (await seedTeam(db, "Untouched")).team.id;
       const teamOwner = await member(db, team, "owner");
-      await updateRiskSettings(db, { teamId: team, mode: "live" }, { staff: teamOwner, amlThreshold: 96, onlineFootprintThreshold: 50, retentionDays: 30 });
+      await updateRiskSettings(
+        db,
+        { teamId: team, mode: "live" },
+        { staff: teamOwner, amlThreshold: 96, onlineFootprintThreshold: 50, retentionDays: 30 },
+      );
 
       const oldCase = await storedCase(db, team, "live", ago(40), ["delivered", "failed", "retrying"]);
       const recentCase = await storedCase(db, team, "live", ago(10));
@@ -207,14 +333,43 @@ describeEngines("risk settings and retention on %s", (engine) => {
       const otherAssessment = await storedAssessment(db, other, "live", ago(400));
 
       // What the fraud network kept of the two live assessments (keys and a face embedding).
-      const networked = [oldAssessment, recentAssessment].map((sourceId) => ({ id: newId("net"), teamId: team, source: "risk_assessment", sourceId, emailKey: `k-${sourceId}`, identityKey: null }));
+      const networked = [oldAssessment, recentAssessment].map((sourceId) => ({
+        id: newId("net"),
+        teamId: team,
+        source: "risk_assessment",
+        sourceId,
+        emailKey: `k-${sourceId}`,
+        identityKey: null,
+      }));
       await db.insert(networkIdentities).values(networked);
-      await db.insert(networkFaces).values(networked.map((n) => ({ id: newId("face"), teamId: team, networkIdentityId: n.id, identityKey: null, model: "faceapi-resnet34", embedding: Array.from({ length: 128 }, (_, i) => (i === 0 ? 1 : 0)) })));
+      await db.insert(networkFaces).values(
+        networked.map((n) => ({
+          id: newId("face"),
+          teamId: team,
+          networkIdentityId: n.id,
+          identityKey: null,
+          model: "faceapi-resnet34",
+          embedding: Array.from({ length: 128 }, (_, i) => (i === 0 ? 1 : 0)),
+        })),
+      );
 
       const report = await applyRetention(db, { batchSize: 1 });
       const mine = report.tenants.find((t) => t.teamId === team);
-      expect(mine).toMatchObject({ mode: "live", retentionDays: 30, verifications: 1, riskAssessments: 1, smartLookups: 1, monitoredAccounts: 1, evidenceFiles: 3, networkRecords: 1, webhookMessages: 2 });
-      const network = await db.select({ sourceId: networkIdentities.sourceId }).from(networkIdentities).where(eq(networkIdentities.teamId, team));
+      expect(mine).toMatchObject({
+        mode: "live",
+        retentionDays: 30,
+        verifications: 1,
+        riskAssessments: 1,
+        smartLookups: 1,
+        monitoredAccounts: 1,
+        evidenceFiles: 3,
+        networkRecords: 1,
+        webhookMessages: 2,
+      });
+      const network = await db
+        .select({ sourceId: networkIdentities.sourceId })
+        .from(networkIdentities)
+        .where(eq(networkIdentities.teamId, team));
       expect(network.map((n) => n.sourceId)).toEqual([recentAssessment]);
       const faces = await db.select({ id: networkFaces.networkIdentityId }).from(networkFaces).where(eq(networkFaces.teamId, team));
       expect(faces.map((f) => f.id)).toEqual([networked[1]!.id]);
@@ -223,34 +378,91 @@ describeEngines("risk settings and retention on %s", (engine) => {
       expect(await count(db, verifications, [oldCase.id, recentCase.id, sandboxCase.id, otherCase.id])).toBe(3);
       expect(await count(db, verifications, [oldCase.id])).toBe(0);
       expect(await count(db, riskAssessments, [oldAssessment, recentAssessment, otherAssessment])).toBe(2);
-      expect((await db.select({ id: smartLookups.id }).from(smartLookups).where(inArray(smartLookups.id, [oldLookup, recentLookup]))).map((r) => r.id)).toEqual([recentLookup]);
+      expect(
+        (
+          await db
+            .select({ id: smartLookups.id })
+            .from(smartLookups)
+            .where(inArray(smartLookups.id, [oldLookup, recentLookup]))
+        ).map((r) => r.id),
+      ).toEqual([recentLookup]);
       expect(await count(db, monitoredAccounts, [oldAccount, recentAccount])).toBe(1);
       expect(await count(db, monitoredAccounts, [recentAccount])).toBe(1);
-      const files = await db.select({ ownerId: evidenceFiles.ownerId }).from(evidenceFiles).where(inArray(evidenceFiles.ownerId, [oldCase.id, recentCase.id, oldAssessment, recentAssessment, sandboxCase.id, otherCase.id, otherAssessment]));
-      expect(new Set(files.map((f) => f.ownerId))).toEqual(new Set([recentCase.id, recentAssessment, sandboxCase.id, otherCase.id, otherAssessment]));
+      const files = await db
+        .select({ ownerId: evidenceFiles.ownerId })
+        .from(evidenceFiles)
+        .where(
+          inArray(evidenceFiles.ownerId, [
+            oldCase.id,
+            recentCase.id,
+            oldAssessment,
+            recentAssessment,
+            sandboxCase.id,
+            otherCase.id,
+            otherAssessment,
+          ]),
+        );
+      expect(new Set(files.map((f) => f.ownerId))).toEqual(
+        new Set([recentCase.id, recentAssessment, sandboxCase.id, otherCase.id, otherAssessment]),
+      );
       expect((await db.select().from(verificationEvents).where(eq(verificationEvents.verificationId, oldCase.id))).length).toBe(0);
       expect((await db.select().from(accountAlerts).where(eq(accountAlerts.accountId, oldAccount))).length).toBe(0);
 
       // The message still being retried stays (the outbox owns it); the finished ones went, attempts too.
-      const left = await db.select({ id: webhookMessages.id, status: webhookMessages.status }).from(webhookMessages).where(inArray(webhookMessages.id, [...oldCase.messages, ...recentCase.messages, ...otherCase.messages]));
+      const left = await db
+        .select({ id: webhookMessages.id, status: webhookMessages.status })
+        .from(webhookMessages)
+        .where(inArray(webhookMessages.id, [...oldCase.messages, ...recentCase.messages, ...otherCase.messages]));
       expect(left.map((m) => m.id).sort()).toEqual([oldCase.messages[2], recentCase.messages[0], otherCase.messages[0]].sort());
-      expect((await db.select().from(webhookAttempts).where(inArray(webhookAttempts.messageId, oldCase.messages.slice(0, 2)))).length).toBe(0);
+      expect(
+        (
+          await db
+            .select()
+            .from(webhookAttempts)
+            .where(inArray(webhookAttempts.messageId, oldCase.messages.slice(0, 2)))
+        ).length,
+      ).toBe(0);
 
-      const audit = await db.select().from(auditLog).where(and(eq(auditLog.teamId, team), eq(auditLog.action, "retention.applied")));
+      const audit = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.teamId, team), eq(auditLog.action, "retention.applied")));
       expect(audit.map((a) => [a.mode, a.actorType, (a.metadata as { deleted: unknown }).deleted])).toEqual([
-        ["live", "system", { verifications: 1, riskAssessments: 1, smartLookups: 1, monitoredAccounts: 1, evidenceFiles: 3, networkRecords: 1, webhookMessages: 2 }],
+        [
+          "live",
+          "system",
+          {
+            verifications: 1,
+            riskAssessments: 1,
+            smartLookups: 1,
+            monitoredAccounts: 1,
+            evidenceFiles: 3,
+            networkRecords: 1,
+            webhookMessages: 2,
+          },
+        ],
       ]);
 
       // Once delivered, the leftover message of the deleted case goes at the next run; nothing else does.
       await db.update(webhookMessages).set({ status: "delivered" }).where(eq(webhookMessages.id, oldCase.messages[2]!));
       const again = await applyRetention(db, { teamId: team });
-      expect(again.tenants).toEqual([expect.objectContaining({ verifications: 0, riskAssessments: 0, monitoredAccounts: 0, evidenceFiles: 0, webhookMessages: 1 })]);
+      expect(again.tenants).toEqual([
+        expect.objectContaining({ verifications: 0, riskAssessments: 0, monitoredAccounts: 0, evidenceFiles: 0, webhookMessages: 1 }),
+      ]);
       expect(await count(db, verifications, [recentCase.id])).toBe(1);
-      const runs = await db.select().from(auditLog).where(and(eq(auditLog.teamId, team), eq(auditLog.action, "retention.applied")));
+      const runs = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.teamId, team), eq(auditLog.action, "retention.applied")));
       expect(runs).toHaveLength(2);
       // A run that deletes nothing leaves no audit entry.
       await applyRetention(db, { teamId: team });
-      expect(await db.select().from(auditLog).where(and(eq(auditLog.teamId, team), eq(auditLog.action, "retention.applied")))).toHaveLength(2);
+      expect(
+        await db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.teamId, team), eq(auditLog.action, "retention.applied"))),
+      ).toHaveLength(2);
     });
 
     it("runs from the CLI (apply-retention [--team]) and on the daily schedule", async () => {
@@ -259,15 +471,27 @@ describeEngines("risk settings and retention on %s", (engine) => {
       const viaCli = await storedCase(db, team.id, "sandbox", ago(8));
       const cli = await runCli(db, ["apply-retention", "--team", team.slug]);
       expect(cli.exitCode).toBe(0);
-      expect(cli.output).toMatchObject({ ok: true, tenants: [{ teamId: team.id, mode: "sandbox", verifications: 1 }], totals: { verifications: 1 } });
+      expect(cli.output).toMatchObject({
+        ok: true,
+        tenants: [{ teamId: team.id, mode: "sandbox", verifications: 1 }],
+        totals: { verifications: 1 },
+      });
       expect(await count(db, verifications, [viaCli.id])).toBe(0);
-      const audit = await db.select().from(auditLog).where(and(eq(auditLog.teamId, team.id), eq(auditLog.action, "retention.applied")));
+      const audit = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.teamId, team.id), eq(auditLog.action, "retention.applied")));
       expect(audit.map((a) => a.actorType)).toEqual(["cli"]);
       expect((await runCli(db, ["apply-retention", "--team", "no-such-team"])).exitCode).toBe(2);
 
       const viaTimer = await storedCase(db, team.id, "sandbox", ago(9));
       const reports: number[] = [];
-      const schedule = startRetentionSchedule({ db: async () => db, firstRunMs: 10, intervalMs: 60_000, onReport: (r) => reports.push(r.totals.verifications) });
+      const schedule = startRetentionSchedule({
+        db: async () => db,
+        firstRunMs: 10,
+        intervalMs: 60_000,
+        onReport: (r) => reports.push(r.totals.verifications),
+      });
       await expect.poll(() => reports.length, { timeout: 10_000 }).toBeGreaterThan(0);
       expect(await count(db, verifications, [viaTimer.id])).toBe(0);
       const now = await schedule.runNow();

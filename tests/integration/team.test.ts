@@ -43,7 +43,13 @@ describe("GET /api/v1/team", () => {
       const res = await call(app, "GET", "/api/v1/team", { token });
       expect(res.status).toBe(200);
       expect(Object.keys(res.body).sort()).toEqual(TEAM_KEYS);
-      expect(res.body).toMatchObject({ id: partner.team.id, name: "Partner Platform", public_name: "Partner Platform", plan: "PAYG", logo_url: "" });
+      expect(res.body).toMatchObject({
+        id: partner.team.id,
+        name: "Partner Platform",
+        public_name: "Partner Platform",
+        plan: "PAYG",
+        logo_url: "",
+      });
       expect(PLANS).toContain(res.body.plan);
     }
     expect((await call(app, "GET", "/api/v1/team")).status).toBe(401);
@@ -71,7 +77,13 @@ describe("POST /api/v1/team", () => {
     // The credential works, and sees the new team with its profile and workflow.
     const token = await tokenFor(app, { clientId: res.body.credentials.client_id, clientSecret: res.body.credentials.client_secret });
     const team = await call(app, "GET", "/api/v1/team", { token });
-    expect(team.body).toMatchObject({ id: res.body.id, name: "Harbour Lettings Ltd", public_name: "Harbour Lettings", logo_url: "https://cdn.harbour.example/logo.png", plan: "PAYG" });
+    expect(team.body).toMatchObject({
+      id: res.body.id,
+      name: "Harbour Lettings Ltd",
+      public_name: "Harbour Lettings",
+      logo_url: "https://cdn.harbour.example/logo.png",
+      plan: "PAYG",
+    });
     const flow = await call(app, "GET", "/api/v1/flows/kyc-aml", { token });
     expect(flow.status).toBe(200);
     expect(flow.body).toMatchObject({ id: "kyc-aml", tokens_per_verification: 3, archived_at: null });
@@ -89,7 +101,10 @@ describe("POST /api/v1/team", () => {
   });
 
   it("creates a sandbox credential for a sandbox token", async () => {
-    const res = await call(app, "POST", "/api/v1/team", { token: partnerSandbox, json: { name: "Sandbox Child", team_admin_emails: ["dev@child.example"] } });
+    const res = await call(app, "POST", "/api/v1/team", {
+      token: partnerSandbox,
+      json: { name: "Sandbox Child", team_admin_emails: ["dev@child.example"] },
+    });
     expect(res.status).toBe(200);
     expect(res.body.credentials.environment).toBe("sandbox");
     expect(res.body.credentials.client_secret.startsWith("sandbox-")).toBe(true);

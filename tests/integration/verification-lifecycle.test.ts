@@ -17,7 +17,9 @@ describe("transition table", () => {
     const keys = TRANSITIONS.map((t) => `${t.from}:${t.action}`);
     expect(new Set(keys).size).toBe(keys.length);
     const events = new Set(TRANSITIONS.map((t) => t.webhook).filter(Boolean));
-    expect([...events].every((e) => ["Created", "UserCompleted", "ManuallyReviewed", "Verified", "Refused", "Expired"].includes(e!))).toBe(true);
+    expect([...events].every((e) => ["Created", "UserCompleted", "ManuallyReviewed", "Verified", "Refused", "Expired"].includes(e!))).toBe(
+      true,
+    );
     expect(findTransition("Verified", "approve")).toBeUndefined();
     expect(findTransition("Refused", "start_review")).toMatchObject({ to: "ManuallyReviewed", webhook: "ManuallyReviewed" });
   });
@@ -32,18 +34,41 @@ const EVERY_ACTION = ["complete", "pass", "flag", "lock_out", "start_review", "a
 const FORBIDDEN: readonly (readonly [VerificationStatus, readonly (typeof EVERY_ACTION)[number][], string])[] = [
   ["Verified", EVERY_ACTION, "Verified is final: checks passed or a reviewer decided"],
   ["Blocked", EVERY_ACTION, "a blocked user's case is final"],
-  ["InProgress", ["pass", "flag", "start_review", "approve", "reject", "restart"], "nothing is decided or reviewed before the user completed every step (Processing comes first)"],
-  ["ReadyForReview", ["complete", "expire", "approve", "reject"], "completed once; a completed case never expires; a person decides only through ManuallyReviewed"],
-  ["Refused", ["complete", "pass", "expire", "approve", "reject", "lock_out"], "Needs review is decided by a person, through ManuallyReviewed (its event is sent)"],
+  [
+    "InProgress",
+    ["pass", "flag", "start_review", "approve", "reject", "restart"],
+    "nothing is decided or reviewed before the user completed every step (Processing comes first)",
+  ],
+  [
+    "ReadyForReview",
+    ["complete", "expire", "approve", "reject"],
+    "completed once; a completed case never expires; a person decides only through ManuallyReviewed",
+  ],
+  [
+    "Refused",
+    ["complete", "pass", "expire", "approve", "reject", "lock_out"],
+    "Needs review is decided by a person, through ManuallyReviewed (its event is sent)",
+  ],
   ["LockedOut", ["complete", "pass", "flag", "expire", "approve", "reject"], "a locked-out case becomes Verified only through a reviewer"],
-  ["ManuallyReviewed", ["complete", "pass", "flag", "expire", "lock_out", "start_review", "restart"], "under review: only the reviewer's approve or reject ends it"],
-  ["Cancelled", ["complete", "pass", "flag", "lock_out", "start_review", "approve", "reject", "expire", "cancel"], "a cancelled case can only be restarted"],
+  [
+    "ManuallyReviewed",
+    ["complete", "pass", "flag", "expire", "lock_out", "start_review", "restart"],
+    "under review: only the reviewer's approve or reject ends it",
+  ],
+  [
+    "Cancelled",
+    ["complete", "pass", "flag", "lock_out", "start_review", "approve", "reject", "expire", "cancel"],
+    "a cancelled case can only be restarted",
+  ],
 ];
 
 describe("forbidden transitions (literal, from the spec's states)", () => {
-  it.each(FORBIDDEN.flatMap(([from, actions, why]) => actions.map((action) => [from, action, why] as const)))("%s cannot %s: %s", (from, action) => {
-    expect(findTransition(from, action)).toBeUndefined();
-  });
+  it.each(FORBIDDEN.flatMap(([from, actions, why]) => actions.map((action) => [from, action, why] as const)))(
+    "%s cannot %s: %s",
+    (from, action) => {
+      expect(findTransition(from, action)).toBeUndefined();
+    },
+  );
 });
 
 describeEngines("verification lifecycle on %s", (engine) => {
@@ -63,8 +88,14 @@ describeEngines("verification lifecycle on %s", (engine) => {
     if (!created.ok) throw new Error(created.error.message);
     return { id: created.value.id, token: created.value.url.split("/verify/")[1]! };
   }
-  const timeline = (id: string) => database.db.select().from(verificationEvents).where(eq(verificationEvents.verificationId, id)).orderBy(asc(verificationEvents.createdAt), asc(verificationEvents.id));
-  const outbox = (id: string) => database.db.select().from(webhookMessages).where(eq(webhookMessages.verificationId, id)).orderBy(asc(webhookMessages.seq));
+  const timeline = (id: string) =>
+    database.db
+      .select()
+      .from(verificationEvents)
+      .where(eq(verificationEvents.verificationId, id))
+      .orderBy(asc(verificationEvents.createdAt), asc(verificationEvents.id));
+  const outbox = (id: string) =>
+    database.db.select().from(webhookMessages).where(eq(webhookMessages.verificationId, id)).orderBy(asc(webhookMessages.seq));
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
@@ -72,7 +103,12 @@ describeEngines("verification lifecycle on %s", (engine) => {
     other = await seedTeam(database.db, "Other");
     // Live and sandbox endpoints of Acme take every event.
     for (const mode of ["live", "sandbox"] as const) {
-      await database.db.insert(webhookEndpoints).values({ teamId: acme.team.id, mode, url: "https://hooks.example.com/idv", secret: "whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdA==" });
+      await database.db.insert(webhookEndpoints).values({
+        teamId: acme.team.id,
+        mode,
+        url: "https://hooks.example.com/idv",
+        secret: "whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdA==",
+      });
     }
   });
   afterAll(() => database.dispose());
@@ -90,7 +126,10 @@ describeEngines("verification lifecycle on %s", (engine) => {
     const messages = await outbox(id);
     expect(messages.map((m) => m.event)).toEqual(["Created", "UserCompleted"]);
     expect(messages[1]!.payload).toMatchObject({ event: "UserCompleted", id, status: "ReadyForReview", email: "case@example.com" });
-    const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.targetId, id), eq(auditLog.action, "verification.complete")));
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, id), eq(auditLog.action, "verification.complete")));
     expect(audit).toHaveLength(1);
   });
 
@@ -99,7 +138,10 @@ describeEngines("verification lifecycle on %s", (engine) => {
     const approve = await applyTransition(database.db, { tenant: live(), verificationId: id, action: "approve", actor: system });
     expect(approve).toMatchObject({ ok: false, error: { kind: "conflict" } });
     for (const tenant of [sandbox(), { teamId: other.team.id, mode: "live" as const }]) {
-      expect(await applyTransition(database.db, { tenant, verificationId: id, action: "complete", actor: system })).toMatchObject({ ok: false, error: { kind: "not_found" } });
+      expect(await applyTransition(database.db, { tenant, verificationId: id, action: "complete", actor: system })).toMatchObject({
+        ok: false,
+        error: { kind: "not_found" },
+      });
     }
     expect((await timeline(id)).map((e) => e.event)).toEqual(["Created"]);
     expect((await outbox(id)).map((m) => m.event)).toEqual(["Created"]);
@@ -110,12 +152,33 @@ describeEngines("verification lifecycle on %s", (engine) => {
     await applyTransition(database.db, { tenant: live(), verificationId: id, action: "complete", actor: system });
     await applyTransition(database.db, { tenant: live(), verificationId: id, action: "flag", actor: system });
 
-    const empty = await decideReview(database.db, { tenant: live(), verificationId: id, decision: "approve", note: "  ", actor: reviewer, expectedStatus: "Refused" });
+    const empty = await decideReview(database.db, {
+      tenant: live(),
+      verificationId: id,
+      decision: "approve",
+      note: "  ",
+      actor: reviewer,
+      expectedStatus: "Refused",
+    });
     expect(empty).toMatchObject({ ok: false, error: { kind: "invalid", detail: { note: expect.any(String) } } });
-    const stale = await decideReview(database.db, { tenant: live(), verificationId: id, decision: "approve", note: "ok", actor: reviewer, expectedStatus: "ReadyForReview" });
+    const stale = await decideReview(database.db, {
+      tenant: live(),
+      verificationId: id,
+      decision: "approve",
+      note: "ok",
+      actor: reviewer,
+      expectedStatus: "ReadyForReview",
+    });
     expect(stale).toMatchObject({ ok: false, error: { kind: "conflict" } });
 
-    const decided = await decideReview(database.db, { tenant: live(), verificationId: id, decision: "approve", note: "Documents match on second look", actor: reviewer, expectedStatus: "Refused" });
+    const decided = await decideReview(database.db, {
+      tenant: live(),
+      verificationId: id,
+      decision: "approve",
+      note: "Documents match on second look",
+      actor: reviewer,
+      expectedStatus: "Refused",
+    });
     expect(decided.ok && decided.value.record.status).toBe("Verified");
     const steps = (await timeline(id)).slice(-2);
     expect(steps.map((e) => [e.event, e.toStatus, e.actorId, e.note])).toEqual([
@@ -124,7 +187,14 @@ describeEngines("verification lifecycle on %s", (engine) => {
     ]);
     expect((await outbox(id)).map((m) => m.event)).toEqual(["Created", "UserCompleted", "Refused", "ManuallyReviewed", "Verified"]);
     // Decided cases take no second decision.
-    const again = await decideReview(database.db, { tenant: live(), verificationId: id, decision: "reject", note: "no", actor: reviewer, expectedStatus: "Verified" });
+    const again = await decideReview(database.db, {
+      tenant: live(),
+      verificationId: id,
+      decision: "reject",
+      note: "no",
+      actor: reviewer,
+      expectedStatus: "Verified",
+    });
     expect(again.ok).toBe(false);
   });
 
@@ -132,7 +202,14 @@ describeEngines("verification lifecycle on %s", (engine) => {
     const { id } = await newCase(live());
     await applyTransition(database.db, { tenant: live(), verificationId: id, action: "complete", actor: system });
     await applyTransition(database.db, { tenant: live(), verificationId: id, action: "flag", actor: system });
-    const decided = await decideReview(database.db, { tenant: live(), verificationId: id, decision: "reject", note: "Name does not match", actor: reviewer, expectedStatus: "Refused" });
+    const decided = await decideReview(database.db, {
+      tenant: live(),
+      verificationId: id,
+      decision: "reject",
+      note: "Name does not match",
+      actor: reviewer,
+      expectedStatus: "Refused",
+    });
     expect(decided.ok && decided.value.record.status).toBe("Refused");
     expect((await outbox(id)).slice(-2).map((m) => m.event)).toEqual(["ManuallyReviewed", "Refused"]);
   });
@@ -168,9 +245,18 @@ describeEngines("verification lifecycle on %s", (engine) => {
 
   it("only sandbox cases take a chosen outcome, and only known outcomes", async () => {
     const liveCase = await newCase(live());
-    expect(await chooseSandboxOutcome(database.db, { token: liveCase.token, outcome: "verified" })).toMatchObject({ ok: false, error: { kind: "not_found" } });
+    expect(await chooseSandboxOutcome(database.db, { token: liveCase.token, outcome: "verified" })).toMatchObject({
+      ok: false,
+      error: { kind: "not_found" },
+    });
     const sandboxCase = await newCase(sandbox());
-    expect(await chooseSandboxOutcome(database.db, { token: sandboxCase.token, outcome: "teleported" })).toMatchObject({ ok: false, error: { kind: "invalid" } });
-    expect(await chooseSandboxOutcome(database.db, { token: "nope-nope-nope-nope", outcome: "verified" })).toMatchObject({ ok: false, error: { kind: "not_found" } });
+    expect(await chooseSandboxOutcome(database.db, { token: sandboxCase.token, outcome: "teleported" })).toMatchObject({
+      ok: false,
+      error: { kind: "invalid" },
+    });
+    expect(await chooseSandboxOutcome(database.db, { token: "nope-nope-nope-nope", outcome: "verified" })).toMatchObject({
+      ok: false,
+      error: { kind: "not_found" },
+    });
   });
 });

@@ -60,16 +60,25 @@ describeEngines("verifications on %s", (engine) => {
   });
 
   it("writes the Created timeline entry and an audit entry in the same change", async () => {
-    const res = await call(app, "POST", "/api/v1/verifications", { token: live, json: { email: "t@example.com", workflow_id: "sandbox-flow" } });
+    const res = await call(app, "POST", "/api/v1/verifications", {
+      token: live,
+      json: { email: "t@example.com", workflow_id: "sandbox-flow" },
+    });
     const timeline = await database.db.select().from(verificationEvents).where(eq(verificationEvents.verificationId, res.body.id));
     expect(timeline).toHaveLength(1);
     expect(timeline[0]).toMatchObject({ event: "Created", toStatus: "InProgress", teamId, mode: "live", actorType: "api_client" });
-    const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.targetId, res.body.id), eq(auditLog.action, "verification.created")));
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, res.body.id), eq(auditLog.action, "verification.created")));
     expect(audit).toHaveLength(1);
   });
 
   it("accepts flow_id as the alias of workflow_id and falls back to the team's default redirect", async () => {
-    const res = await call(app, "POST", "/api/v2/verifications", { token: live, json: { email: "a@example.com", flow_id: "sandbox-flow-referee" } });
+    const res = await call(app, "POST", "/api/v2/verifications", {
+      token: live,
+      json: { email: "a@example.com", flow_id: "sandbox-flow-referee" },
+    });
     expect(res.status).toBe(201);
     expect(res.body.workflow_id).toBe("sandbox-flow-referee");
     const read = await call(app, "GET", `/api/v2/verifications/${res.body.id}`, { token: live });
@@ -94,7 +103,10 @@ describeEngines("verifications on %s", (engine) => {
   });
 
   it("answers 404 for another team's or another mode's case, and for an unknown id", async () => {
-    const res = await call(app, "POST", "/api/v1/verifications", { token: live, json: { email: "iso@example.com", workflow_id: "sandbox-flow" } });
+    const res = await call(app, "POST", "/api/v1/verifications", {
+      token: live,
+      json: { email: "iso@example.com", workflow_id: "sandbox-flow" },
+    });
     const id = res.body.id as string;
     for (const token of [sandbox, otherTeam]) {
       const read = await call(app, "GET", `/api/v2/verifications/${id}`, { token });
@@ -105,7 +117,9 @@ describeEngines("verifications on %s", (engine) => {
   });
 
   it("needs a token to create or read", async () => {
-    expect((await call(app, "POST", "/api/v1/verifications", { json: { email: "a@example.com", workflow_id: "sandbox-flow" } })).status).toBe(401);
+    expect(
+      (await call(app, "POST", "/api/v1/verifications", { json: { email: "a@example.com", workflow_id: "sandbox-flow" } })).status,
+    ).toBe(401);
     expect((await call(app, "GET", "/api/v1/verifications/abc")).status).toBe(401);
   });
 

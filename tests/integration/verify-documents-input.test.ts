@@ -29,12 +29,15 @@ beforeAll(async () => {
   const seeded = await seedTeam(database.db, "Docs Ltd");
   tokens.live = await tokenFor(app, seeded.live);
   tokens.sandbox = await tokenFor(app, seeded.sandbox);
-  photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#ddd" } }).jpeg().toBuffer();
+  photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#ddd" } })
+    .jpeg()
+    .toBuffer();
 });
 afterAll(async () => database?.dispose());
 
 describe.each(["live", "sandbox"] as const)("POST /api/v1/verify/* input checks (%s)", (mode) => {
-  const photoId = (fields: Record<string, string | Buffer | undefined>) => call(app, "POST", "/api/v1/verify/photo-id", { token: tokens[mode], body: form(fields) });
+  const photoId = (fields: Record<string, string | Buffer | undefined>) =>
+    call(app, "POST", "/api/v1/verify/photo-id", { token: tokens[mode], body: form(fields) });
   const supporting = (fields: Record<string, string | Buffer | undefined>) =>
     call(app, "POST", "/api/v1/verify/supporting-documents", { token: tokens[mode], body: form(fields) });
 
@@ -67,10 +70,16 @@ describe.each(["live", "sandbox"] as const)("POST /api/v1/verify/* input checks 
   });
 
   it("refuses a readable image too small to read with 422 (well-formed, refused) and an empty file with 400", async () => {
-    const tiny = await sharp({ create: { width: 50, height: 50, channels: 3, background: "#ddd" } }).jpeg().toBuffer();
+    const tiny = await sharp({ create: { width: 50, height: 50, channels: 3, background: "#ddd" } })
+      .jpeg()
+      .toBuffer();
     const small = await photoId({ sub_type: "Passport", front: tiny });
     expect(small.status).toBe(422);
-    expect(small.body).toMatchObject({ status_code: 422, error_code: "image_too_small", error_detail: { front: "Must be at least 200 pixels on each side" } });
+    expect(small.body).toMatchObject({
+      status_code: 422,
+      error_code: "image_too_small",
+      error_detail: { front: "Must be at least 200 pixels on each side" },
+    });
     const empty = await photoId({ sub_type: "Passport", front: Buffer.alloc(0) });
     expect(empty.status).toBe(400);
     expect(empty.body).toMatchObject({ status_code: 400, error_detail: { front: "Must be a non-empty file" } });
@@ -85,7 +94,10 @@ describe.each(["live", "sandbox"] as const)("POST /api/v1/verify/* input checks 
   });
 
   it("checks sub_type and required files", async () => {
-    expect((await photoId({ sub_type: "Banana", front: photo })).body).toMatchObject({ status_code: 400, error_detail: { sub_type: expect.stringContaining("Passport") } });
+    expect((await photoId({ sub_type: "Banana", front: photo })).body).toMatchObject({
+      status_code: 400,
+      error_detail: { sub_type: expect.stringContaining("Passport") },
+    });
     expect((await photoId({ sub_type: "Passport" })).body).toMatchObject({ status_code: 400, error_detail: { front: expect.any(String) } });
     expect((await photoId({ sub_type: "PassCard", front: photo })).status).toBe(501);
     expect((await supporting({ sub_type: "utility_bill", document: photo, minimum_document_length: "soon" })).body).toMatchObject({
@@ -103,7 +115,10 @@ describe.each(["live", "sandbox"] as const)("POST /api/v1/verify/* input checks 
 
 describe("sandbox answers (lib/server/sandbox/documents.ts)", () => {
   it("gives the stable passport record, not billed, with a face match when a face scan is sent", async () => {
-    const res = await call(app, "POST", "/api/v1/verify/photo-id", { token: tokens.sandbox, body: form({ sub_type: "Passport", front: photo, face_scan: photo }) });
+    const res = await call(app, "POST", "/api/v1/verify/photo-id", {
+      token: tokens.sandbox,
+      body: form({ sub_type: "Passport", front: photo, face_scan: photo }),
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       verification_method: "photo_id",
@@ -137,20 +152,33 @@ describe("sandbox answers (lib/server/sandbox/documents.ts)", () => {
   });
 
   it("gives the stable supporting-document record of the sub_type", async () => {
-    const res = await call(app, "POST", "/api/v1/verify/supporting-documents", { token: tokens.sandbox, body: form({ sub_type: "BankStatement", document: manyPagePdf(2) }) });
+    const res = await call(app, "POST", "/api/v1/verify/supporting-documents", {
+      token: tokens.sandbox,
+      body: form({ sub_type: "BankStatement", document: manyPagePdf(2) }),
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       verification_method: "supporting_document",
       evidence_type: "bank_statement",
       billable: false,
       outcome: "pass",
-      extracted_details: { first_name: "ERIKA", last_name: "ROBERTS", postcode: "NW1 6XE", first_line_of_address: "221B Baker Street", document_date: "2026-01-02" },
+      extracted_details: {
+        first_name: "ERIKA",
+        last_name: "ROBERTS",
+        postcode: "NW1 6XE",
+        first_line_of_address: "221B Baker Street",
+        document_date: "2026-01-02",
+      },
     });
   });
 
   it("documents both operations in the OpenAPI document", async () => {
     const doc = (await call(app, "GET", "/api/openapi.json")).body;
-    expect(Object.keys(doc.paths["/api/v1/verify/photo-id"].post.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "413", "415", "422", "501", "503"]));
-    expect(Object.keys(doc.paths["/api/v1/verify/supporting-documents"].post.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "413", "415", "503"]));
+    expect(Object.keys(doc.paths["/api/v1/verify/photo-id"].post.responses)).toEqual(
+      expect.arrayContaining(["200", "400", "401", "413", "415", "422", "501", "503"]),
+    );
+    expect(Object.keys(doc.paths["/api/v1/verify/supporting-documents"].post.responses)).toEqual(
+      expect.arrayContaining(["200", "400", "401", "413", "415", "503"]),
+    );
   });
 });

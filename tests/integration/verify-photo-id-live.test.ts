@@ -24,7 +24,12 @@ beforeAll(async () => {
   faces = await sampleFaces();
   for (const seed of ["live-a", "live-b", "live-c"]) docs[seed] = await generateIdDocument({ seed, kind: "passport", faceIndex: 4 });
   docs.expired = await generateIdDocument({ seed: "live-expired", kind: "passport", personOptions: { expired: true }, faceIndex: 4 });
-  docs.tampered = await generateIdDocument({ seed: "live-tampered", kind: "passport", tamper: { kind: "check-digit", field: "birthDate" }, faceIndex: 4 });
+  docs.tampered = await generateIdDocument({
+    seed: "live-tampered",
+    kind: "passport",
+    tamper: { kind: "check-digit", field: "birthDate" },
+    faceIndex: 4,
+  });
 }, 240_000);
 afterAll(async () => database?.dispose());
 
@@ -77,14 +82,21 @@ describe("live photo ID reading", () => {
     const claimed = await verify(docs["live-a"]!, { first_name: "Someone", last_name: "Else", date_of_birth: "1970-01-01" });
     expect(claimed.body.validations.names_consistent).toMatchObject({ status: "fail", failed_reasons: ["NAME_MISMATCH"] });
     expect(claimed.body.validations.dates_of_birth_consistent).toEqual({ status: "fail", failed_reasons: ["DATE_OF_BIRTH_MISMATCH"] });
-    const own = await verify(docs["live-a"]!, { first_name: person.givenNames.split(" ")[0]!, last_name: person.surname, date_of_birth: person.dateOfBirth });
+    const own = await verify(docs["live-a"]!, {
+      first_name: person.givenNames.split(" ")[0]!,
+      last_name: person.surname,
+      date_of_birth: person.dateOfBirth,
+    });
     expect(own.body.validations.names_consistent).toEqual({ status: "pass" });
     expect(own.body.validations.dates_of_birth_consistent).toEqual({ status: "pass" });
 
     const sameFace = await verify(docs["live-b"]!, { face_scan: faces[4]!.image });
     expect(sameFace.body.validations.face_match).toMatchObject({ status: "pass" });
     const otherFace = await verify(docs["live-b"]!, { face_scan: faces[9]!.image });
-    expect(otherFace.body.validations.face_match).toMatchObject({ status: "fail", failed_reasons: [expect.stringMatching(/^(LOW|MEDIUM)_ID_FACE_MATCH$/)] });
+    expect(otherFace.body.validations.face_match).toMatchObject({
+      status: "fail",
+      failed_reasons: [expect.stringMatching(/^(LOW|MEDIUM)_ID_FACE_MATCH$/)],
+    });
     expect(otherFace.body.outcome).toBe("fail");
   }, 240_000);
 

@@ -44,8 +44,18 @@ describe("live supporting-document verification", () => {
       address: JSON.stringify({ postcode: t.address.postcode }),
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ verification_method: "supporting_document", evidence_type: "utility_bill", billable: true, outcome: "pass", retake: null });
-    expect(res.body.extracted_details).toMatchObject({ postcode: t.address.postcode, document_date: t.documentDate, document_category: "utility_bill" });
+    expect(res.body).toMatchObject({
+      verification_method: "supporting_document",
+      evidence_type: "utility_bill",
+      billable: true,
+      outcome: "pass",
+      retake: null,
+    });
+    expect(res.body.extracted_details).toMatchObject({
+      postcode: t.address.postcode,
+      document_date: t.documentDate,
+      document_category: "utility_bill",
+    });
     expect(res.body.validations).toMatchObject({
       required_fields_extracted: { status: "pass" },
       document_age_valid: { status: "pass" },

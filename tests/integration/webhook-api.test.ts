@@ -40,17 +40,29 @@ describeEngines("webhook messages API and CLI on %s", (engine) => {
   });
 
   it("lists messages newest first with their attempts, filters them, pages by cursor", async () => {
-    const ids = await recordEvents(database.db, tenant, [{ verificationId: "case-list" }, { verificationId: "case-list" }, { verificationId: "case-other" }]);
+    const ids = await recordEvents(database.db, tenant, [
+      { verificationId: "case-list" },
+      { verificationId: "case-list" },
+      { verificationId: "case-other" },
+    ]);
     await waitForStatus(database.db, ids);
     const all = await call(app, "GET", "/api/v1/webhooks/messages?verification_id=case-list", { token: live });
     expect(all.status).toBe(200);
     const list = webhookMessageListSchema.parse(all.body);
     expect(list.messages.map((m) => m.id)).toEqual([ids[1], ids[0]]);
-    expect(list.messages[0]).toMatchObject({ status: "delivered", attempt_count: 1, attempts: [{ attempt: 1, status_code: 200, error: null }] });
+    expect(list.messages[0]).toMatchObject({
+      status: "delivered",
+      attempt_count: 1,
+      attempts: [{ attempt: 1, status_code: 200, error: null }],
+    });
 
     const first = await call(app, "GET", "/api/v1/webhooks/messages?limit=2", { token: live });
     const second = await call(app, "GET", `/api/v1/webhooks/messages?limit=2&cursor=${first.body.next_cursor}`, { token: live });
-    expect([...first.body.messages, ...second.body.messages].slice(0, 3).map((m: { id: string }) => m.id)).toEqual([ids[2], ids[1], ids[0]]);
+    expect([...first.body.messages, ...second.body.messages].slice(0, 3).map((m: { id: string }) => m.id)).toEqual([
+      ids[2],
+      ids[1],
+      ids[0],
+    ]);
     expect((await call(app, "GET", "/api/v1/webhooks/messages?status=failed", { token: live })).body.messages).toEqual([]);
     expect((await call(app, "GET", "/api/v1/webhooks/messages?cursor=bogus", { token: live })).status).toBe(400);
     expect((await call(app, "GET", "/api/v1/webhooks/messages?status=lost", { token: live })).status).toBe(400);
@@ -92,7 +104,10 @@ describeEngines("webhook messages API and CLI on %s", (engine) => {
     await waitForStatus(database.db, ids, ["failed"]);
     const to = new Date(Date.now() + 1000).toISOString();
     receiver.respond(() => ({ status: 200 }));
-    const outside = await call(app, "POST", "/api/v1/webhooks/replay", { token: live, json: { from: "2020-01-01T00:00:00Z", to: "2020-01-02T00:00:00Z" } });
+    const outside = await call(app, "POST", "/api/v1/webhooks/replay", {
+      token: live,
+      json: { from: "2020-01-01T00:00:00Z", to: "2020-01-02T00:00:00Z" },
+    });
     expect(outside.body).toEqual({ replayed: 0 });
     expect((await call(app, "POST", "/api/v1/webhooks/replay", { token: otherLive, json: { from, to } })).body).toEqual({ replayed: 0 });
     const res = await call(app, "POST", "/api/v1/webhooks/replay", { token: live, json: { from, to } });
@@ -106,22 +121,62 @@ describeEngines("webhook messages API and CLI on %s", (engine) => {
   });
 
   it("sets, shows and rotates the endpoint and replays by CLI", async () => {
-    const set = await runCli(database.db, ["set-webhook", "--team", teamSlug, "--mode", "sandbox", "--url", receiver.url("/sandbox"), "--events", "Created,Verified"]);
-    expect(set).toMatchObject({ exitCode: 0, output: { ok: true, mode: "sandbox", endpoint: { url: receiver.url("/sandbox"), events: ["Created", "Verified"], enabled: true } } });
+    const set = await runCli(database.db, [
+      "set-webhook",
+      "--team",
+      teamSlug,
+      "--mode",
+      "sandbox",
+      "--url",
+      receiver.url("/sandbox"),
+      "--events",
+      "Created,Verified",
+    ]);
+    expect(set).toMatchObject({
+      exitCode: 0,
+      output: { ok: true, mode: "sandbox", endpoint: { url: receiver.url("/sandbox"), events: ["Created", "Verified"], enabled: true } },
+    });
     expect((set.output as { secret: string }).secret).toMatch(/^whsec_/);
-    const disabled = await runCli(database.db, ["set-webhook", "--team", teamSlug, "--mode", "sandbox", "--url", receiver.url("/sandbox"), "--disabled"]);
+    const disabled = await runCli(database.db, [
+      "set-webhook",
+      "--team",
+      teamSlug,
+      "--mode",
+      "sandbox",
+      "--url",
+      receiver.url("/sandbox"),
+      "--disabled",
+    ]);
     expect(disabled.output).toMatchObject({ ok: true, endpoint: { enabled: false, events: ["Created", "Verified"] } });
     expect(disabled.output).not.toHaveProperty("secret");
-    const all = await runCli(database.db, ["set-webhook", "--team", teamSlug, "--mode", "sandbox", "--url", receiver.url("/sandbox"), "--events", "all"]);
+    const all = await runCli(database.db, [
+      "set-webhook",
+      "--team",
+      teamSlug,
+      "--mode",
+      "sandbox",
+      "--url",
+      receiver.url("/sandbox"),
+      "--events",
+      "all",
+    ]);
     expect(all.output).toMatchObject({ ok: true, endpoint: { enabled: false, events: [] } });
-    const refused = await runCli(database.db, ["set-webhook", "--team", teamSlug, "--mode", "sandbox", "--url", "https://10.0.0.1/hooks"], { webhookAllowLoopback: false });
+    const refused = await runCli(database.db, ["set-webhook", "--team", teamSlug, "--mode", "sandbox", "--url", "https://10.0.0.1/hooks"], {
+      webhookAllowLoopback: false,
+    });
     expect(refused).toMatchObject({ exitCode: 1, output: { ok: false, error: { kind: "invalid" } } });
-    const loopback = await runCli(database.db, ["set-webhook", "--team", teamSlug, "--mode", "sandbox", "--url", receiver.url()], { webhookAllowLoopback: false });
+    const loopback = await runCli(database.db, ["set-webhook", "--team", teamSlug, "--mode", "sandbox", "--url", receiver.url()], {
+      webhookAllowLoopback: false,
+    });
     expect(loopback.exitCode).toBe(1);
     const shown = await runCli(database.db, ["show-webhook", "--team", teamSlug, "--mode", "sandbox"]);
     expect(shown.output).toMatchObject({ ok: true, endpoint: { url: receiver.url("/sandbox"), enabled: false } });
     const rotated = await runCli(database.db, ["rotate-webhook-secret", "--team", teamSlug, "--mode", "sandbox"]);
-    expect(rotated.output).toMatchObject({ ok: true, secret: expect.stringMatching(/^whsec_/), previous_secret_expires_at: expect.any(String) });
+    expect(rotated.output).toMatchObject({
+      ok: true,
+      secret: expect.stringMatching(/^whsec_/),
+      previous_secret_expires_at: expect.any(String),
+    });
 
     const [id] = await recordEvents(database.db, tenant, [{}]);
     await waitForStatus(database.db, [id!]);
@@ -129,7 +184,17 @@ describeEngines("webhook messages API and CLI on %s", (engine) => {
     expect(one.output).toMatchObject({ ok: true, replayed: 1, message: { id, status: "pending" } });
     runtime.wake(); // the CLI runs in its own process; the app's sweep would pick it up
     await receiver.waitFor(() => receiver.requests.filter((r) => r.id === id).length === 2, 10_000, "the CLI replay");
-    const range = await runCli(database.db, ["replay-webhooks", "--team", teamSlug, "--mode", "live", "--from", "2020-01-01T00:00:00Z", "--to", "2020-01-02T00:00:00Z"]);
+    const range = await runCli(database.db, [
+      "replay-webhooks",
+      "--team",
+      teamSlug,
+      "--mode",
+      "live",
+      "--from",
+      "2020-01-01T00:00:00Z",
+      "--to",
+      "2020-01-02T00:00:00Z",
+    ]);
     expect(range.output).toEqual({ ok: true, replayed: 0 });
     expect((await runCli(database.db, ["replay-webhooks", "--team", teamSlug, "--mode", "live"])).exitCode).toBe(2);
   });

@@ -70,7 +70,11 @@ describeEngines("webhook delivery on %s", (engine) => {
 
   it("delivers every message exactly once after the receiver was down, then up", async () => {
     await receiver.down();
-    const ids = await recordEvents(database.db, tenant, Array.from({ length: 30 }, () => ({})));
+    const ids = await recordEvents(
+      database.db,
+      tenant,
+      Array.from({ length: 30 }, () => ({})),
+    );
     // Every message fails at least once while nothing listens (connection refused).
     const deadline = Date.now() + 10_000;
     while ((await Promise.all(ids.map((id) => attemptsOf(database.db, id)))).some((a) => a.length === 0)) {

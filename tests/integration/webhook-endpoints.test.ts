@@ -51,14 +51,36 @@ describeEngines("webhook endpoints on %s", (engine) => {
   it("shows the signing secret once, when the endpoint is first set, and audits every change", async () => {
     const first = await setWebhookEndpoint(database.db, { tenant, actor: SYSTEM, url: receiver.url(), allowLoopback: true });
     expect(first.ok && first.value.secret).toMatch(/^whsec_/);
-    const again = await setWebhookEndpoint(database.db, { tenant, actor: SYSTEM, url: receiver.url("/v2"), events: ["Verified", "Refused", "Verified"], allowLoopback: true });
-    expect(again.ok && again.value).toMatchObject({ secret: null, endpoint: { url: receiver.url("/v2"), enabled: true, events: ["Verified", "Refused"] } });
-    expect(await getWebhookEndpoint(database.db, tenant)).toMatchObject({ url: receiver.url("/v2"), events: ["Verified", "Refused"], previous_secret_expires_at: null });
+    const again = await setWebhookEndpoint(database.db, {
+      tenant,
+      actor: SYSTEM,
+      url: receiver.url("/v2"),
+      events: ["Verified", "Refused", "Verified"],
+      allowLoopback: true,
+    });
+    expect(again.ok && again.value).toMatchObject({
+      secret: null,
+      endpoint: { url: receiver.url("/v2"), enabled: true, events: ["Verified", "Refused"] },
+    });
+    expect(await getWebhookEndpoint(database.db, tenant)).toMatchObject({
+      url: receiver.url("/v2"),
+      events: ["Verified", "Refused"],
+      previous_secret_expires_at: null,
+    });
     expect(await getWebhookEndpoint(database.db, { ...tenant, mode: "sandbox" })).toBeNull();
-    const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.teamId, tenant.teamId), eq(auditLog.action, "webhook.endpoint_set")));
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.teamId, tenant.teamId), eq(auditLog.action, "webhook.endpoint_set")));
     expect(audit).toHaveLength(2);
     expect(audit[0]!.metadata).toMatchObject({ webhook_host: `127.0.0.1:${receiver.port}` }); // never the path (may hold a token)
-    const unknown = await setWebhookEndpoint(database.db, { tenant, actor: SYSTEM, url: receiver.url(), events: ["Bogus"], allowLoopback: true });
+    const unknown = await setWebhookEndpoint(database.db, {
+      tenant,
+      actor: SYSTEM,
+      url: receiver.url(),
+      events: ["Bogus"],
+      allowLoopback: true,
+    });
     expect(unknown.ok).toBe(false);
     if (!unknown.ok) expect(unknown.error.detail).toHaveProperty("events");
   });
@@ -74,22 +96,42 @@ describeEngines("webhook endpoints on %s", (engine) => {
   });
 
   it.each(REFUSED)("refuses a %s URL at delivery time too, sending nothing", async (_label, url, reason) => {
-    const message = { id: "msg_guard", teamId: other.teamId, mode: other.mode, attemptCount: 1, tries: 1, verificationId: null, payload: { event: "Verified" } } as never;
-    const outcome = await deliverMessage(message, { url, enabled: true, secrets: ["whsec_" + "A".repeat(43) + "="] }, { ...FAST_SETTINGS, allowLoopback: false, resolve: stubDns });
+    const message = {
+      id: "msg_guard",
+      teamId: other.teamId,
+      mode: other.mode,
+      attemptCount: 1,
+      tries: 1,
+      verificationId: null,
+      payload: { event: "Verified" },
+    } as never;
+    const outcome = await deliverMessage(
+      message,
+      { url, enabled: true, secrets: ["whsec_" + "A".repeat(43) + "="] },
+      { ...FAST_SETTINGS, allowLoopback: false, resolve: stubDns },
+    );
     expect(outcome.attempt).toMatchObject({ statusCode: null });
     expect(outcome.attempt.error).toMatch(reason);
     expect(outcome.next).toMatchObject({ status: "retrying" });
   });
 
   it("records an event only for an enabled endpoint that accepts it", async () => {
-    const record = (event: "Verified" | "Created", t = tenant) => database.db.transaction((tx) => recordWebhookEvent(tx, { tenant: t, event, payload: { event } }));
+    const record = (event: "Verified" | "Created", t = tenant) =>
+      database.db.transaction((tx) => recordWebhookEvent(tx, { tenant: t, event, payload: { event } }));
     expect(await record("Verified")).toMatch(/^msg_/);
     expect(await record("Created")).toBeNull(); // filtered out (the endpoint takes Verified and Refused)
     expect(await record("Verified", { ...tenant, mode: "sandbox" })).toBeNull(); // no endpoint in sandbox
     const off = await setWebhookEndpoint(database.db, { tenant, actor: SYSTEM, url: receiver.url(), enabled: false, allowLoopback: true });
     expect(off.ok && off.value.endpoint).toMatchObject({ enabled: false, events: ["Verified", "Refused"] }); // left-out options keep their value
     expect(await record("Verified")).toBeNull();
-    const on = await setWebhookEndpoint(database.db, { tenant, actor: SYSTEM, url: receiver.url(), enabled: true, events: [], allowLoopback: true });
+    const on = await setWebhookEndpoint(database.db, {
+      tenant,
+      actor: SYSTEM,
+      url: receiver.url(),
+      enabled: true,
+      events: [],
+      allowLoopback: true,
+    });
     expect(on.ok && on.value.endpoint).toMatchObject({ enabled: true, events: [] });
     expect(await record("Created")).toMatch(/^msg_/);
   });
@@ -106,7 +148,12 @@ describeEngines("webhook endpoints on %s", (engine) => {
   });
 
   it("emits Created from createVerification with the whole record, in the case's transaction", async () => {
-    const created = await createVerification(database.db, { tenant, actor: SYSTEM, publicBaseUrl: "http://idv.test", input: { email: "c@example.com", workflow_id: "sandbox-flow" } });
+    const created = await createVerification(database.db, {
+      tenant,
+      actor: SYSTEM,
+      publicBaseUrl: "http://idv.test",
+      input: { email: "c@example.com", workflow_id: "sandbox-flow" },
+    });
     if (!created.ok) throw new Error(created.error.message);
     const [message] = await database.db.select().from(webhookMessages).where(eq(webhookMessages.verificationId, created.value.id));
     const [row] = await database.db.select().from(verifications).where(eq(verifications.id, created.value.id));
@@ -119,7 +166,12 @@ describeEngines("webhook endpoints on %s", (engine) => {
       create trigger refuse_message before insert on webhook_messages for each row execute function refuse_message();`);
     try {
       await expect(
-        createVerification(database.db, { tenant, actor: SYSTEM, publicBaseUrl: "http://idv.test", input: { email: "rolled-back@example.com", workflow_id: "sandbox-flow" } }),
+        createVerification(database.db, {
+          tenant,
+          actor: SYSTEM,
+          publicBaseUrl: "http://idv.test",
+          input: { email: "rolled-back@example.com", workflow_id: "sandbox-flow" },
+        }),
       ).rejects.toThrow();
       expect(await database.db.select().from(verifications).where(eq(verifications.email, "rolled-back@example.com"))).toEqual([]);
     } finally {
@@ -146,7 +198,10 @@ describeEngines("webhook endpoints on %s", (engine) => {
 
     const after = (await loadEndpoints(database.db, [tenant], new Date(t0.getTime() + 25 * 3600 * 1000))).get(tenantKey(tenant))!;
     expect(after.secrets).toEqual([rotated.value.secret]);
-    const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.teamId, tenant.teamId), eq(auditLog.action, "webhook.secret_rotated")));
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.teamId, tenant.teamId), eq(auditLog.action, "webhook.secret_rotated")));
     expect(audit).toHaveLength(1);
   });
 });

@@ -11,7 +11,14 @@ import { INTERRUPTED } from "@/lib/server/webhooks/recover-leases";
 import { startWebhookRuntime } from "@/lib/server/webhooks/start-webhook-runtime";
 import { seedTeam } from "../support/api";
 import { postgresAvailable } from "../support/db";
-import { configureEndpoint, createPostgresDatabase, FAST_SETTINGS, messageStatuses, recordEvents, waitForStatus } from "../support/webhook-harness";
+import {
+  configureEndpoint,
+  createPostgresDatabase,
+  FAST_SETTINGS,
+  messageStatuses,
+  recordEvents,
+  waitForStatus,
+} from "../support/webhook-harness";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
 // Real processes: `npm run worker` (scripts/worker.ts) on PostgreSQL, and the embedded app's
@@ -40,7 +47,11 @@ afterAll(() => children.forEach((c) => c.kill("SIGKILL")));
 
 async function startProcess(script: string, env: Record<string, string>): Promise<Worker> {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", script], { cwd: root, env: { ...inherited, ...FAST_ENV, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
+    cwd: root,
+    env: { ...inherited, ...FAST_ENV, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   children.add(child);
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
@@ -64,7 +75,11 @@ async function seedMessages(database: Database, receiver: WebhookReceiver, n: nu
   const { team } = await seedTeam(database.db, "Acme");
   const tenant = { teamId: team.id, mode: "live" as const };
   await configureEndpoint(database.db, tenant, receiver.url());
-  return recordEvents(database.db, tenant, Array.from({ length: n }, () => ({})));
+  return recordEvents(
+    database.db,
+    tenant,
+    Array.from({ length: n }, () => ({})),
+  );
 }
 
 /**
@@ -72,7 +87,12 @@ async function seedMessages(database: Database, receiver: WebhookReceiver, n: nu
  * `finished` resolves once the outbox is done (the messages the killed process had leased are
  * sent again when their lease runs out; the receiver deduplicates them).
  */
-async function killMidBatchThenRestart(receiver: WebhookReceiver, ids: string[], start: () => Promise<Worker>, finished: (killedAt: number, interrupted: string[]) => Promise<void>) {
+async function killMidBatchThenRestart(
+  receiver: WebhookReceiver,
+  ids: string[],
+  start: () => Promise<Worker>,
+  finished: (killedAt: number, interrupted: string[]) => Promise<void>,
+) {
   receiver.respond(() => ({ status: 200, delayMs: 150 }));
   const first = await start();
   await receiver.waitFor(() => receiver.accepted.size >= 10 && receiver.inFlight() > 0, 20_000, "the first process to be mid-batch");
@@ -96,7 +116,12 @@ afterEach(async () => receiver?.close());
 describe("where delivery runs", () => {
   const run = (script: string, env: Record<string, string>) => {
     const { DATABASE_URL: _ignored, ...inherited } = process.env;
-    return spawnSync(process.execPath, ["--import", "tsx", script], { cwd: root, env: { ...inherited, ...env }, encoding: "utf8", timeout: 60_000 });
+    return spawnSync(process.execPath, ["--import", "tsx", script], {
+      cwd: root,
+      env: { ...inherited, ...env },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
   };
 
   it("refuses WEBHOOK_WORKER=external on the embedded database, naming the variable", () => {
@@ -124,13 +149,22 @@ describe("webhook delivery process killed with SIGKILL, embedded database", () =
 
       // The folder is the running process's: watch the receiver until the killed process's leases
       // (3 s) have run out and their messages were sent again.
-      await killMidBatchThenRestart(receiver, ids, () => startProcess("tests/support/embedded-webhook-process.ts", { DATA_DIR: dir }), async (killedAt, interrupted) => {
-        await receiver.waitFor(() => ids.every((id) => receiver.accepted.has(id)), 30_000, "every message to be delivered");
-        // The interrupted messages are sent again after their leases (3 s) ran out; under load the
-        // next process can take longer than that to start, so wait for those deliveries themselves.
-        const redelivered = (id: string) => receiver.requests.some((r) => r.id === id && r.at > killedAt + 3_000 && r.status < 300);
-        await receiver.waitFor(() => interrupted.every(redelivered) && receiver.inFlight() === 0, 45_000, "the leases to run out and the interrupted messages to be sent again");
-      });
+      await killMidBatchThenRestart(
+        receiver,
+        ids,
+        () => startProcess("tests/support/embedded-webhook-process.ts", { DATA_DIR: dir }),
+        async (killedAt, interrupted) => {
+          await receiver.waitFor(() => ids.every((id) => receiver.accepted.has(id)), 30_000, "every message to be delivered");
+          // The interrupted messages are sent again after their leases (3 s) ran out; under load the
+          // next process can take longer than that to start, so wait for those deliveries themselves.
+          const redelivered = (id: string) => receiver.requests.some((r) => r.id === id && r.at > killedAt + 3_000 && r.status < 300);
+          await receiver.waitFor(
+            () => interrupted.every(redelivered) && receiver.inFlight() === 0,
+            45_000,
+            "the leases to run out and the interrupted messages to be sent again",
+          );
+        },
+      );
 
       database = await openDatabase({ kind: "pglite", dataDir: dir });
       const statuses = await messageStatuses(database.db, ids);
@@ -154,8 +188,11 @@ describe.skipIf(!postgresAvailable)("npm run worker on PostgreSQL", () => {
     const app = await startWebhookRuntime({ database: pg.database, settings: FAST_SETTINGS, deliver: false });
     try {
       const ids = await seedMessages(pg.database, receiver, 60);
-      await killMidBatchThenRestart(receiver, ids, () => startProcess("scripts/worker.ts", { DATABASE_URL: pg.url, WEBHOOK_WORKER: "external" }), () =>
-        waitForStatus(pg.database.db, ids, ["delivered"], 30_000),
+      await killMidBatchThenRestart(
+        receiver,
+        ids,
+        () => startProcess("scripts/worker.ts", { DATABASE_URL: pg.url, WEBHOOK_WORKER: "external" }),
+        () => waitForStatus(pg.database.db, ids, ["delivered"], 30_000),
       );
       const statuses = await messageStatuses(pg.database.db, ids);
       expect([...statuses.values()].every((s) => s === "delivered")).toBe(true);

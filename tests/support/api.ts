@@ -58,7 +58,9 @@ export async function call(app: TestApi, method: string, path: string, options: 
 }
 
 export async function tokenFor(app: TestApi, credentials: { clientId: string; clientSecret: string }): Promise<string> {
-  const res = await call(app, "POST", "/api/v2/authenticate", { json: { client_id: credentials.clientId, client_secret: credentials.clientSecret } });
+  const res = await call(app, "POST", "/api/v2/authenticate", {
+    json: { client_id: credentials.clientId, client_secret: credentials.clientSecret },
+  });
   if (res.status !== 201) throw new Error(`authenticate failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.access_token as string;
 }

@@ -8,12 +8,58 @@ import sharp from "sharp";
  * detector's, in the photos' own pixels, left to right; every box is a different person.
  */
 const PHOTOS: { file: string; faces: [number, number, number, number][] }[] = [
-  { file: "sample1.jpg", faces: [[333, 316, 352, 352], [775, 383, 327, 326], [1433, 188, 279, 279]] },
-  { file: "sample2.jpg", faces: [[272, 124, 328, 328], [802, 191, 353, 354], [1379, 105, 347, 348]] },
-  { file: "sample3.jpg", faces: [[515, 295, 361, 361], [997, 189, 367, 367], [1359, 251, 409, 409]] },
-  { file: "sample4.jpg", faces: [[176, 185, 302, 302], [613, 55, 278, 278], [916, 155, 330, 331], [1216, 134, 305, 305]] },
-  { file: "sample5.jpg", faces: [[274, 850, 370, 371], [516, 410, 308, 309], [724, 92, 272, 273], [1048, 171, 319, 319], [1321, 355, 395, 395]] },
-  { file: "sample6.jpg", faces: [[177, 456, 360, 361], [584, 304, 384, 384], [1081, 280, 368, 369], [1402, 236, 377, 377]] },
+  {
+    file: "sample1.jpg",
+    faces: [
+      [333, 316, 352, 352],
+      [775, 383, 327, 326],
+      [1433, 188, 279, 279],
+    ],
+  },
+  {
+    file: "sample2.jpg",
+    faces: [
+      [272, 124, 328, 328],
+      [802, 191, 353, 354],
+      [1379, 105, 347, 348],
+    ],
+  },
+  {
+    file: "sample3.jpg",
+    faces: [
+      [515, 295, 361, 361],
+      [997, 189, 367, 367],
+      [1359, 251, 409, 409],
+    ],
+  },
+  {
+    file: "sample4.jpg",
+    faces: [
+      [176, 185, 302, 302],
+      [613, 55, 278, 278],
+      [916, 155, 330, 331],
+      [1216, 134, 305, 305],
+    ],
+  },
+  {
+    file: "sample5.jpg",
+    faces: [
+      [274, 850, 370, 371],
+      [516, 410, 308, 309],
+      [724, 92, 272, 273],
+      [1048, 171, 319, 319],
+      [1321, 355, 395, 395],
+    ],
+  },
+  {
+    file: "sample6.jpg",
+    faces: [
+      [177, 456, 360, 361],
+      [584, 304, 384, 384],
+      [1081, 280, 368, 369],
+      [1402, 236, 377, 377],
+    ],
+  },
 ];
 
 const require = createRequire(import.meta.url);
@@ -63,9 +109,20 @@ export async function alteredCopies(image: Buffer): Promise<{ alteration: string
     },
     { alteration: "brighter", image: await sharp(image).modulate({ brightness: 1.3 }).jpeg({ quality: 92 }).toBuffer() },
     { alteration: "darker", image: await sharp(image).modulate({ brightness: 0.7 }).jpeg({ quality: 92 }).toBuffer() },
-    { alteration: "re-encoded (JPEG q50, PNG)", image: await sharp(await sharp(image).jpeg({ quality: 50 }).toBuffer()).png().toBuffer() },
+    {
+      alteration: "re-encoded (JPEG q50, PNG)",
+      image: await sharp(await sharp(image).jpeg({ quality: 50 }).toBuffer())
+        .png()
+        .toBuffer(),
+    },
     { alteration: "tilted 10°", image: await tilted(image, 10, width, height) },
-    { alteration: "half size", image: await sharp(image).resize(Math.round(width / 2)).jpeg({ quality: 85 }).toBuffer() },
+    {
+      alteration: "half size",
+      image: await sharp(image)
+        .resize(Math.round(width / 2))
+        .jpeg({ quality: 85 })
+        .toBuffer(),
+    },
   ];
 }
 

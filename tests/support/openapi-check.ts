@@ -40,7 +40,9 @@ export function createDocumentChecker() {
       const ref = `openapi.json#/${pointer("paths", match.template, method.toLowerCase(), "responses", String(status), "content", "application/json", "schema")}`;
       const validate = ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
       if (!validate(body)) {
-        throw new Error(`${method} ${path} ${status} does not match the document: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`);
+        throw new Error(
+          `${method} ${path} ${status} does not match the document: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
+        );
       }
       covered.add(`${method.toUpperCase()} ${match.template}`);
     },

@@ -24,7 +24,10 @@ export function deepfacePairs(): DeepfacePair[] {
  */
 export function deepfacePeople(): { alice: [string, string, string]; bob: string; carol: string } {
   const rows = deepfacePairs();
-  const partners = (file: string, decision: string) => rows.filter((r) => r.Decision === decision && (r.file_x === file || r.file_y === file)).map((r) => (r.file_x === file ? r.file_y : r.file_x));
+  const partners = (file: string, decision: string) =>
+    rows
+      .filter((r) => r.Decision === decision && (r.file_x === file || r.file_y === file))
+      .map((r) => (r.file_x === file ? r.file_y : r.file_x));
   const alice = rows.find((r) => r.Decision === "Yes" && partners(r.file_x, "Yes").length >= 2)!.file_x;
   const [second, third] = partners(alice, "Yes");
   const bob = partners(alice, "No")[0]!;

@@ -111,7 +111,8 @@ export async function startSmtpTestServer(options: { rejectRecipients?: string[]
   const port = (server.address() as net.AddressInfo).port;
   return {
     port,
-    url: (credentials) => `smtp://${credentials ? `${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.pass)}@` : ""}127.0.0.1:${port}`,
+    url: (credentials) =>
+      `smtp://${credentials ? `${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.pass)}@` : ""}127.0.0.1:${port}`,
     messages,
     close: () =>
       new Promise<void>((resolve) => {

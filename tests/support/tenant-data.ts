@@ -63,21 +63,47 @@ export async function seedTeamWithData(db: Db, app: TestApi, name: string, webho
     const endpoint = await setWebhookEndpoint(db, { tenant, actor: { type: "system" }, url: webhookUrl, allowLoopback: true });
     if (!endpoint.ok) throw new Error(endpoint.error.message);
     const token = await tokenFor(app, credentials[mode]);
-    const data: ModeData = { token, clientId: credentials[mode].clientId, verificationIds: [], riskAssessmentIds: [], accountIds: [], alertIds: [], messageIds: [] };
+    const data: ModeData = {
+      token,
+      clientId: credentials[mode].clientId,
+      verificationIds: [],
+      riskAssessmentIds: [],
+      accountIds: [],
+      alertIds: [],
+      messageIds: [],
+    };
     for (let i = 0; i < 2; i++) {
-      const created = await call(app, "POST", "/api/v1/verifications", { token, json: { email: `${name.toLowerCase()}.${mode}.${i}@example.com`, workflow_id: "sandbox-flow", external_id: `${name}-${mode}-${i}` } });
+      const created = await call(app, "POST", "/api/v1/verifications", {
+        token,
+        json: { email: `${name.toLowerCase()}.${mode}.${i}@example.com`, workflow_id: "sandbox-flow", external_id: `${name}-${mode}-${i}` },
+      });
       if (created.status !== 201) throw new Error(`create verification: ${created.status} ${JSON.stringify(created.body)}`);
       data.verificationIds.push(created.body.id);
     }
     const form = new FormData();
-    for (const [k, v] of Object.entries({ first_name: name, last_name: "Person", email: `${name.toLowerCase()}.${mode}.risk@example.com`, date_of_birth: "1990-01-31" })) form.set(k, v);
+    for (const [k, v] of Object.entries({
+      first_name: name,
+      last_name: "Person",
+      email: `${name.toLowerCase()}.${mode}.risk@example.com`,
+      date_of_birth: "1990-01-31",
+    }))
+      form.set(k, v);
     const risk = await call(app, "POST", "/api/v2/risk", { token, body: form });
     if (risk.status !== 201) throw new Error(`risk: ${risk.status} ${JSON.stringify(risk.body)}`);
     data.riskAssessmentIds.push(risk.body.id);
     for (let i = 0; i < 2; i++) {
       const id = `acc_${name.toLowerCase()}_${mode}_${i}_${++counter}`;
       const alertId = `alert_${name.toLowerCase()}_${mode}_${i}_${counter}`;
-      await db.insert(monitoredAccounts).values({ id, teamId: team.id, mode, firstName: `${name}-${mode}`, lastName: `Account${i}`, status: "New", riskType: "sanction", alertsEnabledAt: new Date() });
+      await db.insert(monitoredAccounts).values({
+        id,
+        teamId: team.id,
+        mode,
+        firstName: `${name}-${mode}`,
+        lastName: `Account${i}`,
+        status: "New",
+        riskType: "sanction",
+        alertsEnabledAt: new Date(),
+      });
       await db.insert(accountAlerts).values({ id: alertId, teamId: team.id, mode, accountId: id, matches: [] });
       data.accountIds.push(id);
       data.alertIds.push(alertId);
@@ -100,8 +126,20 @@ const SYSTEM = { type: "system" as const };
  */
 export async function seedConsoleData(db: Db, team: SeededTeam, networkKey: string): Promise<ConsoleTeamData> {
   const tag = team.name.toLowerCase();
-  const owner = await addStaffMember(db, { teamId: team.teamId, email: `owner.${tag}.${randomToken(4).toLowerCase()}@example.com`, password: "correct horse battery", role: "owner", actor: SYSTEM });
-  const other = await addStaffMember(db, { teamId: team.teamId, email: `viewer.${tag}.${randomToken(4).toLowerCase()}@example.com`, password: "correct horse battery", role: "viewer", actor: SYSTEM });
+  const owner = await addStaffMember(db, {
+    teamId: team.teamId,
+    email: `owner.${tag}.${randomToken(4).toLowerCase()}@example.com`,
+    password: "correct horse battery",
+    role: "owner",
+    actor: SYSTEM,
+  });
+  const other = await addStaffMember(db, {
+    teamId: team.teamId,
+    email: `viewer.${tag}.${randomToken(4).toLowerCase()}@example.com`,
+    password: "correct horse battery",
+    role: "viewer",
+    actor: SYSTEM,
+  });
   if (!owner.ok || !other.ok) throw new Error("staff");
   const modes = {} as Record<Mode, ConsoleModeData>;
   for (const mode of MODES) {
@@ -114,19 +152,66 @@ export async function seedConsoleData(db: Db, team: SeededTeam, networkKey: stri
     const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
     const evidenceIds = [
       await storeEvidence(db, { tenant, ownerType: "verification", ownerId: caseId, role: "document", mimeType: "image/png", bytes: png }),
-      await storeEvidence(db, { tenant, ownerType: "risk_assessment", ownerId: team.modes[mode].riskAssessmentIds[0]!, role: "face_scan", mimeType: "image/png", bytes: png }),
+      await storeEvidence(db, {
+        tenant,
+        ownerType: "risk_assessment",
+        ownerId: team.modes[mode].riskAssessmentIds[0]!,
+        role: "face_scan",
+        mimeType: "image/png",
+        bytes: png,
+      }),
     ];
     const attemptId = `att_${tag}_${mode}_${randomToken(4)}`;
-    await db.insert(hostedAttempts).values({ id: attemptId, teamId: team.teamId, mode, verificationId: caseId, step: "photo_id", outcome: "retake", reason: `${team.name} ${mode} attempt` });
+    await db.insert(hostedAttempts).values({
+      id: attemptId,
+      teamId: team.teamId,
+      mode,
+      verificationId: caseId,
+      step: "photo_id",
+      outcome: "retake",
+      reason: `${team.name} ${mode} attempt`,
+    });
     const vouchId = `vch_${tag}_${mode}_${randomToken(4)}`;
-    await db.insert(vouches).values({ id: vouchId, teamId: team.teamId, mode, verificationId: caseId, refereeVerificationId: refereeCaseId, kind: "personal_referee", refereeName: `${team.name} ${mode} referee`, refereeEmail: `referee.${tag}.${mode}@example.com`, relationship: "friend", knownYears: "5" });
+    await db.insert(vouches).values({
+      id: vouchId,
+      teamId: team.teamId,
+      mode,
+      verificationId: caseId,
+      refereeVerificationId: refereeCaseId,
+      kind: "personal_referee",
+      refereeName: `${team.name} ${mode} referee`,
+      refereeEmail: `referee.${tag}.${mode}@example.com`,
+      relationship: "friend",
+      knownYears: "5",
+    });
     const workflowId = `${tag}-${mode}-flow`;
-    await db.insert(workflows).values({ teamId: team.teamId, mode, id: workflowId, name: `${team.name} ${mode} flow`, steps: ["photo_id"] });
+    await db
+      .insert(workflows)
+      .values({ teamId: team.teamId, mode, id: workflowId, name: `${team.name} ${mode} flow`, steps: ["photo_id"] });
     modes[mode] = { refusedCaseId: caseId, evidenceIds, attemptIds: [attemptId], vouchIds: [vouchId], workflowId };
   }
   const emailId = `mail_${tag}_${randomToken(4)}`;
-  await db.insert(outboundEmails).values({ id: emailId, teamId: team.teamId, to: `someone.${tag}@example.com`, subject: `${team.name} mail`, text: `${team.name} body`, transport: "local", status: "stored" });
-  const entry = await addBlocklistEntry(db, { by: { staff: { userId: owner.value.userId }, teamId: team.teamId }, subject: { kind: "email", email: `blocked.${tag}@example.com` }, reason: `${team.name} reason`, networkKey });
+  await db.insert(outboundEmails).values({
+    id: emailId,
+    teamId: team.teamId,
+    to: `someone.${tag}@example.com`,
+    subject: `${team.name} mail`,
+    text: `${team.name} body`,
+    transport: "local",
+    status: "stored",
+  });
+  const entry = await addBlocklistEntry(db, {
+    by: { staff: { userId: owner.value.userId }, teamId: team.teamId },
+    subject: { kind: "email", email: `blocked.${tag}@example.com` },
+    reason: `${team.name} reason`,
+    networkKey,
+  });
   if (!entry.ok) throw new Error(entry.error.message);
-  return { ownerId: owner.value.userId, memberId: other.value.userId, emailIds: [emailId], blocklistEntryIds: [entry.value.entry.id], modes };
+  return {
+    ownerId: owner.value.userId,
+    memberId: other.value.userId,
+    emailIds: [emailId],
+    blocklistEntryIds: [entry.value.entry.id],
+    modes,
+  };
 }

@@ -24,16 +24,33 @@ export const SYSTEM = { type: "system" as const };
 export async function configureEndpoint(db: Db, tenant: Tenant, url: string, events: string[] = []): Promise<string> {
   const result = await setWebhookEndpoint(db, { tenant, actor: SYSTEM, url, events, allowLoopback: true });
   if (!result.ok) throw new Error(result.error.message);
-  return result.value.secret ?? (await db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.teamId, tenant.teamId), eq(webhookEndpoints.mode, tenant.mode))))[0]!.secret;
+  return (
+    result.value.secret ??
+    (
+      await db
+        .select()
+        .from(webhookEndpoints)
+        .where(and(eq(webhookEndpoints.teamId, tenant.teamId), eq(webhookEndpoints.mode, tenant.mode)))
+    )[0]!.secret
+  );
 }
 
 /** Records events, each in its own transaction as a state change would, then notifies. */
-export async function recordEvents(db: Db, tenant: Tenant, events: { event?: WebhookEventName; verificationId?: string | null; n?: number }[]): Promise<string[]> {
+export async function recordEvents(
+  db: Db,
+  tenant: Tenant,
+  events: { event?: WebhookEventName; verificationId?: string | null; n?: number }[],
+): Promise<string[]> {
   const ids: string[] = [];
   for (const [i, spec] of events.entries()) {
     const event = spec.event ?? "Verified";
     const id = await db.transaction((tx) =>
-      recordWebhookEvent(tx, { tenant, event, verificationId: spec.verificationId ?? null, payload: { event, id: spec.verificationId ?? `case-${i}`, n: spec.n ?? i } }),
+      recordWebhookEvent(tx, {
+        tenant,
+        event,
+        verificationId: spec.verificationId ?? null,
+        payload: { event, id: spec.verificationId ?? `case-${i}`, n: spec.n ?? i },
+      }),
     );
     if (!id) throw new Error("the event was not recorded (no enabled endpoint?)");
     ids.push(id);
@@ -44,12 +61,20 @@ export async function recordEvents(db: Db, tenant: Tenant, events: { event?: Web
 
 export async function messageStatuses(db: Db, ids: string[]): Promise<Map<string, WebhookMessageStatus>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: webhookMessages.id, status: webhookMessages.status }).from(webhookMessages).where(inArray(webhookMessages.id, ids));
+  const rows = await db
+    .select({ id: webhookMessages.id, status: webhookMessages.status })
+    .from(webhookMessages)
+    .where(inArray(webhookMessages.id, ids));
   return new Map(rows.map((r) => [r.id, r.status]));
 }
 
 /** Waits until every message has one of the statuses (delivered by default). */
-export async function waitForStatus(db: Db, ids: string[], statuses: WebhookMessageStatus[] = ["delivered"], timeoutMs = 20_000): Promise<void> {
+export async function waitForStatus(
+  db: Db,
+  ids: string[],
+  statuses: WebhookMessageStatus[] = ["delivered"],
+  timeoutMs = 20_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const now = await messageStatuses(db, ids);
@@ -58,7 +83,9 @@ export async function waitForStatus(db: Db, ids: string[], statuses: WebhookMess
     if (Date.now() > deadline) {
       const counts: Record<string, number> = {};
       for (const id of waiting) counts[now.get(id) ?? "missing"] = (counts[now.get(id) ?? "missing"] ?? 0) + 1;
-      throw new Error(`${waiting.length} of ${ids.length} message(s) not ${statuses.join("/")} after ${timeoutMs} ms: ${JSON.stringify(counts)}`);
+      throw new Error(
+        `${waiting.length} of ${ids.length} message(s) not ${statuses.join("/")} after ${timeoutMs} ms: ${JSON.stringify(counts)}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

@@ -69,7 +69,14 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
       for (const [key, value] of Object.entries(req.headers)) if (typeof value === "string") headers[key] = value;
       const nth = (seen.get(id) ?? 0) + 1;
       seen.set(id, nth);
-      const request = { id, path: new URL(req.url ?? "/", "http://receiver").pathname, headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now(), nth };
+      const request = {
+        id,
+        path: new URL(req.url ?? "/", "http://receiver").pathname,
+        headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+        at: Date.now(),
+        nth,
+      };
       const reply = responder(request);
       const status = reply.status ?? 200;
       const received = { ...request, status };
@@ -87,7 +94,8 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
   };
 
   let server = http.createServer(handle);
-  const listen = (s: http.Server, p: number) => new Promise<void>((resolve, reject) => s.once("error", reject).listen(p, "127.0.0.1", () => resolve()));
+  const listen = (s: http.Server, p: number) =>
+    new Promise<void>((resolve, reject) => s.once("error", reject).listen(p, "127.0.0.1", () => resolve()));
   const stop = async (s: http.Server) => {
     for (const timer of timers) clearTimeout(timer);
     timers.clear();

@@ -12,7 +12,10 @@ describe("onboarding boundary lint rule", () => {
   };
 
   it.each([
-    ["lib/onboarding/flow.ts", 'import { createVerification } from "@/lib/server/verifications/create-verification";\nexport const x = createVerification;\n'],
+    [
+      "lib/onboarding/flow.ts",
+      'import { createVerification } from "@/lib/server/verifications/create-verification";\nexport const x = createVerification;\n',
+    ],
     ["app/(onboarding)/signup/actions.ts", 'import { verifications } from "@/lib/db/schema";\nexport const x = verifications;\n'],
     ["lib/onboarding/flow.ts", 'import { getDb } from "../server/http/app";\nexport const x = getDb;\n'],
   ])("refuses service internals in %s", async (file, code) => {
@@ -22,7 +25,8 @@ describe("onboarding boundary lint rule", () => {
   });
 
   it("allows the client and the contract there", async () => {
-    const code = 'import { ServiceClient } from "@/lib/client";\nimport { addressSchema } from "@/lib/contract";\nexport const x = [ServiceClient, addressSchema];\n';
+    const code =
+      'import { ServiceClient } from "@/lib/client";\nimport { addressSchema } from "@/lib/contract";\nexport const x = [ServiceClient, addressSchema];\n';
     expect(await lint("lib/onboarding/flow.ts", code)).toEqual([]);
   });
 

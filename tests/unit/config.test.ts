@@ -16,7 +16,12 @@ describe("config", () => {
   });
 
   it("uses PostgreSQL when DATABASE_URL is set, without the demo seed unless asked", () => {
-    const config = parseConfig({ DATABASE_URL: "postgres://app@db.internal:5432/idv", NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), NETWORK_KEY: "n".repeat(32) });
+    const config = parseConfig({
+      DATABASE_URL: "postgres://app@db.internal:5432/idv",
+      NODE_ENV: "production",
+      AUTH_SECRET: "x".repeat(32),
+      NETWORK_KEY: "n".repeat(32),
+    });
     expect(config.database).toEqual({ kind: "postgres", url: "postgres://app@db.internal:5432/idv", poolSize: 10 });
     expect(config.seedDemo).toBe(false);
     expect(config.webhookAllowLoopback).toBe(false);
@@ -24,7 +29,9 @@ describe("config", () => {
   });
 
   it("needs AUTH_SECRET in production on PostgreSQL; on the embedded database it keeps one in DATA_DIR", () => {
-    expect(() => parseConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://a@b/c" })).toThrow(/AUTH_SECRET: is required in production/);
+    expect(() => parseConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://a@b/c" })).toThrow(
+      /AUTH_SECRET: is required in production/,
+    );
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "idv-config-"));
     try {
       const first = parseConfig({ NODE_ENV: "production", DATA_DIR: dir });
@@ -39,8 +46,13 @@ describe("config", () => {
   });
 
   it("needs NETWORK_KEY in production on PostgreSQL; embedded keeps one in DATA_DIR; development on PostgreSQL shares a fixed one", () => {
-    expect(() => parseConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://a@b/c", AUTH_SECRET: "x".repeat(32) })).toThrow(/NETWORK_KEY: is required in production/);
-    expect(parseConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://a@b/c", AUTH_SECRET: "x".repeat(32), NETWORK_KEY: "k".repeat(32) }).networkKey).toBe("k".repeat(32));
+    expect(() => parseConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://a@b/c", AUTH_SECRET: "x".repeat(32) })).toThrow(
+      /NETWORK_KEY: is required in production/,
+    );
+    expect(
+      parseConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://a@b/c", AUTH_SECRET: "x".repeat(32), NETWORK_KEY: "k".repeat(32) })
+        .networkKey,
+    ).toBe("k".repeat(32));
     expect(parseConfig({ DATABASE_URL: "postgres://a@b/c" }).networkKey).toMatch(/development/);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "idv-config-"));
     try {

@@ -30,16 +30,26 @@ export default async function ApplicantsPage() {
       </div>
       {rows.length === 0 ? (
         <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
-          No one has signed up yet. <Link href="/signup" className={`font-semibold text-indigo-800 underline ${ring}`}>Open the sign-up form</Link>
+          No one has signed up yet.{" "}
+          <Link href="/signup" className={`font-semibold text-indigo-800 underline ${ring}`}>
+            Open the sign-up form
+          </Link>
         </p>
       ) : (
-        <ul className="mt-6 divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" aria-label="Applicants">
+        <ul
+          className="mt-6 divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+          aria-label="Applicants"
+        >
           {rows.map((a) => {
             const risk = readRisk(a.riskResult);
             const status = a.verificationStatus as VerificationStatusValue | null;
             return (
               <li key={a.id}>
-                <Link href={`/applicants/${a.id}`} className={`grid gap-x-6 gap-y-2 p-4 hover:bg-slate-50 sm:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))] sm:items-center ${ring}`} data-testid="applicant-row">
+                <Link
+                  href={`/applicants/${a.id}`}
+                  className={`grid gap-x-6 gap-y-2 p-4 hover:bg-slate-50 sm:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))] sm:items-center ${ring}`}
+                  data-testid="applicant-row"
+                >
                   <span className="min-w-0">
                     <span className="block font-semibold text-slate-900">
                       {a.firstName} {a.lastName}
@@ -49,14 +59,19 @@ export default async function ApplicantsPage() {
                   </span>
                   <span className="flex flex-wrap items-center gap-2 sm:block">
                     <span className="text-xs font-medium text-slate-600 sm:block">Risk</span>{" "}
-                    {risk ? <RecommendationBadge recommendation={risk.recommendation} score={risk.risk_score} /> : <span className="text-sm text-slate-700">–</span>}
+                    {risk ? (
+                      <RecommendationBadge recommendation={risk.recommendation} score={risk.risk_score} />
+                    ) : (
+                      <span className="text-sm text-slate-700">–</span>
+                    )}
                   </span>
                   <span className="flex flex-wrap items-center gap-2 sm:block">
                     <span className="text-xs font-medium text-slate-600 sm:block">Status</span> <StateBadge state={a.state} />
                   </span>
                   <span className="flex flex-wrap items-center gap-2 text-sm text-slate-800 sm:block">
                     <span className="text-xs font-medium text-slate-600 sm:block">Verification</span>{" "}
-                    {status ? (VERIFICATION_STATUS_LABEL[status] ?? status) : "None"} · {a.eventCount} {a.eventCount === 1 ? "event" : "events"}
+                    {status ? (VERIFICATION_STATUS_LABEL[status] ?? status) : "None"} · {a.eventCount}{" "}
+                    {a.eventCount === 1 ? "event" : "events"}
                   </span>
                 </Link>
               </li>

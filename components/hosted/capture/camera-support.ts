@@ -5,7 +5,8 @@ export type NoCameraReason = "denied" | "no_camera" | "in_app_browser" | "frame"
 
 // Social and messaging apps' built-in browsers (their WebViews usually refuse getUserMedia or
 // lose the permission between pages); Android's generic WebView marks itself "; wv)".
-const IN_APP = /\b(FBAN|FBAV|FB_IAB|Instagram|LinkedInApp|Line\/|MicroMessenger|Snapchat|TikTok|musical_ly|Twitter|Pinterest|GSA\/)|; wv\)/i;
+const IN_APP =
+  /\b(FBAN|FBAV|FB_IAB|Instagram|LinkedInApp|Line\/|MicroMessenger|Snapchat|TikTok|musical_ly|Twitter|Pinterest|GSA\/)|; wv\)/i;
 
 export function isInAppBrowser(userAgent: string): boolean {
   return IN_APP.test(userAgent);
@@ -60,7 +61,10 @@ export function currentCameraEnvironment(): CameraEnvironment {
   } catch {
     inFrame = true; // a cross-origin parent cannot even be compared
   }
-  const policy = (document as Document & { permissionsPolicy?: { allowsFeature(f: string): boolean }; featurePolicy?: { allowsFeature(f: string): boolean } });
+  const policy = document as Document & {
+    permissionsPolicy?: { allowsFeature(f: string): boolean };
+    featurePolicy?: { allowsFeature(f: string): boolean };
+  };
   const allows = policy.permissionsPolicy ?? policy.featurePolicy;
   return {
     userAgent: navigator.userAgent,

@@ -9,7 +9,11 @@ function sourceSize(source: Source): { width: number; height: number } {
 }
 
 /** The source drawn on a canvas whose long side is at most `maxSide` (never enlarged). */
-export function drawScaled(source: Source, maxSide: number, canvas: HTMLCanvasElement = document.createElement("canvas")): HTMLCanvasElement {
+export function drawScaled(
+  source: Source,
+  maxSide: number,
+  canvas: HTMLCanvasElement = document.createElement("canvas"),
+): HTMLCanvasElement {
   const { width, height } = sourceSize(source);
   const scale = Math.min(1, maxSide / Math.max(width, height, 1));
   canvas.width = Math.max(1, Math.round(width * scale));
@@ -19,7 +23,9 @@ export function drawScaled(source: Source, maxSide: number, canvas: HTMLCanvasEl
 }
 
 export function canvasToJpeg(canvas: HTMLCanvasElement, quality: number): Promise<Blob> {
-  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("JPEG encoding failed"))), "image/jpeg", quality));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("JPEG encoding failed"))), "image/jpeg", quality),
+  );
 }
 
 /** A small grey copy for the quality measures and the real-frame check. */

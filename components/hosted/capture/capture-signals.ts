@@ -35,7 +35,14 @@ export function intervalStats(times: readonly number[]): CaptureSignals["frame_i
 
 export function captureSignals(seen: CaptureObservations): CaptureSignals {
   const s = seen.settings;
-  const track = s && typeof s.width === "number" && typeof s.height === "number" ? { width: s.width, height: s.height, frame_rate: typeof s.frameRate === "number" && Number.isFinite(s.frameRate) ? round1(s.frameRate) : null } : null;
+  const track =
+    s && typeof s.width === "number" && typeof s.height === "number"
+      ? {
+          width: s.width,
+          height: s.height,
+          frame_rate: typeof s.frameRate === "number" && Number.isFinite(s.frameRate) ? round1(s.frameRate) : null,
+        }
+      : null;
   return {
     camera_label: seen.label ? seen.label.slice(0, 200) : null,
     track,

@@ -27,7 +27,11 @@ export interface CapturedImage {
 
 export type CapturedImages = Partial<Record<DocumentSide, CapturedImage>>;
 
-export const DEFAULT_SIDES: Record<DocumentKind, DocumentSide[]> = { passport: ["front"], national_id: ["front", "back"], driving_licence: ["front", "back"] };
+export const DEFAULT_SIDES: Record<DocumentKind, DocumentSide[]> = {
+  passport: ["front"],
+  national_id: ["front", "back"],
+  driving_licence: ["front", "back"],
+};
 
 const MAX_SIDE = 2000;
 const JPEG_QUALITY = 0.9;
@@ -55,10 +59,21 @@ export interface DocumentCameraProps {
 
 // Each capture is reviewed once: a side's own "Check your photo", or, for the last side, the summary
 // of every photo (one photo: the summary is its review).
-type Phase = { kind: "live"; side: DocumentSide } | { kind: "review"; side: DocumentSide } | { kind: "summary"; latest: DocumentSide | null };
+type Phase =
+  { kind: "live"; side: DocumentSide } | { kind: "review"; side: DocumentSide } | { kind: "summary"; latest: DocumentSide | null };
 
 /** Photo ID capture: live camera with a frame guide, review with quality advice, file fallback, front then back. */
-export function DocumentCamera({ documentType, sides: sidesProp, initialImages, onNoCamera, onImagesChange, renderSubmit, retakesBeforeAdvisory = 2, onSwitchToPhone, onCaptured }: DocumentCameraProps) {
+export function DocumentCamera({
+  documentType,
+  sides: sidesProp,
+  initialImages,
+  onNoCamera,
+  onImagesChange,
+  renderSubmit,
+  retakesBeforeAdvisory = 2,
+  onSwitchToPhone,
+  onCaptured,
+}: DocumentCameraProps) {
   const t = useTranslations("hosted");
   const sides = sidesProp ?? DEFAULT_SIDES[documentType];
   const [images, setImages] = useState<CapturedImages>(() => initialImages ?? {});
@@ -76,7 +91,12 @@ export function DocumentCamera({ documentType, sides: sidesProp, initialImages, 
   const statusId = useId();
   const urls = useRef(new Set<string>());
 
-  const { videoRef: cameraVideoRef, status: cameraStatus, reason: cameraReason, retry: cameraRetry } = useCamera({ facing: "environment", active: phase.kind === "live", onNoCamera });
+  const {
+    videoRef: cameraVideoRef,
+    status: cameraStatus,
+    reason: cameraReason,
+    retry: cameraRetry,
+  } = useCamera({ facing: "environment", active: phase.kind === "live", onNoCamera });
   const guide = guideRect(documentType, aspect);
 
   useEffect(() => {
@@ -176,19 +196,26 @@ export function DocumentCamera({ documentType, sides: sidesProp, initialImages, 
     let previous: GreyImage | null = null;
     let streak = 0;
     let fired = false;
-    const timer = setInterval(() => {
-      if (fired || !video.videoWidth) return;
-      const { hints } = assessQuality(greyCopy(video, 480, big), guide);
-      const sample = greyCopy(video, 64, small);
-      const step = autoCaptureStep(streak, { hints, difference: previous ? frameDifference(previous, sample) : null, liveMs: performance.now() - readyAt });
-      previous = sample;
-      streak = step.streak;
-      setAdvice(step.advice);
-      if (step.fire) {
-        fired = true;
-        void shootRef.current(liveSide);
-      }
-    }, Math.round(1000 / AUTO_CAPTURE.streak));
+    const timer = setInterval(
+      () => {
+        if (fired || !video.videoWidth) return;
+        const { hints } = assessQuality(greyCopy(video, 480, big), guide);
+        const sample = greyCopy(video, 64, small);
+        const step = autoCaptureStep(streak, {
+          hints,
+          difference: previous ? frameDifference(previous, sample) : null,
+          liveMs: performance.now() - readyAt,
+        });
+        previous = sample;
+        streak = step.streak;
+        setAdvice(step.advice);
+        if (step.fire) {
+          fired = true;
+          void shootRef.current(liveSide);
+        }
+      },
+      Math.round(1000 / AUTO_CAPTURE.streak),
+    );
     return () => {
       clearInterval(timer);
       setAdvice(null);
@@ -198,7 +225,8 @@ export function DocumentCamera({ documentType, sides: sidesProp, initialImages, 
   }, [liveSide, cameraStatus, cameraVideoRef]);
 
   const sideName = (side: DocumentSide) => (documentType === "passport" ? "page" : side);
-  const sideLabel = (side: DocumentSide) => (documentType === "passport" ? t("camera.sidePage") : side === "front" ? t("camera.sideFront") : t("camera.sideBack"));
+  const sideLabel = (side: DocumentSide) =>
+    documentType === "passport" ? t("camera.sidePage") : side === "front" ? t("camera.sideFront") : t("camera.sideBack");
 
   const isBlocking = (side: DocumentSide) => !!images[side] && images[side]!.hints.length > 0 && retakes[side] < retakesBeforeAdvisory;
   const hintBox = (side: DocumentSide) => {
@@ -232,9 +260,17 @@ export function DocumentCamera({ documentType, sides: sidesProp, initialImages, 
               <li key={side} className="space-y-2">
                 <p className="text-sm font-semibold text-slate-800">{sideLabel(side)}</p>
                 {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL */}
-                <img src={image.url} alt={t("camera.photoAlt", { side: sideName(side) })} className="max-h-[55vh] w-full rounded-lg border border-slate-300 bg-slate-100 object-contain" />
+                <img
+                  src={image.url}
+                  alt={t("camera.photoAlt", { side: sideName(side) })}
+                  className="max-h-[55vh] w-full rounded-lg border border-slate-300 bg-slate-100 object-contain"
+                />
                 <div aria-live="polite">{hintBox(side)}</div>
-                <button type="button" className={`${isBlocking(side) ? primaryButton : secondaryButton} w-full`} onClick={() => retake(side)}>
+                <button
+                  type="button"
+                  className={`${isBlocking(side) ? primaryButton : secondaryButton} w-full`}
+                  onClick={() => retake(side)}
+                >
                   {t("camera.retakeSide", { side: sideName(side) })}
                 </button>
               </li>
@@ -254,9 +290,19 @@ export function DocumentCamera({ documentType, sides: sidesProp, initialImages, 
         <h2 id={`${statusId}-h`} ref={headingRef} tabIndex={-1} className={`${heading} focus:outline-none`}>
           {t("camera.review")}
         </h2>
-        {sides.length > 1 && <p className="text-sm font-semibold text-slate-700">{sideLabel(phase.side)} · {sides.indexOf(phase.side) + 1}/{sides.length}</p>}
-        {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL */}
-        {image && <img src={image.url} alt={t("camera.photoAlt", { side: sideName(phase.side) })} className="max-h-[55vh] w-full rounded-lg border border-slate-300 bg-slate-100 object-contain" />}
+        {sides.length > 1 && (
+          <p className="text-sm font-semibold text-slate-700">
+            {sideLabel(phase.side)} · {sides.indexOf(phase.side) + 1}/{sides.length}
+          </p>
+        )}
+        {image && (
+          // eslint-disable-next-line @next/next/no-img-element -- a local object URL
+          <img
+            src={image.url}
+            alt={t("camera.photoAlt", { side: sideName(phase.side) })}
+            className="max-h-[55vh] w-full rounded-lg border border-slate-300 bg-slate-100 object-contain"
+          />
+        )}
         <div aria-live="polite" className="space-y-2">
           {hintBox(phase.side) ?? <p className="text-slate-700">{t("camera.reviewHint")}</p>}
         </div>
@@ -276,17 +322,37 @@ export function DocumentCamera({ documentType, sides: sidesProp, initialImages, 
 
   const side = phase.side;
   const title = documentType === "passport" ? t("camera.passportTitle") : t("camera.title", { side, document: documentType });
-  const statusText = cameraStatus === "failed" ? null : cameraStatus === "ready" ? (busy ? t("camera.taking") : advice ? t(`camera.live.${advice}`) : t("camera.ready")) : cameraStatus === "waiting" ? t("camera.waiting") : t("camera.starting");
+  const statusText =
+    cameraStatus === "failed"
+      ? null
+      : cameraStatus === "ready"
+        ? busy
+          ? t("camera.taking")
+          : advice
+            ? t(`camera.live.${advice}`)
+            : t("camera.ready")
+        : cameraStatus === "waiting"
+          ? t("camera.waiting")
+          : t("camera.starting");
   return (
     <section aria-labelledby={`${statusId}-h`} className="space-y-4">
       <h2 id={`${statusId}-h`} ref={headingRef} tabIndex={-1} className={`${heading} focus:outline-none`}>
         {title}
       </h2>
-      {sides.length > 1 && <p className="text-sm font-semibold text-slate-700">{sideLabel(side)} · {sides.indexOf(side) + 1}/{sides.length}</p>}
+      {sides.length > 1 && (
+        <p className="text-sm font-semibold text-slate-700">
+          {sideLabel(side)} · {sides.indexOf(side) + 1}/{sides.length}
+        </p>
+      )}
       <p className="text-slate-700">{t("camera.instructions")}</p>
       <p className="text-sm text-slate-700">{t("camera.autoNote")}</p>
       {cameraStatus !== "failed" && (
-        <div className="relative mx-auto w-full overflow-hidden rounded-xl bg-slate-900" style={{ aspectRatio: String(aspect), maxWidth: `calc(60vh * ${aspect})` }} role="img" aria-label={t("camera.guideLabel")}>
+        <div
+          className="relative mx-auto w-full overflow-hidden rounded-xl bg-slate-900"
+          style={{ aspectRatio: String(aspect), maxWidth: `calc(60vh * ${aspect})` }}
+          role="img"
+          aria-label={t("camera.guideLabel")}
+        >
           <video
             ref={cameraVideoRef}
             autoPlay
@@ -302,7 +368,13 @@ export function DocumentCamera({ documentType, sides: sidesProp, initialImages, 
           <DocumentGuide kind={documentType} side={side} rect={guide} />
         </div>
       )}
-      <p id={statusId} role="status" className={`text-sm ${advice && advice !== "good" && advice !== "hold_still" ? "font-semibold text-amber-900" : "text-slate-700"}`} data-testid="camera-status" data-advice={advice ?? undefined}>
+      <p
+        id={statusId}
+        role="status"
+        className={`text-sm ${advice && advice !== "good" && advice !== "hold_still" ? "font-semibold text-amber-900" : "text-slate-700"}`}
+        data-testid="camera-status"
+        data-advice={advice ?? undefined}
+      >
         {statusText}
       </p>
       {cameraStatus === "failed" && cameraReason && (
@@ -317,7 +389,13 @@ export function DocumentCamera({ documentType, sides: sidesProp, initialImages, 
       )}
       <div className="flex flex-col gap-3">
         {cameraStatus !== "failed" && (
-          <button type="button" className={primaryButton} disabled={cameraStatus !== "ready" || busy} onClick={() => void shoot(side)} aria-describedby={statusId}>
+          <button
+            type="button"
+            className={primaryButton}
+            disabled={cameraStatus !== "ready" || busy}
+            onClick={() => void shoot(side)}
+            aria-describedby={statusId}
+          >
             {t("camera.shutterSide", { side: sideName(side) })}
           </button>
         )}

@@ -24,7 +24,16 @@ export function humanConfig(backend: "webgl" | "cpu") {
     segmentation: { enabled: false },
     face: {
       enabled: true,
-      detector: { enabled: true, modelPath: "blazeface.json", rotation: false, maxDetected: 4, minConfidence: 0.4, return: false, skipFrames: 0, skipTime: 0 },
+      detector: {
+        enabled: true,
+        modelPath: "blazeface.json",
+        rotation: false,
+        maxDetected: 4,
+        minConfidence: 0.4,
+        return: false,
+        skipFrames: 0,
+        skipTime: 0,
+      },
       mesh: { enabled: false },
       iris: { enabled: false },
       attention: { enabled: false },
@@ -51,5 +60,11 @@ export function webGlRenderer(canvas: { getContext(kind: string): unknown } | nu
 
 /** A face as the detector reports it: Human's boxRaw ([x, y, width, height] in fractions) and its score. */
 export function toDetected(face: { boxRaw: readonly number[]; boxScore?: number; score?: number }) {
-  return { x: face.boxRaw[0]!, y: face.boxRaw[1]!, width: face.boxRaw[2]!, height: face.boxRaw[3]!, score: face.boxScore ?? face.score ?? 0 };
+  return {
+    x: face.boxRaw[0]!,
+    y: face.boxRaw[1]!,
+    width: face.boxRaw[2]!,
+    height: face.boxRaw[3]!,
+    score: face.boxScore ?? face.score ?? 0,
+  };
 }

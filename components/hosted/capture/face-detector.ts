@@ -75,7 +75,9 @@ function loadInWorker(): Promise<FaceDetectorHandle | null> {
                   const id = nextId++;
                   return new Promise((res, rej) => {
                     waiting.set(id, { resolve: res, reject: rej });
-                    worker.postMessage({ type: "detect", id, width: image.width, height: image.height, buffer: image.data.buffer }, [image.data.buffer]);
+                    worker.postMessage({ type: "detect", id, width: image.width, height: image.height, buffer: image.data.buffer }, [
+                      image.data.buffer,
+                    ]);
                   });
                 },
               }
@@ -94,7 +96,9 @@ function loadInWorker(): Promise<FaceDetectorHandle | null> {
 
 async function loadOnPage(): Promise<FaceDetectorHandle> {
   const { Human } = await import("@vladmandic/human");
-  const human = new Human(humanConfig(chooseBackend(webGlRenderer(document.createElement("canvas")))) as unknown as ConstructorParameters<typeof Human>[0]);
+  const human = new Human(
+    humanConfig(chooseBackend(webGlRenderer(document.createElement("canvas")))) as unknown as ConstructorParameters<typeof Human>[0],
+  );
   await human.load();
   if (!human.models.loaded().length) throw new Error("the face model did not load");
   const canvas = document.createElement("canvas");
@@ -107,7 +111,9 @@ interface NativeFace {
 type NativeDetector = { detect(source: CanvasImageSource): Promise<NativeFace[]> };
 
 async function loadNative(): Promise<FaceDetectorHandle | null> {
-  const Native = (globalThis as unknown as { FaceDetector?: new (options: { fastMode: boolean; maxDetectedFaces: number }) => NativeDetector }).FaceDetector;
+  const Native = (
+    globalThis as unknown as { FaceDetector?: new (options: { fastMode: boolean; maxDetectedFaces: number }) => NativeDetector }
+  ).FaceDetector;
   if (!Native) return null;
   const detector = new Native({ fastMode: true, maxDetectedFaces: 4 });
   // Some platforms expose the constructor but cannot detect: try once on a blank picture.
@@ -119,7 +125,13 @@ async function loadNative(): Promise<FaceDetectorHandle | null> {
     async detect(video) {
       const w = video.videoWidth || 1;
       const h = video.videoHeight || 1;
-      return (await detector.detect(video)).map((f) => ({ x: f.boundingBox.x / w, y: f.boundingBox.y / h, width: f.boundingBox.width / w, height: f.boundingBox.height / h, score: 1 }));
+      return (await detector.detect(video)).map((f) => ({
+        x: f.boundingBox.x / w,
+        y: f.boundingBox.y / h,
+        width: f.boundingBox.width / w,
+        height: f.boundingBox.height / h,
+        score: 1,
+      }));
     },
   };
 }

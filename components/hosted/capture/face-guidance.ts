@@ -91,7 +91,10 @@ export function faceHint(input: GuidanceInput): FaceHint {
 }
 
 /** Mean brightness of a box (fractions) of a grey picture; the whole picture for null. */
-export function meanBrightness(img: { width: number; height: number; data: ArrayLike<number> }, box: { x: number; y: number; width: number; height: number } | null): number {
+export function meanBrightness(
+  img: { width: number; height: number; data: ArrayLike<number> },
+  box: { x: number; y: number; width: number; height: number } | null,
+): number {
   const x0 = box ? Math.max(0, Math.floor(box.x * img.width)) : 0;
   const y0 = box ? Math.max(0, Math.floor(box.y * img.height)) : 0;
   const x1 = box ? Math.min(img.width, Math.ceil((box.x + box.width) * img.width)) : img.width;

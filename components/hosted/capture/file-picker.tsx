@@ -20,7 +20,17 @@ export interface FilePickerProps {
 }
 
 /** A native file input shown as a button: keyboard (Tab, Enter/Space) and screen-reader friendly. */
-export function FilePicker({ label, hint, accept, maxBytes = MAX_UPLOAD_BYTES, onFile, onError, error, disabled, prominent }: FilePickerProps) {
+export function FilePicker({
+  label,
+  hint,
+  accept,
+  maxBytes = MAX_UPLOAD_BYTES,
+  onFile,
+  onError,
+  error,
+  disabled,
+  prominent,
+}: FilePickerProps) {
   const id = useId();
   const types = accept.split(",").map((s) => s.trim());
   return (

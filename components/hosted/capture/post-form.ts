@@ -10,7 +10,11 @@ export class UploadNetworkError extends Error {
   }
 }
 
-export function postForm(url: string, body: FormData, options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {}): Promise<{ status: number; text: string }> {
+export function postForm(
+  url: string,
+  body: FormData,
+  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", url);

@@ -44,7 +44,21 @@ type Phase = "intro" | "capturing" | "upload";
 const ARROWS: Partial<Record<ChallengeStep, string>> = { turn_left: "←", turn_right: "→" };
 
 /** Active liveness: an oval guide, the challenge's prompts one after another with a countdown, frames captured and sent. */
-export function SelfieChallenge({ challenge, stepMs, frameIntervalMs, maxFrames, leadInMs = 2000, uploadUrl, extraFields, teamName, onNext, onNoCamera, onRetake, onFatal, headingId }: SelfieChallengeProps) {
+export function SelfieChallenge({
+  challenge,
+  stepMs,
+  frameIntervalMs,
+  maxFrames,
+  leadInMs = 2000,
+  uploadUrl,
+  extraFields,
+  teamName,
+  onNext,
+  onNoCamera,
+  onRetake,
+  onFatal,
+  headingId,
+}: SelfieChallengeProps) {
   const t = useTranslations("hosted");
   const [phase, setPhase] = useState<Phase>("intro");
   const [elapsed, setElapsed] = useState(0);
@@ -54,7 +68,13 @@ export function SelfieChallenge({ challenge, stepMs, frameIntervalMs, maxFrames,
   const [sent, setSent] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [signals, setSignals] = useState<CaptureSignals | null>(null);
-  const { videoRef: cameraVideoRef, trackRef, status: cameraStatus, reason: cameraReason, retry: cameraRetry } = useCamera({ facing: "user", active: phase !== "upload", onNoCamera });
+  const {
+    videoRef: cameraVideoRef,
+    trackRef,
+    status: cameraStatus,
+    reason: cameraReason,
+    retry: cameraRetry,
+  } = useCamera({ facing: "user", active: phase !== "upload", onNoCamera });
   const guidance = useFaceGuidance(cameraVideoRef, phase === "intro" && cameraStatus === "ready");
   // A camera that plays but shows no real picture for a few seconds is, in practice, in the dark
   // (black or flat frames): say so rather than "Starting the camera…" for ever.
@@ -99,7 +119,7 @@ export function SelfieChallenge({ challenge, stepMs, frameIntervalMs, maxFrames,
       }
       grabbedAt.push(at);
       // The picture and its tag are taken now; only the JPEG encoding is asynchronous.
-      const canvas = drawScaled(video, FRAME_SIDE, scratch) // toBlob copies the bitmap at call time, so one canvas serves every frame;
+      const canvas = drawScaled(video, FRAME_SIDE, scratch); // toBlob copies the bitmap at call time, so one canvas serves every frame;
       const tag = { t: at, step: stepAt(at, tm) };
       const job = canvasToJpeg(canvas, FRAME_QUALITY).then((image) => void kept.push({ ...tag, image }));
       pending.push(job);
@@ -114,7 +134,13 @@ export function SelfieChallenge({ challenge, stepMs, frameIntervalMs, maxFrames,
         clearInterval(capture);
         clearInterval(clock);
         const track = trackRef.current;
-        const seen = captureSignals({ label: track?.label, settings: track?.getSettings(), frameTimes: grabbedAt, resolutionChanges, mobile: guessMobile(navigator as Navigator & { userAgentData?: { mobile?: boolean } }) });
+        const seen = captureSignals({
+          label: track?.label,
+          settings: track?.getSettings(),
+          frameTimes: grabbedAt,
+          resolutionChanges,
+          mobile: guessMobile(navigator as Navigator & { userAgentData?: { mobile?: boolean } }),
+        });
         void Promise.allSettled(pending).then(() => {
           setFrames([...kept].sort((a, b) => a.t - b.t));
           setSignals({ ...seen, frames: kept.length });
@@ -132,7 +158,8 @@ export function SelfieChallenge({ challenge, stepMs, frameIntervalMs, maxFrames,
 
   const step = stepAt(elapsed, timing);
   const current = step >= 0 ? challenge[step] : undefined;
-  const prompt = phase !== "capturing" ? null : step < 0 ? t("selfie.getReady") : current ? t(`selfie.prompts.${current}`) : t("selfie.finished");
+  const prompt =
+    phase !== "capturing" ? null : step < 0 ? t("selfie.getReady") : current ? t(`selfie.prompts.${current}`) : t("selfie.finished");
 
   const restart = () => (setFrames([]), setSignals(null), setElapsed(0), setPhase("intro"));
 
@@ -177,7 +204,16 @@ export function SelfieChallenge({ challenge, stepMs, frameIntervalMs, maxFrames,
   }
 
   const ovalStroke = phase === "capturing" || hint === "ok" ? "#34d399" : "white";
-  const guideText = phase !== "intro" || cameraStatus !== "ready" ? null : guidance.detector === "loading" ? t("selfie.guide.loading") : guidance.detector === "unavailable" ? t("selfie.guide.unavailable") : hint ? t(`selfie.guide.${hint}`) : t("selfie.guide.loading");
+  const guideText =
+    phase !== "intro" || cameraStatus !== "ready"
+      ? null
+      : guidance.detector === "loading"
+        ? t("selfie.guide.loading")
+        : guidance.detector === "unavailable"
+          ? t("selfie.guide.unavailable")
+          : hint
+            ? t(`selfie.guide.${hint}`)
+            : t("selfie.guide.loading");
   return (
     <div className="space-y-4">
       <h2 id={titleId} ref={headingRef} tabIndex={-1} className={`${heading} focus:outline-none`}>
@@ -191,29 +227,70 @@ export function SelfieChallenge({ challenge, stepMs, frameIntervalMs, maxFrames,
         </div>
       )}
       {cameraStatus !== "failed" && (
-        <div className="relative mx-auto aspect-[3/4] w-full max-w-sm overflow-hidden rounded-2xl bg-slate-900" role="img" aria-label={t("selfie.guideLabel")} data-face-hint={hint ?? guidance.detector}>
+        <div
+          className="relative mx-auto aspect-[3/4] w-full max-w-sm overflow-hidden rounded-2xl bg-slate-900"
+          role="img"
+          aria-label={t("selfie.guideLabel")}
+          data-face-hint={hint ?? guidance.detector}
+        >
           {/* Mirrored like a mirror; the frames sent are not. */}
-          <video ref={cameraVideoRef} autoPlay muted playsInline aria-hidden="true" className="absolute inset-0 h-full w-full -scale-x-100 object-cover" />
-          <svg className="pointer-events-none absolute inset-0 h-full w-full" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true">
+          <video
+            ref={cameraVideoRef}
+            autoPlay
+            muted
+            playsInline
+            aria-hidden="true"
+            className="absolute inset-0 h-full w-full -scale-x-100 object-cover"
+          />
+          <svg
+            className="pointer-events-none absolute inset-0 h-full w-full"
+            viewBox="0 0 100 100"
+            preserveAspectRatio="none"
+            aria-hidden="true"
+          >
             <defs>
               <mask id="selfie-oval-hole">
                 <rect width="100" height="100" fill="white" />
-                <ellipse cx={SELFIE_OVAL.cx * 100} cy={SELFIE_OVAL.cy * 100} rx={SELFIE_OVAL.rx * 100} ry={SELFIE_OVAL.ry * 100} fill="black" />
+                <ellipse
+                  cx={SELFIE_OVAL.cx * 100}
+                  cy={SELFIE_OVAL.cy * 100}
+                  rx={SELFIE_OVAL.rx * 100}
+                  ry={SELFIE_OVAL.ry * 100}
+                  fill="black"
+                />
               </mask>
             </defs>
             <rect width="100" height="100" fill="rgba(15,23,42,0.55)" mask="url(#selfie-oval-hole)" />
-            <ellipse cx={SELFIE_OVAL.cx * 100} cy={SELFIE_OVAL.cy * 100} rx={SELFIE_OVAL.rx * 100} ry={SELFIE_OVAL.ry * 100} fill="none" stroke={ovalStroke} vectorEffect="non-scaling-stroke" style={{ strokeWidth: 4 }} />
+            <ellipse
+              cx={SELFIE_OVAL.cx * 100}
+              cy={SELFIE_OVAL.cy * 100}
+              rx={SELFIE_OVAL.rx * 100}
+              ry={SELFIE_OVAL.ry * 100}
+              fill="none"
+              stroke={ovalStroke}
+              vectorEffect="non-scaling-stroke"
+              style={{ strokeWidth: 4 }}
+            />
           </svg>
           {guideText && (
-            <p className={`absolute inset-x-3 bottom-3 rounded-lg px-3 py-2 text-center text-base font-semibold ${hint === "ok" ? "bg-emerald-800 text-white" : "bg-slate-950/85 text-white"}`} aria-hidden="true">
+            <p
+              className={`absolute inset-x-3 bottom-3 rounded-lg px-3 py-2 text-center text-base font-semibold ${hint === "ok" ? "bg-emerald-800 text-white" : "bg-slate-950/85 text-white"}`}
+              aria-hidden="true"
+            >
               {guideText}
             </p>
           )}
           {phase === "capturing" && (
             <div className="absolute inset-x-0 bottom-0 bg-slate-950/75 p-3 text-center text-white">
-              <p className="text-sm font-medium">{step >= 0 && step < challenge.length ? t("selfie.stepOf", { current: step + 1, total: challenge.length }) : t("selfie.recording")}</p>
+              <p className="text-sm font-medium">
+                {step >= 0 && step < challenge.length
+                  ? t("selfie.stepOf", { current: step + 1, total: challenge.length })
+                  : t("selfie.recording")}
+              </p>
               <p className="mt-1 text-2xl font-bold leading-tight" aria-hidden="true">
-                {current && ARROWS[current] ? <span className="mr-2">{current === "turn_left" ? ARROWS.turn_left : ARROWS.turn_right}</span> : null}
+                {current && ARROWS[current] ? (
+                  <span className="mr-2">{current === "turn_left" ? ARROWS.turn_left : ARROWS.turn_right}</span>
+                ) : null}
                 {prompt}
               </p>
               <p className="mt-1 text-lg tabular-nums" aria-hidden="true" data-testid="selfie-countdown">
@@ -239,11 +316,23 @@ export function SelfieChallenge({ challenge, stepMs, frameIntervalMs, maxFrames,
       ) : (
         // The hint is shown on the picture (hidden from screen readers there) and read out from here.
         <p role="status" className={guideText && phase === "intro" ? "sr-only" : "text-sm text-slate-700"} data-testid="selfie-guide">
-          {phase === "intro" ? (cameraStatus === "ready" ? guideText : slowStart ? t("selfie.guide.more_light") : t("camera.starting")) : null}
+          {phase === "intro"
+            ? cameraStatus === "ready"
+              ? guideText
+              : slowStart
+                ? t("selfie.guide.more_light")
+                : t("camera.starting")
+            : null}
         </p>
       )}
       {phase === "intro" && cameraStatus !== "failed" && (
-        <button type="button" className={`${primaryButton} w-full`} disabled={!canStart} aria-describedby={canStart ? undefined : promptId + "-why"} onClick={() => (setLastRetake(null), setElapsed(0), setPhase("capturing"))}>
+        <button
+          type="button"
+          className={`${primaryButton} w-full`}
+          disabled={!canStart}
+          aria-describedby={canStart ? undefined : promptId + "-why"}
+          onClick={() => (setLastRetake(null), setElapsed(0), setPhase("capturing"))}
+        >
           {t("selfie.start")}
         </button>
       )}

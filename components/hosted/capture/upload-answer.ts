@@ -17,9 +17,30 @@ export type UploadOutcome =
   | { kind: "error"; code: string; message: string | null; attemptsLeft: number | null; next: string | null };
 
 /** Error codes the component translates (anything else shows the server's message or "server"). */
-export const KNOWN_ERROR_CODES = ["network", "server", "file_too_large", "wrong_file_type", "expired", "locked_out", "already_completed", "rate_limited", "invalid", "not_found", "wrong_step"] as const;
+export const KNOWN_ERROR_CODES = [
+  "network",
+  "server",
+  "file_too_large",
+  "wrong_file_type",
+  "expired",
+  "locked_out",
+  "already_completed",
+  "rate_limited",
+  "invalid",
+  "not_found",
+  "wrong_step",
+] as const;
 
-const STATUS_CODES: Record<number, string> = { 400: "invalid", 404: "not_found", 409: "already_completed", 410: "expired", 413: "file_too_large", 415: "wrong_file_type", 423: "locked_out", 429: "rate_limited" };
+const STATUS_CODES: Record<number, string> = {
+  400: "invalid",
+  404: "not_found",
+  409: "already_completed",
+  410: "expired",
+  413: "file_too_large",
+  415: "wrong_file_type",
+  423: "locked_out",
+  429: "rate_limited",
+};
 
 function str(v: unknown): string | null {
   return typeof v === "string" && v ? v : null;

@@ -36,7 +36,19 @@ export interface UploadWithProgressProps {
 const FATAL = new Set(["expired", "locked_out", "already_completed", "not_found", "wrong_step"]);
 
 /** Sends a FormData with XMLHttpRequest, shows the upload's progress, then the server's answer. */
-export function UploadWithProgress({ url, body, onNext, onRetake, onFatal, retakeContext, teamName, label, disabled, autoStart, onBusyChange }: UploadWithProgressProps) {
+export function UploadWithProgress({
+  url,
+  body,
+  onNext,
+  onRetake,
+  onFatal,
+  retakeContext,
+  teamName,
+  label,
+  disabled,
+  autoStart,
+  onBusyChange,
+}: UploadWithProgressProps) {
   const t = useTranslations("hosted");
   const [state, setState] = useState<"idle" | "sending" | "checking" | "done">("idle");
   const [percent, setPercent] = useState(0);
@@ -58,7 +70,13 @@ export function UploadWithProgress({ url, body, onNext, onRetake, onFatal, retak
       });
       result = parseUploadAnswer(answer.status, answer.text);
     } catch (error) {
-      result = { kind: "error", code: error instanceof UploadNetworkError ? "network" : "server", message: null, attemptsLeft: null, next: null };
+      result = {
+        kind: "error",
+        code: error instanceof UploadNetworkError ? "network" : "server",
+        message: null,
+        attemptsLeft: null,
+        next: null,
+      };
     }
     setOutcome(result);
     if (result.kind === "next") {
@@ -111,7 +129,9 @@ export function UploadWithProgress({ url, body, onNext, onRetake, onFatal, retak
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent}
-            aria-valuetext={state === "sending" ? t("upload.progress", { percent }) : state === "checking" ? t("upload.checking") : t("upload.sent")}
+            aria-valuetext={
+              state === "sending" ? t("upload.progress", { percent }) : state === "checking" ? t("upload.checking") : t("upload.sent")
+            }
             className="h-2.5 overflow-hidden rounded-full bg-slate-200"
           >
             <div className="h-full rounded-full bg-brand-700 transition-[width] duration-200" style={{ width: `${percent}%` }} />

@@ -11,7 +11,15 @@ export type CameraStatus = "idle" | "starting" | "waiting" | "ready" | "failed";
  * Opens the camera while `active`, plays it in the returned video element and reports "ready"
  * only once a real picture arrives (real-frame.ts). Stops every track when inactive or unmounted.
  */
-export function useCamera({ facing, active, onNoCamera }: { facing: "environment" | "user"; active: boolean; onNoCamera: (reason: NoCameraReason) => void }) {
+export function useCamera({
+  facing,
+  active,
+  onNoCamera,
+}: {
+  facing: "environment" | "user";
+  active: boolean;
+  onNoCamera: (reason: NoCameraReason) => void;
+}) {
   const videoRef = useRef<HTMLVideoElement>(null);
   /** The live video track (its label and settings describe the camera), null while none runs. */
   const trackRef = useRef<MediaStreamTrack | null>(null);
@@ -43,7 +51,14 @@ export function useCamera({ facing, active, onNoCamera }: { facing: "environment
       setStatus("starting");
       setReason(null);
       navigator.mediaDevices
-        .getUserMedia({ audio: false, video: { facingMode: { ideal: facing }, width: { ideal: facing === "user" ? 1280 : 1920 }, height: { ideal: facing === "user" ? 720 : 1080 } } })
+        .getUserMedia({
+          audio: false,
+          video: {
+            facingMode: { ideal: facing },
+            width: { ideal: facing === "user" ? 1280 : 1920 },
+            height: { ideal: facing === "user" ? 720 : 1080 },
+          },
+        })
         .then(async (s) => {
           stream = s;
           const video = videoRef.current;

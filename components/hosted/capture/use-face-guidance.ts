@@ -40,7 +40,12 @@ export function useFaceGuidance(videoRef: RefObject<HTMLVideoElement | null>, ac
             if (stopped) return;
             const grey = greyCopy(video, 96, scratch);
             const largest = [...faces].sort((a, b) => b.width - a.width)[0] ?? null;
-            const hint = faceHint({ faces, videoAspect: video.videoWidth / video.videoHeight, boxAspect: BOX_ASPECT, brightness: meanBrightness(grey, largest) });
+            const hint = faceHint({
+              faces,
+              videoAspect: video.videoWidth / video.videoHeight,
+              boxAspect: BOX_ASPECT,
+              brightness: meanBrightness(grey, largest),
+            });
             failures = 0;
             if (hint !== hintRef.current) {
               hintRef.current = hint;

@@ -15,7 +15,14 @@ export interface SummaryError {
  */
 export function ErrorSummary({ ref, title, errors }: { ref?: Ref<HTMLDivElement>; title: string; errors: readonly SummaryError[] }) {
   return (
-    <div ref={ref} tabIndex={-1} role="alert" aria-labelledby="error-summary-title" className="rounded-xl border-4 border-rose-700 bg-white p-4 focus:outline-3 focus:outline-offset-2 focus:outline-amber-400" data-testid="error-summary">
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      aria-labelledby="error-summary-title"
+      className="rounded-xl border-4 border-rose-700 bg-white p-4 focus:outline-3 focus:outline-offset-2 focus:outline-amber-400"
+      data-testid="error-summary"
+    >
       <h2 id="error-summary-title" className="text-lg font-semibold text-slate-900">
         {title}
       </h2>

@@ -104,7 +104,14 @@ export function HandoffPanel({ qrSvg, link, statusUrl, pollMs = 2000, onDone, on
           {t("handoff.linkLabel")}
         </label>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <input id="handoff-link" ref={linkRef} readOnly value={link} className="block min-h-11 w-full rounded-lg border border-slate-400 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900" onFocus={(e) => e.currentTarget.select()} />
+          <input
+            id="handoff-link"
+            ref={linkRef}
+            readOnly
+            value={link}
+            className="block min-h-11 w-full rounded-lg border border-slate-400 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900"
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <button type="button" className={`${secondaryButton} shrink-0`} onClick={() => void copyLink()}>
             {t("handoff.copy")}
           </button>
@@ -113,8 +120,15 @@ export function HandoffPanel({ qrSvg, link, statusUrl, pollMs = 2000, onDone, on
           {copy === "copied" ? t("handoff.copied") : copy === "failed" ? t("handoff.copyFailed") : ""}
         </p>
       </div>
-      <div role="status" aria-live="polite" className="flex items-center gap-3 rounded-xl bg-slate-100 p-3 text-slate-900" data-testid="handoff-status">
-        {status.state !== "done" && status.state !== "expired" && <span aria-hidden="true" className="h-3 w-3 shrink-0 animate-pulse rounded-full bg-brand-600" />}
+      <div
+        role="status"
+        aria-live="polite"
+        className="flex items-center gap-3 rounded-xl bg-slate-100 p-3 text-slate-900"
+        data-testid="handoff-status"
+      >
+        {status.state !== "done" && status.state !== "expired" && (
+          <span aria-hidden="true" className="h-3 w-3 shrink-0 animate-pulse rounded-full bg-brand-600" />
+        )}
         <span>
           {progress}
           {lost && <span className="block text-sm text-slate-700">{t("handoff.statusError")}</span>}

@@ -21,7 +21,12 @@ export function ConsentPanel({ teamName, collects, action, privacyUrl, error, pe
   const t = useTranslations("hosted.consent");
   const [checked, setChecked] = useState(false);
   const [missing, setMissing] = useState(false);
-  const items = { document: t("collectDocument"), selfie: t("collectSelfie"), address: t("collectAddress", { team: teamName }), details: t("collectDetails") };
+  const items = {
+    document: t("collectDocument"),
+    selfie: t("collectSelfie"),
+    address: t("collectAddress", { team: teamName }),
+    details: t("collectDetails"),
+  };
   return (
     <section aria-labelledby="consent-title" className={`${card} space-y-4`}>
       <h2 id="consent-title" className={heading}>

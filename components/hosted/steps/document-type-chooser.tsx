@@ -16,12 +16,20 @@ export interface DocumentTypeChooserProps {
 
 const ICONS: Record<DocumentKind, string> = {
   passport: "M7 2h10a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2Zm5 5a3 3 0 1 0 0 6 3 3 0 0 0 0-6Zm-4 10v1.5h8V17H8Z",
-  national_id: "M3 5h18a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H3a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2Zm4 3a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5Zm-3 8h6v-1.5a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2V16Zm9-7v1.5h7V9h-7Zm0 3v1.5h5V12h-5Z",
-  driving_licence: "M3 5h18a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H3a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2Zm10 3v1.5h7V8h-7Zm0 3v1.5h7V11h-7Zm0 3v1.5h4V14h-4ZM7 8a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5Zm-3 8h6v-1a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v1Z",
+  national_id:
+    "M3 5h18a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H3a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2Zm4 3a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5Zm-3 8h6v-1.5a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2V16Zm9-7v1.5h7V9h-7Zm0 3v1.5h5V12h-5Z",
+  driving_licence:
+    "M3 5h18a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H3a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2Zm10 3v1.5h7V8h-7Zm0 3v1.5h7V11h-7Zm0 3v1.5h4V14h-4ZM7 8a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5Zm-3 8h6v-1a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v1Z",
 };
 
 /** Passport / ID card / driving licence as radio cards (native radios: arrow keys move, Space picks). */
-export function DocumentTypeChooser({ value, onChange, name = "documentType", options = ["passport", "national_id", "driving_licence"], error }: DocumentTypeChooserProps) {
+export function DocumentTypeChooser({
+  value,
+  onChange,
+  name = "documentType",
+  options = ["passport", "national_id", "driving_licence"],
+  error,
+}: DocumentTypeChooserProps) {
   const t = useTranslations("hosted.documentType");
   const id = useId();
   return (
@@ -39,7 +47,15 @@ export function DocumentTypeChooser({ value, onChange, name = "documentType", op
             key={kind}
             className="flex min-h-16 cursor-pointer items-center gap-4 rounded-xl border-2 border-slate-300 bg-white p-4 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600"
           >
-            <input type="radio" name={name} value={kind} checked={value === kind} onChange={() => onChange(kind)} className="h-5 w-5 shrink-0 accent-brand-700" aria-describedby={`${id}-${kind}`} />
+            <input
+              type="radio"
+              name={name}
+              value={kind}
+              checked={value === kind}
+              onChange={() => onChange(kind)}
+              className="h-5 w-5 shrink-0 accent-brand-700"
+              aria-describedby={`${id}-${kind}`}
+            />
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8 shrink-0 fill-slate-700">
               <path d={ICONS[kind]} fillRule="evenodd" />
             </svg>

@@ -44,7 +44,10 @@ export function ResultPanel({ result, teamName, redirectUrl, autoRedirectSeconds
   const tone = TONE[result];
   return (
     <section aria-labelledby="result-title" className={`${card} space-y-4 text-center`} data-testid={`result-${result}`}>
-      <span aria-hidden="true" className={`mx-auto inline-flex h-14 w-14 items-center justify-center rounded-full text-2xl font-bold ${tone.colour}`}>
+      <span
+        aria-hidden="true"
+        className={`mx-auto inline-flex h-14 w-14 items-center justify-center rounded-full text-2xl font-bold ${tone.colour}`}
+      >
         {tone.icon}
       </span>
       <h2 id="result-title" ref={headingRef} tabIndex={-1} className={`${heading} focus:outline-none`}>

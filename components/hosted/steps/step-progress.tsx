@@ -30,7 +30,9 @@ export function HostedStepProgress({ steps, current }: StepProgressProps) {
           return (
             <li key={key} aria-current={isCurrent ? "step" : undefined} className="flex flex-col gap-2">
               <span aria-hidden="true" className={`h-1.5 rounded-full ${done || isCurrent ? "bg-brand-700" : "bg-slate-200"}`} />
-              <span className={`flex min-w-0 items-start gap-2 text-sm leading-6 break-words hyphens-auto ${isCurrent ? "font-semibold text-slate-900" : "text-slate-700"}`}>
+              <span
+                className={`flex min-w-0 items-start gap-2 text-sm leading-6 break-words hyphens-auto ${isCurrent ? "font-semibold text-slate-900" : "text-slate-700"}`}
+              >
                 <span
                   aria-hidden="true"
                   className={`inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-xs font-bold ${done ? "bg-brand-700 text-white" : isCurrent ? "border-2 border-brand-700 text-brand-700" : "border border-slate-400 text-slate-600"}`}

@@ -17,7 +17,10 @@ export const hostedSessions = pgTable(
     /** The photo ID the person chose: passport | national_id | driving_licence. */
     documentKind: text("document_kind"),
     /** Step name → the accepted attempt's id (a step is done once it has one). */
-    accepted: jsonb("accepted").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    accepted: jsonb("accepted")
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** Engine runs in the current window (per-token limit on uploads that reach an engine). */
     uploadWindowStart: timestamp("upload_window_start", { withTimezone: true }),
     uploadCount: integer("upload_count").notNull().default(0),
@@ -55,8 +58,14 @@ export const hostedAttempts = pgTable(
     /** Counts towards the step's attempt limit. */
     counted: integer("counted").notNull().default(1),
     reason: text("reason"),
-    evidenceIds: jsonb("evidence_ids").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    result: jsonb("result").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    evidenceIds: jsonb("evidence_ids")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    result: jsonb("result")
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     durationMs: integer("duration_ms"),
     createdAt: createdAt(),
   },

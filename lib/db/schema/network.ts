@@ -64,7 +64,9 @@ export const networkFaces = pgTable(
   (t) => [
     index("network_faces_identity_idx").on(t.identityKey),
     // The coded search adds every face not coded yet: without this the lookup scans the table (~17 ms at 100,000 faces).
-    index("network_faces_uncoded_idx").on(t.id).where(sql`${t.embeddingCode} is null`),
+    index("network_faces_uncoded_idx")
+      .on(t.id)
+      .where(sql`${t.embeddingCode} is null`),
   ],
 );
 export type NetworkFace = typeof networkFaces.$inferSelect;
@@ -87,10 +89,7 @@ export const blocklistEntries = pgTable(
     createdAt: createdAt(),
     removedAt: timestamp("removed_at", { withTimezone: true }),
   },
-  (t) => [
-    index("blocklist_entries_email_idx").on(t.emailKey),
-    index("blocklist_entries_identity_idx").on(t.identityKey),
-  ],
+  (t) => [index("blocklist_entries_email_idx").on(t.emailKey), index("blocklist_entries_identity_idx").on(t.identityKey)],
 );
 export type BlocklistEntry = typeof blocklistEntries.$inferSelect;
 export type NewBlocklistEntry = typeof blocklistEntries.$inferInsert;
@@ -155,10 +154,7 @@ export const amlEntities = pgTable(
     countries: text("countries").array().notNull(),
     datasets: jsonb("datasets").$type<{ id: string; title: string }[]>().notNull(),
   },
-  (t) => [
-    index("aml_entities_version_idx").on(t.listVersionId),
-    index("aml_entities_entity_key_idx").on(t.entityKey),
-  ],
+  (t) => [index("aml_entities_version_idx").on(t.listVersionId), index("aml_entities_entity_key_idx").on(t.entityKey)],
 );
 export type AmlEntity = typeof amlEntities.$inferSelect;
 export type NewAmlEntity = typeof amlEntities.$inferInsert;

@@ -12,7 +12,10 @@ export const embedSettings = pgTable(
   {
     ...tenantColumns(),
     /** Normalised origins (`https://app.example.com`, `https://*.example.com`), at most 10. */
-    frameAncestors: jsonb("frame_ancestors").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    frameAncestors: jsonb("frame_ancestors")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.mode] })],

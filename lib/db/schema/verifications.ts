@@ -29,9 +29,18 @@ export const verifications = pgTable(
     externalId: text("external_id"),
     // The hosted flow is reached by this unguessable token, never by the id.
     hostedToken: text("hosted_token").notNull(),
-    claimDetails: jsonb("claim_details").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
-    checks: jsonb("checks").$type<Record<string, unknown>[]>().notNull().default(sql`'[]'::jsonb`),
-    enrichments: jsonb("enrichments").$type<Record<string, unknown>[]>().notNull().default(sql`'[]'::jsonb`),
+    claimDetails: jsonb("claim_details")
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    checks: jsonb("checks")
+      .$type<Record<string, unknown>[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    enrichments: jsonb("enrichments")
+      .$type<Record<string, unknown>[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

@@ -35,6 +35,10 @@ export const vouches = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index("vouches_verification_idx").on(t.verificationId), index("vouches_referee_case_idx").on(t.refereeVerificationId), index("vouches_referee_email_idx").on(t.teamId, t.refereeEmail, t.createdAt)],
+  (t) => [
+    index("vouches_verification_idx").on(t.verificationId),
+    index("vouches_referee_case_idx").on(t.refereeVerificationId),
+    index("vouches_referee_email_idx").on(t.teamId, t.refereeEmail, t.createdAt),
+  ],
 );
 export type Vouch = typeof vouches.$inferSelect;

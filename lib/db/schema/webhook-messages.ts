@@ -42,13 +42,23 @@ export const webhookMessages = pgTable(
     // Few full indexes: a message's row is rewritten three or four times on its way (relayed,
     // claimed, finished), and each rewrite touches every index whose columns or predicate change.
     index("webhook_messages_team_mode_seq_idx").on(t.teamId, t.mode, t.seq),
-    index("webhook_messages_case_idx").on(t.teamId, t.mode, t.verificationId, t.seq).where(sql`verification_id is not null`),
-    index("webhook_messages_failed_idx").on(t.teamId, t.mode, t.createdAt).where(sql`status = 'failed'`),
+    index("webhook_messages_case_idx")
+      .on(t.teamId, t.mode, t.verificationId, t.seq)
+      .where(sql`verification_id is not null`),
+    index("webhook_messages_failed_idx")
+      .on(t.teamId, t.mode, t.createdAt)
+      .where(sql`status = 'failed'`),
     // The worker's queries touch only unfinished messages: keep their indexes that small.
-    index("webhook_messages_due_idx").on(t.nextAttemptAt).where(sql`status in ('pending', 'retrying')`),
+    index("webhook_messages_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`status in ('pending', 'retrying')`),
     // Committed but not yet sent to the queue: what the relay looks for after every commit.
-    index("webhook_messages_unsent_idx").on(t.nextAttemptAt).where(sql`status in ('pending', 'retrying') and enqueued_at is null`),
-    index("webhook_messages_leased_idx").on(t.lockedUntil).where(sql`status = 'delivering'`),
+    index("webhook_messages_unsent_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`status in ('pending', 'retrying') and enqueued_at is null`),
+    index("webhook_messages_leased_idx")
+      .on(t.lockedUntil)
+      .where(sql`status = 'delivering'`),
   ],
 );
 export type WebhookMessage = typeof webhookMessages.$inferSelect;

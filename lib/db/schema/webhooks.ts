@@ -14,7 +14,10 @@ export const webhookEndpoints = pgTable(
     url: text("url"),
     enabled: boolean("enabled").notNull().default(true),
     /** Events delivered to the URL; empty means all of them. */
-    events: text("events").array().notNull().default(sql`'{}'::text[]`),
+    events: text("events")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     secret: text("secret").notNull(),
     previousSecret: text("previous_secret"),
     previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),

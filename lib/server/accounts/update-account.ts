@@ -13,7 +13,11 @@ type Success = { success: true };
 const cannedSuccess = (tenant: Tenant, id: string) => tenant.mode === "sandbox" && sandboxAccount(id) !== undefined;
 
 /** ToggleAlerts: ongoing monitoring on (keeps the first enrolment time) or off. */
-export async function toggleAlerts(db: Db, tenant: Tenant, input: { id: string; enabled: boolean; actor: Actor }): Promise<Result<Success>> {
+export async function toggleAlerts(
+  db: Db,
+  tenant: Tenant,
+  input: { id: string; enabled: boolean; actor: Actor },
+): Promise<Result<Success>> {
   if (cannedSuccess(tenant, input.id)) return ok({ success: true });
   return db.transaction(async (tx) => {
     const row = await findAccountRow(tx as unknown as Db, tenant, input.id);
@@ -23,7 +27,13 @@ export async function toggleAlerts(db: Db, tenant: Tenant, input: { id: string; 
       .update(monitoredAccounts)
       .set({ alertsEnabledAt })
       .where(and(eq(monitoredAccounts.id, row.id), eq(monitoredAccounts.teamId, tenant.teamId), eq(monitoredAccounts.mode, tenant.mode)));
-    await recordAudit(tx, { ...tenant, actor: input.actor, action: input.enabled ? "account.alerts_enabled" : "account.alerts_disabled", targetType: "account", targetId: row.id });
+    await recordAudit(tx, {
+      ...tenant,
+      actor: input.actor,
+      action: input.enabled ? "account.alerts_enabled" : "account.alerts_disabled",
+      targetType: "account",
+      targetId: row.id,
+    });
     return ok({ success: true as const });
   });
 }

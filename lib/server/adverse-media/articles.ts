@@ -71,7 +71,8 @@ function toArticle(fields: Record<string, unknown>): CorpusArticle | string {
   const body = text("body");
   if (body.length > MAX_BODY_CHARS) return `body is ${body.length} characters long (at most ${MAX_BODY_CHARS})`;
   const published = text("published_at");
-  if (published && !validIsoDate(published)) return `published_at "${published.slice(0, 40)}" must be an ISO 8601 date (YYYY-MM-DD or a date-time)`;
+  if (published && !validIsoDate(published))
+    return `published_at "${published.slice(0, 40)}" must be an ISO 8601 date (YYYY-MM-DD or a date-time)`;
   return {
     id: articleId(link),
     title: text("title"),
@@ -156,8 +157,14 @@ export function parseArticlesCsv(text: string): ParsedArticles {
   const unknown = columns.filter((name) => !FIELDS.has(name));
   const missing = REQUIRED_CSV_COLUMNS.filter((name) => !columns.includes(name));
   if (unknown.length || missing.length) {
-    const problems = [unknown.length ? `unknown column(s): ${unknown.join(", ")}` : "", missing.length ? `missing column(s): ${missing.join(", ")}` : ""];
-    return { articles: [], errors: [{ line: startLine(header.info.lines, header.raw), message: problems.filter(Boolean).join("; ") }, ...result.errors] };
+    const problems = [
+      unknown.length ? `unknown column(s): ${unknown.join(", ")}` : "",
+      missing.length ? `missing column(s): ${missing.join(", ")}` : "",
+    ];
+    return {
+      articles: [],
+      errors: [{ line: startLine(header.info.lines, header.raw), message: problems.filter(Boolean).join("; ") }, ...result.errors],
+    };
   }
   for (const { record, raw, info } of rows) {
     const line = startLine(info.lines, raw);

@@ -13,6 +13,10 @@ import { screenAdverseMedia } from "./screen-adverse-media";
  */
 export async function checkAdverseMedia(db: Db, tenant: Tenant, input: AdverseMediaRequest): Promise<Result<AdverseMediaResponse>> {
   const corpus = tenant.mode === "sandbox" ? sandboxAdverseMediaCorpus() : await storedCorpus(db);
-  if (!corpus) return fail("unavailable", "No news corpus has been imported on this deployment: nothing can be screened", { code: "no_corpus", retryAfterSeconds: 3600 });
+  if (!corpus)
+    return fail("unavailable", "No news corpus has been imported on this deployment: nothing can be screened", {
+      code: "no_corpus",
+      retryAfterSeconds: 3600,
+    });
   return ok(screenAdverseMedia(input, corpus));
 }

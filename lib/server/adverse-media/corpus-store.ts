@@ -20,7 +20,10 @@ export interface CorpusImportReport {
 }
 
 /** Imports a JSON-lines (`.jsonl`) or CSV file's articles; all or nothing; an article already present (same link) is replaced. */
-export async function importAdverseMedia(db: Db, input: { text: string; format: "jsonl" | "csv"; actor: Actor }): Promise<CorpusImportReport> {
+export async function importAdverseMedia(
+  db: Db,
+  input: { text: string; format: "jsonl" | "csv"; actor: Actor },
+): Promise<CorpusImportReport> {
   const parsed = input.format === "csv" ? parseArticlesCsv(input.text) : parseArticlesJsonl(input.text);
   if (parsed.errors.length) return { imported: 0, rejected: parsed.errors };
   if (parsed.articles.length === 0) return { imported: 0, rejected: [{ line: 1, message: "No articles" }] };
@@ -32,16 +35,38 @@ async function storeArticles(db: Db, articles: readonly CorpusArticle[], actor: 
   const now = new Date();
   await db.transaction(async (tx) => {
     for (let i = 0; i < articles.length; i += 200) {
-      const rows = articles.slice(i, i + 200).map((a) => ({ id: a.id, title: a.title, link: a.link, source: a.source, publishedAt: a.published_at, body: a.body, location: a.location ?? null, importedAt: now }));
+      const rows = articles.slice(i, i + 200).map((a) => ({
+        id: a.id,
+        title: a.title,
+        link: a.link,
+        source: a.source,
+        publishedAt: a.published_at,
+        body: a.body,
+        location: a.location ?? null,
+        importedAt: now,
+      }));
       await tx
         .insert(adverseMediaArticles)
         .values(rows)
         .onConflictDoUpdate({
           target: adverseMediaArticles.id,
-          set: { title: sql`excluded.title`, source: sql`excluded.source`, publishedAt: sql`excluded.published_at`, body: sql`excluded.body`, location: sql`excluded.location`, importedAt: sql`excluded.imported_at` },
+          set: {
+            title: sql`excluded.title`,
+            source: sql`excluded.source`,
+            publishedAt: sql`excluded.published_at`,
+            body: sql`excluded.body`,
+            location: sql`excluded.location`,
+            importedAt: sql`excluded.imported_at`,
+          },
         });
     }
-    await recordAudit(tx, { teamId: null, actor, action: "adverse_media.imported", targetType: "adverse_media_corpus", metadata: { articles: articles.length } });
+    await recordAudit(tx, {
+      teamId: null,
+      actor,
+      action: "adverse_media.imported",
+      targetType: "adverse_media_corpus",
+      metadata: { articles: articles.length },
+    });
   });
 }
 
@@ -67,7 +92,19 @@ export async function storedCorpus(db: Db): Promise<PreparedCorpus | null> {
   const corpus = db
     .select()
     .from(adverseMediaArticles)
-    .then((rows) => prepareCorpus(rows.map((r) => ({ id: r.id, title: r.title, link: r.link, source: r.source, published_at: r.publishedAt, body: r.body, location: r.location }))));
+    .then((rows) =>
+      prepareCorpus(
+        rows.map((r) => ({
+          id: r.id,
+          title: r.title,
+          link: r.link,
+          source: r.source,
+          published_at: r.publishedAt,
+          body: r.body,
+          location: r.location,
+        })),
+      ),
+    );
   holder[CACHE] = { db, version, corpus };
   corpus.catch(() => {
     if (holder[CACHE]?.corpus === corpus) delete holder[CACHE];

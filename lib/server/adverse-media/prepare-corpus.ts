@@ -188,7 +188,12 @@ function findTerms(lists: Lists, firstToken: number, sentences: number, vocabula
 }
 
 /** Word → articles where it is written capitalised, one posting per article. */
-function capitalPostings(words: Int32Array, flags: Uint8Array, extents: Extent[], wordCount: number): { postingStart: Int32Array; postings: Int32Array } {
+function capitalPostings(
+  words: Int32Array,
+  flags: Uint8Array,
+  extents: Extent[],
+  wordCount: number,
+): { postingStart: Int32Array; postings: Int32Array } {
   const postingStart = new Int32Array(wordCount + 1);
   const seen = new Int32Array(wordCount).fill(-1);
   const each = (visit: (word: number, article: number) => void) => {
@@ -227,7 +232,16 @@ export function prepareCorpus(articles: readonly CorpusArticle[], lexicon: Compi
   extents.push({ token: lists.words.length, sentence: lists.sentenceStart.length, hitStart: lists.hitStart.length });
 
   const final = (list: IntList) => list.data.slice(0, list.length);
-  const [words, starts, ends, sentenceOf, sentenceStart, sentenceEnd, hitStart, hits] = [lists.words, lists.starts, lists.ends, lists.sentenceOf, lists.sentenceStart, lists.sentenceEnd, lists.hitStart, lists.hits].map(final) as Int32Array[];
+  const [words, starts, ends, sentenceOf, sentenceStart, sentenceEnd, hitStart, hits] = [
+    lists.words,
+    lists.starts,
+    lists.ends,
+    lists.sentenceOf,
+    lists.sentenceStart,
+    lists.sentenceEnd,
+    lists.hitStart,
+    lists.hits,
+  ].map(final) as Int32Array[];
   const flags = Uint8Array.from(lists.flags.data.subarray(0, lists.flags.length));
   const prepared = articles.map((article, n): PreparedArticle => {
     const [from, to] = [extents[n]!, extents[n + 1]!];

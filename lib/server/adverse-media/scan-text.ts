@@ -80,7 +80,11 @@ export function scanWord(text: string, from: number, span: Span): boolean {
     } else if (v & SURROGATE_BIT && astralWordChar(text, i)) {
       hash = Math.imul(Math.imul(hash ^ c, FNV_PRIME) ^ text.charCodeAt(i + 1), FNV_PRIME);
       i += 2;
-    } else if ((c === 39 || c === 0x2019) && i + 1 < n && (charClass[text.charCodeAt(i + 1)]! || classOf(text.charCodeAt(i + 1))) & WORD_BIT) {
+    } else if (
+      (c === 39 || c === 0x2019) &&
+      i + 1 < n &&
+      (charClass[text.charCodeAt(i + 1)]! || classOf(text.charCodeAt(i + 1))) & WORD_BIT
+    ) {
       hash = Math.imul(hash ^ c, FNV_PRIME);
       i++;
     } else break;
@@ -91,7 +95,30 @@ export function scanWord(text: string, from: number, span: Span): boolean {
 }
 
 /** Words a dot follows without ending the sentence ("Mr. Smith", "St. Albans"). */
-const ABBREVIATIONS = new Set(["mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "mt", "no", "vs", "gen", "col", "capt", "lt", "sgt", "rev", "hon", "inc", "ltd", "co", "corp"]);
+const ABBREVIATIONS = new Set([
+  "mr",
+  "mrs",
+  "ms",
+  "dr",
+  "prof",
+  "st",
+  "jr",
+  "sr",
+  "mt",
+  "no",
+  "vs",
+  "gen",
+  "col",
+  "capt",
+  "lt",
+  "sgt",
+  "rev",
+  "hon",
+  "inc",
+  "ltd",
+  "co",
+  "corp",
+]);
 
 /**
  * The gap text[from, to) between two words: BREAK when a sentence ends in it (a blank line; "!"

@@ -84,7 +84,8 @@ const firstFull = (name: NameToken[]) => name.find((t) => t.kind !== TokenKind.P
  */
 export function screenAdverseMedia(input: AdverseMediaInput, corpus: PreparedCorpus | readonly CorpusArticle[]): AdverseMediaResult {
   const threshold = input.threshold ?? DEFAULT_THRESHOLD;
-  if (!Number.isFinite(threshold) || threshold < 0 || threshold > 100) throw new RangeError(`threshold must be between 0 and 100, got ${threshold}`);
+  if (!Number.isFinite(threshold) || threshold < 0 || threshold > 100)
+    throw new RangeError(`threshold must be between 0 and 100, got ${threshold}`);
   const prepared = Array.isArray(corpus) ? prepareCorpus(corpus as readonly CorpusArticle[]) : (corpus as PreparedCorpus);
   const query = { first: tokens(input.first_name), middle: tokens(input.middle_names), last: tokens(input.last_name) };
   const firstWords = wordsLike(prepared, firstFull(query.first), true);
@@ -107,7 +108,14 @@ export function screenAdverseMedia(input: AdverseMediaInput, corpus: PreparedCor
     }
     const bonus = location.length && namesLocation(a, location) ? LOCATION_BONUS : 0;
     const { title, link, source, published_at } = a.article;
-    results.push({ title, link, source, published_at, snippet: snippetFor(a, terms, best), score: Math.round(Math.max(0, Math.min(100, bestValue + bonus))) });
+    results.push({
+      title,
+      link,
+      source,
+      published_at,
+      snippet: snippetFor(a, terms, best),
+      score: Math.round(Math.max(0, Math.min(100, bestValue + bonus))),
+    });
   }
   results.sort((x, y) => y.score - x.score || (y.published_at ?? "").localeCompare(x.published_at ?? "") || x.link.localeCompare(y.link));
   const strong = results.filter((r) => r.score >= threshold);

@@ -26,7 +26,12 @@ export const builtInAmlProvider: EnrichmentProvider = {
     const threshold = subject.thresholds.aml;
     const screening = await screenPerson(
       db,
-      { firstName: request.first_name, lastName: request.last_name, dateOfBirth: request.date_of_birth, country: request.address?.country_code },
+      {
+        firstName: request.first_name,
+        lastName: request.last_name,
+        dateOfBirth: request.date_of_birth,
+        country: request.address?.country_code,
+      },
       { threshold, now },
     );
     const monitored = context.monitor !== false;
@@ -41,7 +46,9 @@ export const builtInAmlProvider: EnrichmentProvider = {
       };
       if (context.deferWrite) {
         // The risk endpoint: enrolled in the assessment's transaction (its id is not needed here).
-        context.deferWrite(async (tx) => ({ queuedWebhook: Boolean((await enrolMonitoredAccountIn(tx, enrolment)).alert?.webhookMessageId) }));
+        context.deferWrite(async (tx) => ({
+          queuedWebhook: Boolean((await enrolMonitoredAccountIn(tx, enrolment)).alert?.webhookMessageId),
+        }));
       } else {
         monitoredAccountId = (await enrolMonitoredAccount(db, enrolment)).accountId;
       }
@@ -59,6 +66,11 @@ export const builtInAmlProvider: EnrichmentProvider = {
       return { state: "FAIL", checks: { AML_SANCTIONS_CHECK: { state: "FAIL", reason } }, fraudSignals, monitoredAccountId };
     }
     const reason = `No sanctions or PEP match scoring ${threshold} or more`;
-    return { state: "PASS", checks: { AML_SANCTIONS_CHECK: { state: "PASS", reason } }, trustSignals: ["NO_SANCTIONS_MATCH"], monitoredAccountId };
+    return {
+      state: "PASS",
+      checks: { AML_SANCTIONS_CHECK: { state: "PASS", reason } },
+      trustSignals: ["NO_SANCTIONS_MATCH"],
+      monitoredAccountId,
+    };
   },
 };

@@ -16,7 +16,7 @@ const LIST_SPELLINGS: Record<string, string> = {
   "north korea": "kp",
   "democratic peoples republic of korea": "kp",
   "korea democratic peoples republic of": "kp",
-  "dprk": "kp",
+  dprk: "kp",
   "korea south": "kr",
   "republic of korea": "kr",
   "south korea": "kr",

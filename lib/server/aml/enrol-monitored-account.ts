@@ -28,7 +28,8 @@ const sameName = (a: { firstName: string; lastName: string }, b: { firstName: st
   normalizeText(`${a.firstName} ${a.lastName}`) === normalizeText(`${b.firstName} ${b.lastName}`);
 
 /** Who an account monitors, as its unique key: normalised full name and date of birth. */
-export const monitoredPersonKey = (p: { firstName: string; lastName: string; dateOfBirth: string }) => `${normalizeText(`${p.firstName} ${p.lastName}`)}|${p.dateOfBirth}`;
+export const monitoredPersonKey = (p: { firstName: string; lastName: string; dateOfBirth: string }) =>
+  `${normalizeText(`${p.firstName} ${p.lastName}`)}|${p.dateOfBirth}`;
 
 /**
  * AML requested → the person is monitored: the tenant's account for the same person (same
@@ -55,13 +56,27 @@ export async function enrolMonitoredAccountIn(tx: Db, options: EnrolMonitoredAcc
   const legacy = await tx
     .select({ id: monitoredAccounts.id, firstName: monitoredAccounts.firstName, lastName: monitoredAccounts.lastName })
     .from(monitoredAccounts)
-    .where(and(eq(monitoredAccounts.teamId, tenant.teamId), eq(monitoredAccounts.mode, tenant.mode), eq(monitoredAccounts.dateOfBirth, person.dateOfBirth), isNull(monitoredAccounts.personKey)));
+    .where(
+      and(
+        eq(monitoredAccounts.teamId, tenant.teamId),
+        eq(monitoredAccounts.mode, tenant.mode),
+        eq(monitoredAccounts.dateOfBirth, person.dateOfBirth),
+        isNull(monitoredAccounts.personKey),
+      ),
+    );
   const old = legacy.find((row) => sameName(row, person));
   if (old) {
     await tx
       .update(monitoredAccounts)
       .set({ personKey })
-      .where(and(eq(monitoredAccounts.id, old.id), eq(monitoredAccounts.teamId, tenant.teamId), eq(monitoredAccounts.mode, tenant.mode), isNull(monitoredAccounts.personKey)));
+      .where(
+        and(
+          eq(monitoredAccounts.id, old.id),
+          eq(monitoredAccounts.teamId, tenant.teamId),
+          eq(monitoredAccounts.mode, tenant.mode),
+          isNull(monitoredAccounts.personKey),
+        ),
+      );
   }
   const [row] = await tx
     .insert(monitoredAccounts)

@@ -50,9 +50,14 @@ export async function importAmlList(db: Db, options: ImportAmlListOptions): Prom
   const { file } = options;
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) return fail("invalid", `No file ${file}`);
   const format = options.format ?? detectAmlFormat(await readHead(file));
-  if (!format) return fail("invalid", "Could not tell the list's format from its content; give --format ofac-sdn-xml|ofac-sdn-csv|un-xml|ftm-json|opensanctions-csv");
+  if (!format)
+    return fail(
+      "invalid",
+      "Could not tell the list's format from its content; give --format ofac-sdn-xml|ofac-sdn-csv|un-xml|ftm-json|opensanctions-csv",
+    );
   const source = options.source ?? FORMAT_SOURCES[format].source;
-  if (!/^[a-z0-9][a-z0-9_.-]{0,63}$/.test(source)) return fail("invalid", "The source must be 1–64 lower-case letters, digits, '_', '.' or '-'");
+  if (!/^[a-z0-9][a-z0-9_.-]{0,63}$/.test(source))
+    return fail("invalid", "The source must be 1–64 lower-case letters, digits, '_', '.' or '-'");
   const sha256 = await sha256File(file);
   const stats = { skipped: 0 };
   let version: AmlListVersion;
@@ -84,7 +89,14 @@ export async function importAmlList(db: Db, options: ImportAmlListOptions): Prom
       count += batch.length;
       const [row] = await tx.update(amlListVersions).set({ entityCount: count }).where(eq(amlListVersions.id, id)).returning();
       // A platform-level change: every team's screening follows the current list.
-      await recordAudit(tx, { teamId: null, actor: options.actor ?? { type: "system" }, action: "aml.list_imported", targetType: "aml_list_version", targetId: id, metadata: { source, fileName: path.basename(file), sha256, entities: count } });
+      await recordAudit(tx, {
+        teamId: null,
+        actor: options.actor ?? { type: "system" },
+        action: "aml.list_imported",
+        targetType: "aml_list_version",
+        targetId: id,
+        metadata: { source, fileName: path.basename(file), sha256, entities: count },
+      });
       return row!;
     });
   } catch (error) {

@@ -16,7 +16,10 @@ export function detectAmlFormat(head: string): AmlFormat | null {
   }
   if (text.startsWith("{")) return "ftm-json";
   const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
-  const header = firstLine.toLowerCase().split(",").map((h) => h.replace(/"/g, "").trim());
+  const header = firstLine
+    .toLowerCase()
+    .split(",")
+    .map((h) => h.replace(/"/g, "").trim());
   if (header.includes("id") && header.includes("schema") && header.includes("name")) return "opensanctions-csv";
   if (/^\d+,"[^"]*",/.test(firstLine)) return "ofac-sdn-csv";
   return null;

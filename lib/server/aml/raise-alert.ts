@@ -24,7 +24,10 @@ export interface RaisedAlert {
  * each other alert once), sets the account to New with the risk type, and writes the `Alert`
  * webhook to the outbox. Null when every match was alerted before.
  */
-export async function raiseAlert(tx: Tx, input: { tenant: Tenant; accountId: string; matches: AmlMatch[]; now: Date }): Promise<RaisedAlert | null> {
+export async function raiseAlert(
+  tx: Tx,
+  input: { tenant: Tenant; accountId: string; matches: AmlMatch[]; now: Date },
+): Promise<RaisedAlert | null> {
   const { tenant, accountId, now } = input;
   if (input.matches.length === 0) return null;
   const claimed = await tx

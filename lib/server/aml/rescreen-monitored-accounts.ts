@@ -49,7 +49,11 @@ export async function rescreenMonitoredAccounts(db: Db, options: { now?: Date } 
       .leftJoin(teamSettings, and(eq(teamSettings.teamId, monitoredAccounts.teamId), eq(teamSettings.mode, monitoredAccounts.mode)))
       .leftJoin(
         riskAssessments,
-        and(eq(riskAssessments.id, monitoredAccounts.riskAssessmentId), eq(riskAssessments.teamId, monitoredAccounts.teamId), eq(riskAssessments.mode, monitoredAccounts.mode)),
+        and(
+          eq(riskAssessments.id, monitoredAccounts.riskAssessmentId),
+          eq(riskAssessments.teamId, monitoredAccounts.teamId),
+          eq(riskAssessments.mode, monitoredAccounts.mode),
+        ),
       )
       .where(and(eq(monitoredAccounts.mode, "live"), isNotNull(monitoredAccounts.alertsEnabledAt), gt(monitoredAccounts.id, after)))
       .orderBy(asc(monitoredAccounts.id))
@@ -83,7 +87,15 @@ export async function rescreenMonitoredAccounts(db: Db, options: { now?: Date } 
     await db
       .update(monitoredAccounts)
       .set({ lastScreenedAt: now })
-      .where(and(eq(monitoredAccounts.mode, "live"), inArray(monitoredAccounts.id, accounts.map((a) => a.id))));
+      .where(
+        and(
+          eq(monitoredAccounts.mode, "live"),
+          inArray(
+            monitoredAccounts.id,
+            accounts.map((a) => a.id),
+          ),
+        ),
+      );
     report.screened += accounts.length;
     if (accounts.length < PAGE) break;
   }

@@ -11,7 +11,11 @@ export interface ScreenPersonResult {
 }
 
 /** Screens one person against the current sanctions and PEP lists. */
-export async function screenPerson(db: Db, person: ScreeningQuery, options: { threshold: number; limit?: number; now?: Date }): Promise<ScreenPersonResult> {
+export async function screenPerson(
+  db: Db,
+  person: ScreeningQuery,
+  options: { threshold: number; limit?: number; now?: Date },
+): Promise<ScreenPersonResult> {
   const index = await getScreeningIndex(db);
   const matches = index.screen(person, { threshold: options.threshold, limit: options.limit });
   return { matches, screenedAt: options.now ?? new Date(), listVersionIds: index.listVersionIds };

@@ -70,7 +70,14 @@ export class ScreeningIndex {
       if (country && entity.countries.includes(country)) score += COUNTRY_LIFT;
       score = Math.floor(Math.max(0, Math.min(100, score)));
       if (score < options.threshold) continue;
-      matches.push({ id: entity.entityKey, caption: entity.caption, entity_type: entity.entityType, datasets: entity.datasets, score, risk_type: entity.riskType });
+      matches.push({
+        id: entity.entityKey,
+        caption: entity.caption,
+        entity_type: entity.entityType,
+        datasets: entity.datasets,
+        score,
+        risk_type: entity.riskType,
+      });
     }
     matches.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
     // One entity can come from two sources (OpenSanctions' two exports): named once, at its best.

@@ -14,7 +14,10 @@ export interface IssuedToken {
 }
 
 /** spec 4.1: exchanges client credentials for an opaque bearer token of at most one day. */
-export async function issueToken(db: Db, input: { clientId: string; clientSecret: string; ttlSeconds: number; now?: Date }): Promise<Result<IssuedToken>> {
+export async function issueToken(
+  db: Db,
+  input: { clientId: string; clientSecret: string; ttlSeconds: number; now?: Date },
+): Promise<Result<IssuedToken>> {
   const client = await db.query.apiClients.findFirst({ where: (c, { eq }) => eq(c.clientId, input.clientId) });
   const matches = digestsEqual(sha256(input.clientSecret), client?.secretHash ?? DUMMY_HASH);
   // A secret's prefix and its stored mode always agree (createApiClient); check both anyway.

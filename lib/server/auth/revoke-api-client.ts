@@ -7,7 +7,11 @@ import type { Actor, Tenant } from "../shared/tenant";
 import { forgetCachedTokens } from "./verify-token";
 
 /** Revoking a client revokes every token it issued (wire-details: tokens). */
-export async function revokeApiClient(db: Db, tenant: Tenant, input: { clientId: string; actor: Actor }): Promise<Result<{ clientId: string; revokedAt: Date }>> {
+export async function revokeApiClient(
+  db: Db,
+  tenant: Tenant,
+  input: { clientId: string; actor: Actor },
+): Promise<Result<{ clientId: string; revokedAt: Date }>> {
   const result = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(apiClients)
@@ -23,7 +27,13 @@ export async function revokeApiClient(db: Db, tenant: Tenant, input: { clientId:
       .returning();
     if (!row) return fail("not_found", `No active credential ${input.clientId}`);
     await tx.delete(accessTokens).where(and(eq(accessTokens.apiClientId, row.id), eq(accessTokens.teamId, tenant.teamId)));
-    await recordAudit(tx, { ...tenant, actor: input.actor, action: "api_client.revoked", targetType: "api_client", targetId: input.clientId });
+    await recordAudit(tx, {
+      ...tenant,
+      actor: input.actor,
+      action: "api_client.revoked",
+      targetType: "api_client",
+      targetId: input.clientId,
+    });
     return ok({ clientId: row.clientId, revokedAt: row.revokedAt!, apiClientId: row.id });
   });
   if (result.ok) forgetCachedTokens(result.value.apiClientId);

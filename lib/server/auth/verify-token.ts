@@ -28,7 +28,12 @@ export async function verifyToken(db: Db, token: string, at?: Date): Promise<Tok
   if (hit && hit.expiresAt.getTime() > nowMs) return hit;
   const now = at ?? new Date(nowMs);
   const [row] = await db
-    .select({ teamId: accessTokens.teamId, mode: accessTokens.mode, apiClientId: accessTokens.apiClientId, expiresAt: accessTokens.expiresAt })
+    .select({
+      teamId: accessTokens.teamId,
+      mode: accessTokens.mode,
+      apiClientId: accessTokens.apiClientId,
+      expiresAt: accessTokens.expiresAt,
+    })
     .from(accessTokens)
     .innerJoin(apiClients, eq(apiClients.id, accessTokens.apiClientId))
     .where(and(eq(accessTokens.tokenHash, hash), gt(accessTokens.expiresAt, now), isNull(apiClients.revokedAt)))

@@ -25,11 +25,16 @@ const emailSchema = z.email();
 
 function isPastDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && date <= new Date();
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && date <= new Date()
+  );
 }
 
 /** The row's keys and label from what staff typed, or field errors. */
-function keysOf(subject: BlocklistSubject, networkKey: string): Result<Pick<NewBlocklistEntry, "kind" | "emailKey" | "identityKey" | "faceEmbedding" | "label">> {
+function keysOf(
+  subject: BlocklistSubject,
+  networkKey: string,
+): Result<Pick<NewBlocklistEntry, "kind" | "emailKey" | "identityKey" | "faceEmbedding" | "label">> {
   if (subject.kind === "email") {
     const email = subject.email.trim().toLowerCase();
     if (!emailSchema.safeParse(email).success) return fail("invalid", "Check the email", { detail: { email: "Must be an email address" } });
@@ -45,10 +50,19 @@ function keysOf(subject: BlocklistSubject, networkKey: string): Result<Pick<NewB
     if (!isPastDate(dateOfBirth)) detail.dateOfBirth = "Must be a past date, YYYY-MM-DD";
     const key = identityKey(networkKey, { firstName, lastName, dateOfBirth });
     if (Object.keys(detail).length || !key) return fail("invalid", "Check the name and date of birth", { detail });
-    return ok({ kind: "identity", emailKey: null, identityKey: key, faceEmbedding: null, label: `${firstName} ${lastName}, born ${dateOfBirth}` });
+    return ok({
+      kind: "identity",
+      emailKey: null,
+      identityKey: key,
+      faceEmbedding: null,
+      label: `${firstName} ${lastName}, born ${dateOfBirth}`,
+    });
   }
   const unit = subject.embedding.every(Number.isFinite) ? toUnitVector(subject.embedding) : null;
-  if (!unit) return fail("invalid", "The face embedding is empty or not a vector of numbers", { detail: { embedding: "Must be a non-zero vector of numbers" } });
+  if (!unit)
+    return fail("invalid", "The face embedding is empty or not a vector of numbers", {
+      detail: { embedding: "Must be a non-zero vector of numbers" },
+    });
   return ok({ kind: "face", emailKey: null, identityKey: null, faceEmbedding: unit, label: subject.label?.trim() || "Face" });
 }
 
@@ -61,24 +75,45 @@ export async function addBlocklistEntry(db: Db, input: AddBlocklistEntryInput): 
   const who = await authorizeChanger(db, input.by);
   if (!who.ok) return who;
   const reason = input.reason.trim();
-  if (!reason || reason.length > 500) return fail("invalid", "Check the reason", { detail: { reason: reason ? "At most 500 characters" : "Say why this person is blocklisted" } });
+  if (!reason || reason.length > 500)
+    return fail("invalid", "Check the reason", {
+      detail: { reason: reason ? "At most 500 characters" : "Say why this person is blocklisted" },
+    });
   const keys = keysOf(input.subject, input.networkKey);
   if (!keys.ok) return keys;
   const { teamId, actor } = who.value;
   const owner = teamId ? eq(blocklistEntries.addedByTeamId, teamId) : isNull(blocklistEntries.addedByTeamId);
-  const sameKey = keys.value.emailKey ? eq(blocklistEntries.emailKey, keys.value.emailKey) : keys.value.identityKey ? eq(blocklistEntries.identityKey, keys.value.identityKey) : null;
+  const sameKey = keys.value.emailKey
+    ? eq(blocklistEntries.emailKey, keys.value.emailKey)
+    : keys.value.identityKey
+      ? eq(blocklistEntries.identityKey, keys.value.identityKey)
+      : null;
 
   return db.transaction(async (tx) => {
     if (sameKey) {
       // Checked among the adder's own entries only: another team's entries are not revealed.
-      const [existing] = await tx.select({ id: blocklistEntries.id }).from(blocklistEntries).where(and(owner, sameKey, isNull(blocklistEntries.removedAt))).limit(1);
-      if (existing) return fail("conflict", "Already on your blocklist", { detail: { [input.subject.kind === "email" ? "email" : "lastName"]: `Already on the blocklist (${existing.id})` } });
+      const [existing] = await tx
+        .select({ id: blocklistEntries.id })
+        .from(blocklistEntries)
+        .where(and(owner, sameKey, isNull(blocklistEntries.removedAt)))
+        .limit(1);
+      if (existing)
+        return fail("conflict", "Already on your blocklist", {
+          detail: { [input.subject.kind === "email" ? "email" : "lastName"]: `Already on the blocklist (${existing.id})` },
+        });
     }
     const [row] = await tx
       .insert(blocklistEntries)
       .values({ id: newId("blk"), ...keys.value, reason, addedByTeamId: teamId, addedBy: actor.id ?? actor.type })
       .returning();
-    await recordAudit(tx, { teamId, actor, action: "blocklist.entry_added", targetType: "blocklist_entry", targetId: row!.id, metadata: { kind: row!.kind, label: row!.label, reason } });
+    await recordAudit(tx, {
+      teamId,
+      actor,
+      action: "blocklist.entry_added",
+      targetType: "blocklist_entry",
+      targetId: row!.id,
+      metadata: { kind: row!.kind, label: row!.label, reason },
+    });
     return ok({ entry: toEntryView(row!) });
   });
 }

@@ -55,7 +55,14 @@ export async function matchBlocklist(db: Db, input: BlocklistMatchInput): Promis
   const rows = await activeEntries(db, { emailKey: input.emailKey, identityKey: input.identityKey, withFaces: face !== null });
   const threshold = input.faceThreshold ?? 1;
   const entries = rows
-    .filter((row) => row.kind !== "face" || (face && row.face_embedding && row.face_embedding.length === face.length && cosineSimilarity(face, row.face_embedding) >= threshold))
+    .filter(
+      (row) =>
+        row.kind !== "face" ||
+        (face &&
+          row.face_embedding &&
+          row.face_embedding.length === face.length &&
+          cosineSimilarity(face, row.face_embedding) >= threshold),
+    )
     .map(({ id, kind, reason }) => ({ id, kind, reason }));
   return { matched: entries.length > 0, entries };
 }

@@ -10,7 +10,10 @@ import { authorizeChanger, toEntryView, type BlocklistChanger, type BlocklistEnt
  * only its own entries (another team's id is "not found"); the platform operator any entry.
  * Audit-logged in the log of the team that added it.
  */
-export async function removeBlocklistEntry(db: Db, input: { by: BlocklistChanger; id: string }): Promise<Result<{ entry: BlocklistEntryView }>> {
+export async function removeBlocklistEntry(
+  db: Db,
+  input: { by: BlocklistChanger; id: string },
+): Promise<Result<{ entry: BlocklistEntryView }>> {
   const who = await authorizeChanger(db, input.by);
   if (!who.ok) return who;
   const { teamId, actor } = who.value;
@@ -23,7 +26,14 @@ export async function removeBlocklistEntry(db: Db, input: { by: BlocklistChanger
       .returning();
     if (!row) return fail("not_found", `No active blocklist entry ${input.id}`);
     // A platform entry's removal is a platform-level change (team null).
-    await recordAudit(tx, { teamId: row.addedByTeamId, actor, action: "blocklist.entry_removed", targetType: "blocklist_entry", targetId: row.id, metadata: { kind: row.kind, label: row.label } });
+    await recordAudit(tx, {
+      teamId: row.addedByTeamId,
+      actor,
+      action: "blocklist.entry_removed",
+      targetType: "blocklist_entry",
+      targetId: row.id,
+      metadata: { kind: row.kind, label: row.label },
+    });
     return ok({ entry: toEntryView(row) });
   });
 }

@@ -8,7 +8,8 @@ import { CLI_ACTOR, oneOf, required, UsageError, unwrap, type CliCommandModule }
 function threshold(value: string | boolean | undefined): number {
   if (value === undefined) return 96;
   const n = Number(value);
-  if (typeof value !== "string" || !Number.isFinite(n) || n < 0 || n > 100) throw new UsageError("--threshold must be a number from 0 to 100");
+  if (typeof value !== "string" || !Number.isFinite(n) || n < 0 || n > 100)
+    throw new UsageError("--threshold must be a number from 0 to 100");
   return n;
 }
 

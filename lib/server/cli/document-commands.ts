@@ -40,7 +40,12 @@ export async function readDocumentCommand(args: string[]): Promise<CliOutput> {
   const bytes = read(file)!;
   const checked = await checkDocumentUpload(bytes, "document", { allowPdf: true });
   if (!checked.ok) return { exitCode: 1, output: { ok: false, error: checked.error } };
-  const claim = { firstName: values["first-name"], lastName: values["last-name"], dateOfBirth: values["date-of-birth"], address: values.postcode ? { postcode: values.postcode } : null };
+  const claim = {
+    firstName: values["first-name"],
+    lastName: values["last-name"],
+    dateOfBirth: values["date-of-birth"],
+    address: values.postcode ? { postcode: values.postcode } : null,
+  };
   const started = performance.now();
   try {
     if (kind === "supporting" || (!kind && checked.value.mimeType === "application/pdf")) {
@@ -56,7 +61,12 @@ export async function readDocumentCommand(args: string[]): Promise<CliOutput> {
     const { documentFace, ...shown } = result!;
     return {
       exitCode: 0,
-      output: { ok: true, ms: Math.round(performance.now() - started), ...shown, documentFace: documentFace ? { cropBytes: documentFace.crop.length } : null },
+      output: {
+        ok: true,
+        ms: Math.round(performance.now() - started),
+        ...shown,
+        documentFace: documentFace ? { cropBytes: documentFace.crop.length } : null,
+      },
     };
   } finally {
     await closeEnginePool();

@@ -50,7 +50,10 @@ export async function compareFacesCommand(args: string[], out: LineWriter): Prom
   try {
     await loadFaceModels();
   } catch (error) {
-    line({ error: "models_unavailable", message: `The face models could not be loaded: ${error instanceof Error ? error.message : String(error)}` });
+    line({
+      error: "models_unavailable",
+      message: `The face models could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+    });
     return 1;
   }
   const described = new Map<string, Promise<Result<number[]>>>();
@@ -68,7 +71,9 @@ export async function compareFacesCommand(args: string[], out: LineWriter): Prom
     const x = await describe(fileX, "document");
     const y = x.ok ? await describe(fileY, "selfie") : null;
     if (!x.ok || !y!.ok) {
-      const problem = !x.ok ? { error: x.error.code ?? "unreadable_image", file: fileX } : { error: (y as { ok: false; error: { code?: string } }).error.code ?? "unreadable_image", file: fileY };
+      const problem = !x.ok
+        ? { error: x.error.code ?? "unreadable_image", file: fileX }
+        : { error: (y as { ok: false; error: { code?: string } }).error.code ?? "unreadable_image", file: fileY };
       line({ file_x: fileX, file_y: fileY, ...problem });
       failed++;
       continue;
@@ -85,7 +90,12 @@ function readPairs(args: string[]): { pairs: [string, string][]; dir: string } {
   if (!values.dir) throw new Error("--dir <folder> is required");
   if (!fs.existsSync(values.pairs)) throw new Error(`No file ${values.pairs}`);
   if (!fs.statSync(values.dir, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`No folder ${values.dir}`);
-  const rows = parse(fs.readFileSync(values.pairs), { relax_column_count: true, skip_empty_lines: true, trim: true, bom: true }) as string[][];
+  const rows = parse(fs.readFileSync(values.pairs), {
+    relax_column_count: true,
+    skip_empty_lines: true,
+    trim: true,
+    bom: true,
+  }) as string[][];
   const pairs = rows.slice(1).map((row, i) => {
     if (!row[0] || !row[1]) throw new Error(`${values.pairs} line ${i + 2}: a pair needs two file names (file_x,file_y)`);
     return [row[0], row[1]] as [string, string];
@@ -96,7 +106,10 @@ function readPairs(args: string[]): { pairs: [string, string][]; dir: string } {
 /** One picture of the folder described; a name leading outside the folder counts as missing. */
 async function describePicture(dir: string, file: string, role: FacePhotoRole): Promise<Result<number[]>> {
   const full = path.resolve(dir, file);
-  const missing = { ok: false as const, error: { kind: "not_found" as const, message: `No file ${file} in the folder`, code: "missing_file" } };
+  const missing = {
+    ok: false as const,
+    error: { kind: "not_found" as const, message: `No file ${file} in the folder`, code: "missing_file" },
+  };
   if (path.relative(dir, full).startsWith("..") || path.isAbsolute(path.relative(dir, full))) return missing;
   let bytes: Buffer;
   try {

@@ -14,7 +14,12 @@ function blocklistSubject(values: CliValues): BlocklistSubject {
   if (email && person.length) throw new UsageError("Give --email, or --first-name, --last-name and --date-of-birth, not both");
   if (email) return { kind: "email", email };
   if (person.length === 0) throw new UsageError("Give --email <email>, or --first-name, --last-name and --date-of-birth");
-  return { kind: "identity", firstName: required(values, "first-name"), lastName: required(values, "last-name"), dateOfBirth: required(values, "date-of-birth") };
+  return {
+    kind: "identity",
+    firstName: required(values, "first-name"),
+    lastName: required(values, "last-name"),
+    dateOfBirth: required(values, "date-of-birth"),
+  };
 }
 
 /** Fraud network: the platform blocklist and the credit bureau's residency datasets (issue 7). */
@@ -49,19 +54,33 @@ export const fraudCommands: CliCommandModule = {
     }),
     "blocklist-add": async (db, values) => {
       const subject = blocklistSubject(values);
-      const result = await addBlocklistEntry(db, { by: { platform: CLI_ACTOR }, subject, reason: required(values, "reason"), networkKey: getConfig().networkKey });
+      const result = await addBlocklistEntry(db, {
+        by: { platform: CLI_ACTOR },
+        subject,
+        reason: required(values, "reason"),
+        networkKey: getConfig().networkKey,
+      });
       return unwrap(result);
     },
     "blocklist-list": async (db, values) => ({
       exitCode: 0,
-      output: { ok: true, entries: await listBlocklistEntries(db, { teamId: null, includeRemoved: values["include-removed"] === true, limit: 5000 }) },
+      output: {
+        ok: true,
+        entries: await listBlocklistEntries(db, { teamId: null, includeRemoved: values["include-removed"] === true, limit: 5000 }),
+      },
     }),
     "audit-list": async (db, values) => {
       const limit = typeof values.limit === "string" ? Number(values.limit) : 100;
       if (!Number.isInteger(limit) || limit < 1 || limit > 5000) throw new UsageError("--limit is a whole number from 1 to 5000");
-      const entries = await db.select().from(auditLog).where(isNull(auditLog.teamId)).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit);
+      const entries = await db
+        .select()
+        .from(auditLog)
+        .where(isNull(auditLog.teamId))
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(limit);
       return { exitCode: 0, output: { ok: true, entries } };
     },
-    "blocklist-remove": async (db, values) => unwrap(await removeBlocklistEntry(db, { by: { platform: CLI_ACTOR }, id: required(values, "id") })),
+    "blocklist-remove": async (db, values) =>
+      unwrap(await removeBlocklistEntry(db, { by: { platform: CLI_ACTOR }, id: required(values, "id") })),
   },
 };

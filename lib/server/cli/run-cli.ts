@@ -42,7 +42,13 @@ const BASE_USAGE = `Usage: npm run cli -- <command> [options]   (prints JSON)
 
 const MODULES: CliCommandModule[] = [amlCommands, fraudCommands, settingsCommands, parityCommands];
 
-export const CLI_USAGE = [BASE_USAGE, `  ${READ_DOCUMENT_USAGE}`, `  ${COMPARE_FACES_USAGE}`, `  ${REEMBED_FACES_USAGE}`, ...MODULES.flatMap((m) => m.usage.map((line) => `  ${line}`))].join("\n");
+export const CLI_USAGE = [
+  BASE_USAGE,
+  `  ${READ_DOCUMENT_USAGE}`,
+  `  ${COMPARE_FACES_USAGE}`,
+  `  ${REEMBED_FACES_USAGE}`,
+  ...MODULES.flatMap((m) => m.usage.map((line) => `  ${line}`)),
+].join("\n");
 
 const ACTOR = CLI_ACTOR;
 
@@ -97,7 +103,11 @@ export async function runCli(db: Db, argv: string[], options: { webhookAllowLoop
     if (extra && command) return await extra.commands[command]!(db, values as CliValues);
     switch (command) {
       case "create-team": {
-        const result = await createTeam(db, { name: required(values, "name"), defaultRedirectUrl: values["redirect-url"] ?? null, actor: ACTOR });
+        const result = await createTeam(db, {
+          name: required(values, "name"),
+          defaultRedirectUrl: values["redirect-url"] ?? null,
+          actor: ACTOR,
+        });
         return result.ok ? { exitCode: 0, output: { ok: true, team: result.value } } : unwrap(result);
       }
       case "set-partner": {
@@ -110,7 +120,16 @@ export async function runCli(db: Db, argv: string[], options: { webhookAllowLoop
       case "create-user": {
         const team = await findTeam(db, required(values, "team"));
         const role = oneOf<Role>(values.role ?? "owner", roleEnum.enumValues, "role");
-        return unwrap(await addStaffMember(db, { teamId: team.id, email: required(values, "email"), password: required(values, "password"), name: values.name, role, actor: ACTOR }));
+        return unwrap(
+          await addStaffMember(db, {
+            teamId: team.id,
+            email: required(values, "email"),
+            password: required(values, "password"),
+            name: values.name,
+            role,
+            actor: ACTOR,
+          }),
+        );
       }
       case "create-credentials": {
         const team = await findTeam(db, required(values, "team"));
@@ -142,30 +161,53 @@ export async function runCli(db: Db, argv: string[], options: { webhookAllowLoop
       case "create-workflow": {
         const team = await findTeam(db, required(values, "team"));
         const mode = oneOf<Mode>(required(values, "mode"), modeEnum.enumValues, "mode");
-        const steps = required(values, "steps").split(",").map((s) => s.trim());
-        const result = await createWorkflow(db, { teamId: team.id, mode }, { id: required(values, "id"), name: required(values, "name"), steps, actor: ACTOR });
+        const steps = required(values, "steps")
+          .split(",")
+          .map((s) => s.trim());
+        const result = await createWorkflow(
+          db,
+          { teamId: team.id, mode },
+          { id: required(values, "id"), name: required(values, "name"), steps, actor: ACTOR },
+        );
         return unwrap(result);
       }
       case "set-webhook": {
         const tenant = await findTenant(db, values);
-        const events = values.events?.split(",").map((e) => e.trim()).filter(Boolean);
+        const events = values.events
+          ?.split(",")
+          .map((e) => e.trim())
+          .filter(Boolean);
         const allowLoopback = options.webhookAllowLoopback ?? getConfig().webhookAllowLoopback;
         // Options left out keep their current value; `--events all` clears the filter.
         const enabled = values.disabled ? false : values.enabled ? true : undefined;
-        const result = await setWebhookEndpoint(db, { tenant, actor: ACTOR, url: required(values, "url"), events: events?.includes("all") ? [] : events, enabled, allowLoopback });
+        const result = await setWebhookEndpoint(db, {
+          tenant,
+          actor: ACTOR,
+          url: required(values, "url"),
+          events: events?.includes("all") ? [] : events,
+          enabled,
+          allowLoopback,
+        });
         if (!result.ok) return unwrap(result);
         const { endpoint, secret } = result.value;
-        const shown = secret ? { secret, note: "The signing secret is shown once; store it now (rotate-webhook-secret makes a new one)." } : {};
+        const shown = secret
+          ? { secret, note: "The signing secret is shown once; store it now (rotate-webhook-secret makes a new one)." }
+          : {};
         return { exitCode: 0, output: { ok: true, team_id: tenant.teamId, mode: tenant.mode, endpoint, ...shown } };
       }
       case "show-webhook": {
         const tenant = await findTenant(db, values);
-        return { exitCode: 0, output: { ok: true, team_id: tenant.teamId, mode: tenant.mode, endpoint: await getWebhookEndpoint(db, tenant) } };
+        return {
+          exitCode: 0,
+          output: { ok: true, team_id: tenant.teamId, mode: tenant.mode, endpoint: await getWebhookEndpoint(db, tenant) },
+        };
       }
       case "rotate-webhook-secret": {
         const tenant = await findTenant(db, values);
         const result = await rotateWebhookSecret(db, { tenant, actor: ACTOR });
-        return result.ok ? { exitCode: 0, output: { ok: true, team_id: tenant.teamId, mode: tenant.mode, ...result.value } } : unwrap(result);
+        return result.ok
+          ? { exitCode: 0, output: { ok: true, team_id: tenant.teamId, mode: tenant.mode, ...result.value } }
+          : unwrap(result);
       }
       case "replay-webhooks": {
         const tenant = await findTenant(db, values);
@@ -173,8 +215,11 @@ export async function runCli(db: Db, argv: string[], options: { webhookAllowLoop
           const result = await replayWebhookMessage(db, { tenant, actor: ACTOR, id: values.message });
           return result.ok ? { exitCode: 0, output: { ok: true, replayed: 1, message: result.value } } : unwrap(result);
         }
-        if (!values.from || !values.to) throw new UsageError("Give --message <id>, or --from and --to (failed messages created in that range)");
-        return unwrap(await replayFailedWebhooks(db, { tenant, actor: ACTOR, from: isoTime(values.from, "from"), to: isoTime(values.to, "to") }));
+        if (!values.from || !values.to)
+          throw new UsageError("Give --message <id>, or --from and --to (failed messages created in that range)");
+        return unwrap(
+          await replayFailedWebhooks(db, { tenant, actor: ACTOR, from: isoTime(values.from, "from"), to: isoTime(values.to, "to") }),
+        );
       }
       default:
         throw new UsageError(command ? `Unknown command "${command}"` : "No command given");

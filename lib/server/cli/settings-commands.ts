@@ -10,7 +10,10 @@ export const settingsCommands: CliCommandModule = {
       let teamId: string | undefined;
       if (typeof values.team === "string") {
         const ref = values.team.trim();
-        const team = await db.query.teams.findFirst({ where: (t, { eq, or }) => or(eq(t.id, ref), eq(t.slug, ref)), columns: { id: true } });
+        const team = await db.query.teams.findFirst({
+          where: (t, { eq, or }) => or(eq(t.id, ref), eq(t.slug, ref)),
+          columns: { id: true },
+        });
         if (!team) throw new UsageError(`No team "${ref}" (give its id or slug; see list-teams)`);
         teamId = team.id;
       }

@@ -18,14 +18,19 @@ export async function readInvite(db: Db, input: { token: string; secret: string 
   if (!team) return fail("not_found", "This invitation is invalid or has expired");
   const user = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, invite.email) });
   if (user) {
-    const member = await db.query.memberships.findFirst({ where: (m, { and, eq, isNull }) => and(eq(m.teamId, team.id), eq(m.userId, user.id), isNull(m.removedAt)) });
+    const member = await db.query.memberships.findFirst({
+      where: (m, { and, eq, isNull }) => and(eq(m.teamId, team.id), eq(m.userId, user.id), isNull(m.removedAt)),
+    });
     if (member) return fail("not_found", "This invitation has already been accepted");
   }
   return ok({ ...invite, teamName: team.name, existingUser: Boolean(user?.passwordHash) });
 }
 
 /** Joins the team: a new account with the chosen password, or an existing one that proves its password. */
-export async function acceptInvite(db: Db, input: { token: string; secret: string; password: string; name?: string }): Promise<Result<{ email: string }>> {
+export async function acceptInvite(
+  db: Db,
+  input: { token: string; secret: string; password: string; name?: string },
+): Promise<Result<{ email: string }>> {
   const view = await readInvite(db, input);
   if (!view.ok) return view;
   const invite = view.value;

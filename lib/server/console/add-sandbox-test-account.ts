@@ -10,7 +10,11 @@ import { authorizeStaff, type StaffRef } from "./authorize-staff";
  * Sandbox only: a fictional monitored person with one open sanctions alert, stored for the tenant,
  * so staff can try acknowledging and monitoring on/off (the canned accounts never change).
  */
-export async function addSandboxTestAccount(db: Db, tenant: Tenant, input: { staff: StaffRef; now?: Date }): Promise<Result<{ id: string }>> {
+export async function addSandboxTestAccount(
+  db: Db,
+  tenant: Tenant,
+  input: { staff: StaffRef; now?: Date },
+): Promise<Result<{ id: string }>> {
   const allowed = await authorizeStaff(db, { staff: input.staff, teamId: tenant.teamId, permission: "manage_alerts" });
   if (!allowed.ok) return allowed;
   if (tenant.mode !== "sandbox") return fail("refused", "Test accounts exist in sandbox only");
@@ -35,7 +39,15 @@ export async function addSandboxTestAccount(db: Db, tenant: Tenant, input: { sta
       teamId: tenant.teamId,
       mode: tenant.mode,
       accountId: id,
-      matches: [{ id: "sandbox-entity-test", caption: "Test PERSON", entity_type: "Person", datasets: [{ id: "us_ofac_sdn", title: "US OFAC Specially Designated Nationals (SDN) List" }], score: 95 }],
+      matches: [
+        {
+          id: "sandbox-entity-test",
+          caption: "Test PERSON",
+          entity_type: "Person",
+          datasets: [{ id: "us_ofac_sdn", title: "US OFAC Specially Designated Nationals (SDN) List" }],
+          score: 95,
+        },
+      ],
     });
     await recordAudit(tx, { ...tenant, actor: allowed.value.actor, action: "account.test_created", targetType: "account", targetId: id });
   });

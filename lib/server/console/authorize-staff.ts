@@ -42,7 +42,10 @@ export async function loadStaff(db: Db, userId: string): Promise<StaffProfile | 
  * The member's role in the team when it grants the permission. Not a member → not_found (the
  * team's existence is not revealed); a member without the permission → forbidden.
  */
-export async function authorizeStaff(db: Db, input: { staff: StaffRef; teamId: string; permission: Permission }): Promise<Result<{ role: Role; actor: Actor }>> {
+export async function authorizeStaff(
+  db: Db,
+  input: { staff: StaffRef; teamId: string; permission: Permission },
+): Promise<Result<{ role: Role; actor: Actor }>> {
   const [row] = await db
     .select({ role: memberships.role })
     .from(memberships)
@@ -51,5 +54,8 @@ export async function authorizeStaff(db: Db, input: { staff: StaffRef; teamId: s
     .limit(1);
   if (!row) return fail("not_found", "No such team");
   if (!roleCan(row.role, input.permission)) return fail("forbidden", `Your role (${row.role}) cannot do this`);
-  return ok({ role: row.role, actor: { type: "staff", id: input.staff.userId, ip: input.staff.ip ?? null, userAgent: input.staff.userAgent ?? null } });
+  return ok({
+    role: row.role,
+    actor: { type: "staff", id: input.staff.userId, ip: input.staff.ip ?? null, userAgent: input.staff.userAgent ?? null },
+  });
 }

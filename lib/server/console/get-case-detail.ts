@@ -33,13 +33,20 @@ export interface CaseDetail {
 export async function getCaseDetail(db: Db, tenant: Tenant, id: string): Promise<Result<CaseDetail>> {
   const found = await getVerification(db, tenant, id);
   if (!found.ok) return found;
-  if (tenant.mode === "sandbox" && sandboxVerification(id)) return ok({ record: found.value, canned: true, needsReview: false, timeline: [], deliveries: [] });
+  if (tenant.mode === "sandbox" && sandboxVerification(id))
+    return ok({ record: found.value, canned: true, needsReview: false, timeline: [], deliveries: [] });
   const events = await db.query.verificationEvents.findMany({
-    where: and(eq(verificationEvents.verificationId, id), eq(verificationEvents.teamId, tenant.teamId), eq(verificationEvents.mode, tenant.mode)),
+    where: and(
+      eq(verificationEvents.verificationId, id),
+      eq(verificationEvents.teamId, tenant.teamId),
+      eq(verificationEvents.mode, tenant.mode),
+    ),
     orderBy: [asc(verificationEvents.createdAt), asc(verificationEvents.id)],
   });
   const staffIds = [...new Set(events.filter((e) => e.actorType === "staff" && e.actorId).map((e) => e.actorId!))];
-  const people = staffIds.length ? await db.query.users.findMany({ where: (u, { inArray }) => inArray(u.id, staffIds), columns: { id: true, email: true } }) : [];
+  const people = staffIds.length
+    ? await db.query.users.findMany({ where: (u, { inArray }) => inArray(u.id, staffIds), columns: { id: true, email: true } })
+    : [];
   const emailOf = new Map(people.map((p) => [p.id, p.email]));
   return ok({
     record: found.value,

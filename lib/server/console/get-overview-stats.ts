@@ -31,7 +31,11 @@ export async function getOverviewStats(db: Db, tenant: Tenant, options: { days?:
       .from(verifications)
       .where(and(mine(verifications), gte(verifications.createdAt, start)))
       .groupBy(day, verifications.status),
-    db.select({ status: verifications.status, n: sql<number>`count(*)::int` }).from(verifications).where(mine(verifications)).groupBy(verifications.status),
+    db
+      .select({ status: verifications.status, n: sql<number>`count(*)::int` })
+      .from(verifications)
+      .where(mine(verifications))
+      .groupBy(verifications.status),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(verifications)
@@ -42,15 +46,25 @@ export async function getOverviewStats(db: Db, tenant: Tenant, options: { days?:
           sql`not exists (select 1 from verification_events e where e.verification_id = ${verifications.id} and e.event = 'ManuallyReviewed')`,
         ),
       ),
-    db.select({ n: sql<number>`count(*)::int` }).from(accountAlerts).where(and(mine(accountAlerts), isNull(accountAlerts.acknowledgedAt))),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(accountAlerts)
+      .where(and(mine(accountAlerts), isNull(accountAlerts.acknowledgedAt))),
     db
       .select({ recommendation: sql<string>`coalesce(${riskAssessments.recommendation}, 'RADAR')`, n: sql<number>`count(*)::int` })
       .from(riskAssessments)
       .where(mine(riskAssessments))
       .groupBy(sql`1`),
-    db.select({ status: webhookMessages.status, n: sql<number>`count(*)::int` }).from(webhookMessages).where(mine(webhookMessages)).groupBy(webhookMessages.status),
     db
-      .select({ total: sql<number>`count(*)::int`, ok: sql<number>`count(*) filter (where ${webhookAttempts.statusCode} between 200 and 299)::int` })
+      .select({ status: webhookMessages.status, n: sql<number>`count(*)::int` })
+      .from(webhookMessages)
+      .where(mine(webhookMessages))
+      .groupBy(webhookMessages.status),
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        ok: sql<number>`count(*) filter (where ${webhookAttempts.statusCode} between 200 and 299)::int`,
+      })
       .from(webhookAttempts)
       .where(mine(webhookAttempts)),
   ]);

@@ -6,7 +6,11 @@ import { fail, ok, type Result } from "../shared/result";
 import type { Tenant } from "../shared/tenant";
 
 /** One stored assessment of the tenant with the full response it answered. */
-export async function getRiskAssessment(db: Db, tenant: Tenant, id: string): Promise<Result<{ report: string; response: RiskAssessmentResponse }>> {
+export async function getRiskAssessment(
+  db: Db,
+  tenant: Tenant,
+  id: string,
+): Promise<Result<{ report: string; response: RiskAssessmentResponse }>> {
   const [row] = await db
     .select({ report: riskAssessments.report, response: riskAssessments.response })
     .from(riskAssessments)

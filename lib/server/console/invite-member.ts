@@ -25,15 +25,30 @@ export async function inviteMember(
   if (!allowed.ok) return allowed;
   const email = input.email.trim().toLowerCase();
   if (!EMAIL.test(email) || email.length > 320) return fail("invalid", "Invalid email", { detail: { email: "Enter an email address" } });
-  if (!assignableRoles(allowed.value.role).includes(input.role)) return fail("forbidden", `An ${allowed.value.role} cannot invite an ${input.role}`, { detail: { role: "Choose a role at or below yours" } });
+  if (!assignableRoles(allowed.value.role).includes(input.role))
+    return fail("forbidden", `An ${allowed.value.role} cannot invite an ${input.role}`, {
+      detail: { role: "Choose a role at or below yours" },
+    });
   const existing = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email), columns: { id: true } });
   if (existing) {
-    const member = await db.query.memberships.findFirst({ where: (m, { and, eq, isNull }) => and(eq(m.teamId, input.teamId), eq(m.userId, existing.id), isNull(m.removedAt)) });
+    const member = await db.query.memberships.findFirst({
+      where: (m, { and, eq, isNull }) => and(eq(m.teamId, input.teamId), eq(m.userId, existing.id), isNull(m.removedAt)),
+    });
     if (member) return fail("conflict", "Already a member", { detail: { email: "This person is already a member of the team" } });
   }
-  await recordAudit(db, { teamId: input.teamId, actor: allowed.value.actor, action: "member.invited", targetType: "user", targetId: email, metadata: { role: input.role } });
+  await recordAudit(db, {
+    teamId: input.teamId,
+    actor: allowed.value.actor,
+    action: "member.invited",
+    targetType: "user",
+    targetId: email,
+    metadata: { role: input.role },
+  });
   const team = await db.query.teams.findFirst({ where: (t, { eq }) => eq(t.id, input.teamId), columns: { name: true } });
-  const inviter = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, input.staff.userId), columns: { email: true, name: true } });
+  const inviter = await db.query.users.findFirst({
+    where: (u, { eq }) => eq(u.id, input.staff.userId),
+    columns: { email: true, name: true },
+  });
   return ok(
     await sendInvitation(db, {
       teamId: input.teamId,
@@ -56,12 +71,36 @@ export async function inviteMember(
  */
 export async function sendInvitation(
   db: Db,
-  input: { teamId: string; teamName: string; email: string; role: Role; invitedBy: string; inviterName: string; secret: string; baseUrl: string; mailer?: Mailer; now?: Date },
+  input: {
+    teamId: string;
+    teamName: string;
+    email: string;
+    role: Role;
+    invitedBy: string;
+    inviterName: string;
+    secret: string;
+    baseUrl: string;
+    mailer?: Mailer;
+    now?: Date;
+  },
 ): Promise<{ link: string; expiresAt: Date; email: SentEmail }> {
   const expiresAt = new Date((input.now ?? new Date()).getTime() + INVITE_DAYS * 86_400_000);
-  const token = encodeInvite({ teamId: input.teamId, email: input.email, role: input.role, invitedBy: input.invitedBy, expiresAt: expiresAt.getTime() }, input.secret);
+  const token = encodeInvite(
+    { teamId: input.teamId, email: input.email, role: input.role, invitedBy: input.invitedBy, expiresAt: expiresAt.getTime() },
+    input.secret,
+  );
   const link = `${input.baseUrl}/console/invite/${token}`;
   const mailer = input.mailer ?? createLocalMailbox(db);
-  const sent = await mailer.send(invitationEmail({ teamId: input.teamId, teamName: input.teamName, to: input.email, role: input.role, link, expiresAt, inviter: input.inviterName }));
+  const sent = await mailer.send(
+    invitationEmail({
+      teamId: input.teamId,
+      teamName: input.teamName,
+      to: input.email,
+      role: input.role,
+      link,
+      expiresAt,
+      inviter: input.inviterName,
+    }),
+  );
   return { link, expiresAt, email: sent };
 }

@@ -20,7 +20,11 @@ export interface AuditRow {
 }
 
 /** Who did what, when and from where: the mode's entries and the team-wide ones, newest first. */
-export async function listAuditEntries(db: Db, tenant: Tenant, query: { cursor?: string; limit?: number } = {}): Promise<Result<{ items: AuditRow[]; nextCursor: string | null }>> {
+export async function listAuditEntries(
+  db: Db,
+  tenant: Tenant,
+  query: { cursor?: string; limit?: number } = {},
+): Promise<Result<{ items: AuditRow[]; nextCursor: string | null }>> {
   const limit = Math.min(Math.max(query.limit ?? 50, 1), 200);
   const conditions: SQL[] = [eq(auditLog.teamId, tenant.teamId), or(eq(auditLog.mode, tenant.mode), isNull(auditLog.mode))!];
   if (query.cursor) {
@@ -35,7 +39,10 @@ export async function listAuditEntries(db: Db, tenant: Tenant, query: { cursor?:
     .where(and(...conditions))
     .orderBy(...newestFirst(auditLog))
     .limit(limit + 1);
-  const { items, nextCursor } = page(rows.map((r) => ({ ...r.entry, actorEmail: r.email })), limit);
+  const { items, nextCursor } = page(
+    rows.map((r) => ({ ...r.entry, actorEmail: r.email })),
+    limit,
+  );
   return ok({
     items: items.map((e) => ({
       id: e.id,

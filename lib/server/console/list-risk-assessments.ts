@@ -17,7 +17,11 @@ export interface RiskRow {
 }
 
 /** The tenant's risk assessments, newest first by keyset cursor. */
-export async function listRiskAssessments(db: Db, tenant: Tenant, query: { cursor?: string; limit?: number } = {}): Promise<Result<{ items: RiskRow[]; nextCursor: string | null }>> {
+export async function listRiskAssessments(
+  db: Db,
+  tenant: Tenant,
+  query: { cursor?: string; limit?: number } = {},
+): Promise<Result<{ items: RiskRow[]; nextCursor: string | null }>> {
   const limit = Math.min(Math.max(query.limit ?? 25, 1), 100);
   const conditions: SQL[] = [eq(riskAssessments.teamId, tenant.teamId), eq(riskAssessments.mode, tenant.mode)];
   if (query.cursor) {
@@ -25,7 +29,12 @@ export async function listRiskAssessments(db: Db, tenant: Tenant, query: { curso
     if (!cursor) return fail("invalid", "Invalid cursor");
     conditions.push(afterCursor(riskAssessments, cursor));
   }
-  const rows = await db.select().from(riskAssessments).where(and(...conditions)).orderBy(...newestFirst(riskAssessments)).limit(limit + 1);
+  const rows = await db
+    .select()
+    .from(riskAssessments)
+    .where(and(...conditions))
+    .orderBy(...newestFirst(riskAssessments))
+    .limit(limit + 1);
   const { items, nextCursor } = page(rows, limit);
   return ok({
     items: items.map((r) => ({

@@ -14,7 +14,11 @@ export interface WebhookDeliveryPage {
  * The tenant's webhook messages, newest first, optionally of one status, by the webhook engine's
  * keyset cursor (a tampered cursor is an "invalid" failure, not an error).
  */
-export async function listWebhookDeliveries(db: Db, tenant: Tenant, query: { status?: WebhookMessageStatusName; cursor?: string; limit?: number } = {}): Promise<Result<WebhookDeliveryPage>> {
+export async function listWebhookDeliveries(
+  db: Db,
+  tenant: Tenant,
+  query: { status?: WebhookMessageStatusName; cursor?: string; limit?: number } = {},
+): Promise<Result<WebhookDeliveryPage>> {
   const limit = Math.min(Math.max(query.limit ?? 25, 1), 100);
   const listed = await listWebhookMessages(db, tenant, { status: query.status, cursor: query.cursor || undefined, limit });
   if (!listed.ok) return listed;

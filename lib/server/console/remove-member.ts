@@ -11,11 +11,19 @@ import { lockMemberForChange } from "./member-change-guard";
  * marked removed, not deleted, so the audit trail keeps its person; every console request reads
  * memberships fresh, so the member's open sessions lose the team at their next request.
  */
-export async function removeMember(db: Db, input: { staff: StaffRef; teamId: string; userId: string; now?: Date }): Promise<Result<{ userId: string; role: Role }>> {
+export async function removeMember(
+  db: Db,
+  input: { staff: StaffRef; teamId: string; userId: string; now?: Date },
+): Promise<Result<{ userId: string; role: Role }>> {
   const allowed = await authorizeStaff(db, { staff: input.staff, teamId: input.teamId, permission: "manage_members" });
   if (!allowed.ok) return allowed;
   return db.transaction(async (tx) => {
-    const target = await lockMemberForChange(tx, { teamId: input.teamId, actorUserId: input.staff.userId, userId: input.userId, leavesOwnerRole: true });
+    const target = await lockMemberForChange(tx, {
+      teamId: input.teamId,
+      actorUserId: input.staff.userId,
+      userId: input.userId,
+      leavesOwnerRole: true,
+    });
     if (!target.ok) return target;
     await tx
       .update(memberships)

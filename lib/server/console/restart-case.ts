@@ -17,5 +17,12 @@ export async function restartCase(
   if (tenant.mode === "sandbox" && sandboxVerification(input.verificationId)) return fail("refused", "Canned sandbox cases cannot change");
   const note = input.note.trim();
   if (note.length > 2000) return fail("invalid", "Note too long", { detail: { note: "At most 2000 characters" } });
-  return applyTransition(db, { tenant, verificationId: input.verificationId, action: "restart", actor: allowed.value.actor, note: note || null, expectedStatus: input.expectedStatus });
+  return applyTransition(db, {
+    tenant,
+    verificationId: input.verificationId,
+    action: "restart",
+    actor: allowed.value.actor,
+    note: note || null,
+    expectedStatus: input.expectedStatus,
+  });
 }

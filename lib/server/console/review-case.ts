@@ -18,7 +18,14 @@ export async function needsReview(db: Db, tenant: Tenant, id: string, status: Ve
   const [reviewed] = await db
     .select({ id: verificationEvents.id })
     .from(verificationEvents)
-    .where(and(eq(verificationEvents.verificationId, id), eq(verificationEvents.teamId, tenant.teamId), eq(verificationEvents.mode, tenant.mode), eq(verificationEvents.event, "ManuallyReviewed")))
+    .where(
+      and(
+        eq(verificationEvents.verificationId, id),
+        eq(verificationEvents.teamId, tenant.teamId),
+        eq(verificationEvents.mode, tenant.mode),
+        eq(verificationEvents.event, "ManuallyReviewed"),
+      ),
+    )
     .limit(1);
   return !reviewed;
 }
@@ -40,5 +47,12 @@ export async function reviewCase(
   if (!(await needsReview(db, tenant, input.verificationId, input.expectedStatus))) {
     return fail("conflict", "This case does not need a review (it was reviewed already or is not waiting for one)");
   }
-  return decideReview(db, { tenant, verificationId: input.verificationId, decision: input.decision, note: input.note, actor: allowed.value.actor, expectedStatus: input.expectedStatus });
+  return decideReview(db, {
+    tenant,
+    verificationId: input.verificationId,
+    decision: input.decision,
+    note: input.note,
+    actor: allowed.value.actor,
+    expectedStatus: input.expectedStatus,
+  });
 }

@@ -12,5 +12,11 @@ export async function saveWebhookEndpoint(
 ): Promise<Result<SetWebhookEndpointResult>> {
   const allowed = await authorizeStaff(db, { staff: input.staff, teamId: tenant.teamId, permission: "manage_integrations" });
   if (!allowed.ok) return allowed;
-  return setWebhookEndpoint(db, { tenant, actor: allowed.value.actor, url: input.url.trim(), enabled: input.enabled, allowLoopback: input.allowLoopback });
+  return setWebhookEndpoint(db, {
+    tenant,
+    actor: allowed.value.actor,
+    url: input.url.trim(),
+    enabled: input.enabled,
+    allowLoopback: input.allowLoopback,
+  });
 }

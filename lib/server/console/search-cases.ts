@@ -30,7 +30,11 @@ function extraState(status: VerificationStatus, workflowId: string, accepted: Re
 }
 
 /** Display states a list can be filtered by, beyond the wire statuses (service-interface §3). */
-export const DISPLAY_FILTERS = { awaiting_vouch: "Awaiting a vouch", verified_by_vouch: "Verified by vouch", address_only: "Address only" } as const;
+export const DISPLAY_FILTERS = {
+  awaiting_vouch: "Awaiting a vouch",
+  verified_by_vouch: "Verified by vouch",
+  address_only: "Address only",
+} as const;
 export type DisplayFilter = keyof typeof DISPLAY_FILTERS;
 
 /** A list filter as the page's one select sends it: a wire status, or a display state. */
@@ -47,7 +51,10 @@ const ADDRESS_ONLY_WORKFLOWS = BUILT_IN_WORKFLOWS.filter((w) => w.steps.length =
 function displayCondition(display: DisplayFilter): SQL {
   switch (display) {
     case "awaiting_vouch":
-      return and(eq(verifications.status, "InProgress"), sql`exists (select 1 from ${vouches} where ${vouches.verificationId} = ${verifications.id} and ${vouches.status} = 'invited')`)!;
+      return and(
+        eq(verifications.status, "InProgress"),
+        sql`exists (select 1 from ${vouches} where ${vouches.verificationId} = ${verifications.id} and ${vouches.status} = 'invited')`,
+      )!;
     case "verified_by_vouch":
       return and(eq(verifications.status, "Verified"), inArray(verifications.workflowId, VOUCH_WORKFLOWS))!;
     case "address_only":
@@ -68,7 +75,11 @@ export interface CaseSearch {
  * The console's case list for one team and mode, newest first by keyset cursor. In sandbox the
  * canned cases 111–999 follow the stored ones on the last page, so "find case 444" works.
  */
-export async function searchCases(db: Db, tenant: Tenant, search: CaseSearch): Promise<Result<{ cases: CaseRow[]; nextCursor: string | null }>> {
+export async function searchCases(
+  db: Db,
+  tenant: Tenant,
+  search: CaseSearch,
+): Promise<Result<{ cases: CaseRow[]; nextCursor: string | null }>> {
   const limit = Math.min(Math.max(search.limit ?? 25, 1), 100);
   const q = search.q?.trim().slice(0, 200) ?? "";
   const conditions: SQL[] = [eq(verifications.teamId, tenant.teamId), eq(verifications.mode, tenant.mode)];
@@ -84,15 +95,29 @@ export async function searchCases(db: Db, tenant: Tenant, search: CaseSearch): P
     conditions.push(afterCursor(verifications, cursor));
   }
   const rows = await db
-    .select({ id: verifications.id, email: verifications.email, status: verifications.status, workflowId: verifications.workflowId, externalId: verifications.externalId, createdAt: verifications.createdAt, accepted: hostedSessions.accepted })
+    .select({
+      id: verifications.id,
+      email: verifications.email,
+      status: verifications.status,
+      workflowId: verifications.workflowId,
+      externalId: verifications.externalId,
+      createdAt: verifications.createdAt,
+      accepted: hostedSessions.accepted,
+    })
     .from(verifications)
     .leftJoin(hostedSessions, eq(hostedSessions.verificationId, verifications.id))
     .where(and(...conditions))
     .orderBy(...newestFirst(verifications))
     .limit(limit + 1);
   const { items, nextCursor } = page(rows, limit);
-  const cases: CaseRow[] = items.map(({ accepted, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString(), canned: false, displayState: extraState(r.status, r.workflowId, accepted) }));
-  if (tenant.mode === "sandbox" && nextCursor === null) cases.push(...cannedMatching(search.status, q).filter((c) => !search.display || c.displayState === DISPLAY_FILTERS[search.display]));
+  const cases: CaseRow[] = items.map(({ accepted, ...r }) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    canned: false,
+    displayState: extraState(r.status, r.workflowId, accepted),
+  }));
+  if (tenant.mode === "sandbox" && nextCursor === null)
+    cases.push(...cannedMatching(search.status, q).filter((c) => !search.display || c.displayState === DISPLAY_FILTERS[search.display]));
   return ok({ cases, nextCursor });
 }
 
@@ -101,7 +126,16 @@ function cannedMatching(status: VerificationStatus | undefined, q: string): Case
   return Object.values(SANDBOX_VERIFICATIONS)
     .filter((v) => !status || v.status === status)
     .filter((v) => !needle || v.id === q || v.external_id === q || v.email.toLowerCase().includes(needle))
-    .map((v) => ({ id: v.id, email: v.email, status: v.status, workflowId: v.workflow_id, externalId: v.external_id, createdAt: v.created_at, canned: true, displayState: cannedState(v.status, v.workflow_id) }));
+    .map((v) => ({
+      id: v.id,
+      email: v.email,
+      status: v.status,
+      workflowId: v.workflow_id,
+      externalId: v.external_id,
+      createdAt: v.created_at,
+      canned: true,
+      displayState: cannedState(v.status, v.workflow_id),
+    }));
 }
 
 /** The canned in-progress vouch cases (555, 999) wait only for their vouch, as the spec's table says. */

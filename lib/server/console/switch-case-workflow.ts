@@ -16,5 +16,11 @@ export async function switchCaseWorkflow(
   if (!allowed.ok) return allowed;
   if (tenant.mode === "sandbox" && sandboxVerification(input.verificationId)) return fail("refused", "Canned sandbox cases cannot change");
   if (input.note.length > 2000) return fail("invalid", "Note too long", { detail: { note: "At most 2000 characters" } });
-  return switchWorkflow(db, { tenant, verificationId: input.verificationId, workflowId: input.workflowId, actor: allowed.value.actor, note: input.note });
+  return switchWorkflow(db, {
+    tenant,
+    verificationId: input.verificationId,
+    workflowId: input.workflowId,
+    actor: allowed.value.actor,
+    note: input.note,
+  });
 }

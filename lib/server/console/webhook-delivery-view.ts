@@ -19,6 +19,13 @@ export function toDeliveryView(m: WebhookMessageView): DeliveryView {
     createdAt: m.created_at,
     attempts: [...m.attempts]
       .sort((a, b) => b.attempt - a.attempt)
-      .map((a) => ({ attempt: a.attempt, url: a.url, statusCode: a.status_code, durationMs: a.duration_ms, error: a.error, startedAt: a.started_at })),
+      .map((a) => ({
+        attempt: a.attempt,
+        url: a.url,
+        statusCode: a.status_code,
+        durationMs: a.duration_ms,
+        error: a.error,
+        startedAt: a.started_at,
+      })),
   };
 }

@@ -32,21 +32,34 @@ export interface CheckedUpload {
 }
 
 /** `field` names the form field in error details; `allowPdf` for address documents. */
-export async function checkDocumentUpload(bytes: Buffer, field: string, options: { allowPdf?: boolean } = {}): Promise<Result<CheckedUpload>> {
+export async function checkDocumentUpload(
+  bytes: Buffer,
+  field: string,
+  options: { allowPdf?: boolean } = {},
+): Promise<Result<CheckedUpload>> {
   if (bytes.length === 0) return fail("invalid", `${field} is empty`, { detail: { [field]: "Must be a non-empty file" } });
-  if (bytes.length > DOCUMENT_MAX_BYTES) return fail("too_large", `${field} is larger than 10 MB`, { detail: { [field]: `Must be at most ${DOCUMENT_MAX_BYTES} bytes` } });
+  if (bytes.length > DOCUMENT_MAX_BYTES)
+    return fail("too_large", `${field} is larger than 10 MB`, { detail: { [field]: `Must be at most ${DOCUMENT_MAX_BYTES} bytes` } });
   const mimeType = sniffDocumentType(bytes);
   const accepted = options.allowPdf ? "JPEG, PNG or PDF" : "JPEG or PNG";
   if (!mimeType || (mimeType === "application/pdf" && !options.allowPdf)) {
-    return fail("unsupported_type", `${field} must be a ${accepted} file`, { detail: { [field]: `Must be a ${accepted} file (judged by its content)` } });
+    return fail("unsupported_type", `${field} must be a ${accepted} file`, {
+      detail: { [field]: `Must be a ${accepted} file (judged by its content)` },
+    });
   }
   if (!looksComplete(bytes, mimeType)) {
-    return fail("refused", `${field} is incomplete (the file ends before its end marker)`, { detail: { [field]: "Must be a complete file" }, code: "truncated_file" });
+    return fail("refused", `${field} is incomplete (the file ends before its end marker)`, {
+      detail: { [field]: "Must be a complete file" },
+      code: "truncated_file",
+    });
   }
   if (mimeType === "application/pdf") {
     const pages = countPdfPages(bytes);
     if (pages > DOCUMENT_MAX_PDF_PAGES) {
-      return fail("refused", `${field} has ${pages} pages`, { detail: { [field]: `Must have at most ${DOCUMENT_MAX_PDF_PAGES} pages` }, code: "too_many_pages" });
+      return fail("refused", `${field} has ${pages} pages`, {
+        detail: { [field]: `Must have at most ${DOCUMENT_MAX_PDF_PAGES} pages` },
+        code: "too_many_pages",
+      });
     }
     return ok({ mimeType, width: null, height: null });
   }
@@ -55,12 +68,22 @@ export async function checkDocumentUpload(bytes: Buffer, field: string, options:
   try {
     ({ width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: false }).metadata());
   } catch {
-    return fail("refused", `${field} could not be read as an image`, { detail: { [field]: "Must be a complete, readable image" }, code: "unreadable_image" });
+    return fail("refused", `${field} could not be read as an image`, {
+      detail: { [field]: "Must be a complete, readable image" },
+      code: "unreadable_image",
+    });
   }
   if (width * height > DOCUMENT_MAX_PIXELS) {
-    return fail("refused", `${field} has too many pixels (${width}×${height})`, { detail: { [field]: `Must be at most ${DOCUMENT_MAX_PIXELS / 1e6} megapixels` }, code: "image_too_large" });
+    return fail("refused", `${field} has too many pixels (${width}×${height})`, {
+      detail: { [field]: `Must be at most ${DOCUMENT_MAX_PIXELS / 1e6} megapixels` },
+      code: "image_too_large",
+    });
   }
-  if (width < 200 || height < 200) return fail("refused", `${field} is too small to read (${width}×${height})`, { detail: { [field]: "Must be at least 200 pixels on each side" }, code: "image_too_small" });
+  if (width < 200 || height < 200)
+    return fail("refused", `${field} is too small to read (${width}×${height})`, {
+      detail: { [field]: "Must be at least 200 pixels on each side" },
+      code: "image_too_small",
+    });
   return ok({ mimeType, width, height });
 }
 

@@ -47,7 +47,8 @@ export async function describeFacePhoto(image: Buffer, role: FacePhotoRole): Pro
   return ok(face.value.embedding);
 }
 
-const severalFaces = (count: number) => fail("invalid", `The image shows ${count} faces; it should show one person`, { code: "several_faces" });
+const severalFaces = (count: number) =>
+  fail("invalid", `The image shows ${count} faces; it should show one person`, { code: "several_faces" });
 
 /** The score and band of two described faces (document portrait first, selfie second). */
 export function compareDescribedFaces(documentFace: number[], selfie: number[]): FacePhotoComparison {

@@ -35,8 +35,13 @@ export async function describeDocumentFace(image: Buffer): Promise<Result<Docume
   const left = clamp(Math.round(x + w / 2 - side / 2), 0, width - 1);
   const top = clamp(Math.round(y + h / 2 - side / 2), 0, height - 1);
   const region = { left, top, width: Math.min(side, width - left), height: Math.min(side, height - top) };
-  if (region.width < 32 || region.height < 32) return fail("invalid", "The face in the image is too small to compare", { code: "face_too_small" });
-  const crop = await sharp(image, { failOn: "error", limitInputPixels: 50_000_000 }).rotate().extract(region).jpeg({ quality: 92 }).toBuffer();
+  if (region.width < 32 || region.height < 32)
+    return fail("invalid", "The face in the image is too small to compare", { code: "face_too_small" });
+  const crop = await sharp(image, { failOn: "error", limitInputPixels: 50_000_000 })
+    .rotate()
+    .extract(region)
+    .jpeg({ quality: 92 })
+    .toBuffer();
   const second = await embedFace(crop);
   const faces = first.value.faceWidths;
   if (second.ok) return ok({ embedding: second.value.embedding, crop, detectionScore: second.value.detectionScore, faceWidths: faces });

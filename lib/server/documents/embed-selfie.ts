@@ -11,7 +11,9 @@ const REASONS: Record<string, string> = {
  * no face, too small a face, more than one person (a second face at least half as wide as the
  * largest: someone else in view), or not a picture.
  */
-export async function describeSelfie(image: Buffer): Promise<{ ok: true; embedding: number[] } | { ok: false; code: string; message: string }> {
+export async function describeSelfie(
+  image: Buffer,
+): Promise<{ ok: true; embedding: number[] } | { ok: false; code: string; message: string }> {
   const face = await embedFace(image).catch(() => null);
   if (!face) return { ok: false, code: "unreadable_image", message: REASONS.unreadable_image! };
   if (!face.ok) {
@@ -19,7 +21,11 @@ export async function describeSelfie(image: Buffer): Promise<{ ok: true; embeddi
     return { ok: false, code, message: REASONS[code] ?? REASONS.no_face! };
   }
   if (face.value.comparableFaces > 1) {
-    return { ok: false, code: "several_faces", message: `The face scan shows ${face.value.comparableFaces} faces: it should show only the person being verified` };
+    return {
+      ok: false,
+      code: "several_faces",
+      message: `The face scan shows ${face.value.comparableFaces} faces: it should show only the person being verified`,
+    };
   }
   return { ok: true, embedding: face.value.embedding };
 }

@@ -36,15 +36,27 @@ export function mrzValidations(decision: Extract<MrzDecision, { accepted: true }
   const unknownState = unknown.some((code) => code !== "UTO");
   // France's 1994–2021 card carries no expiry date in its MRZ (it is printed on the back only).
   const noExpiryInMrz = format === "FRENCH_ID";
-  const required = [identity.lastName, identity.documentNumber, identity.dateOfBirth, noExpiryInMrz || identity.expirationDate, identity.issuingCountry].every(Boolean);
+  const required = [
+    identity.lastName,
+    identity.documentNumber,
+    identity.dateOfBirth,
+    noExpiryInMrz || identity.expirationDate,
+    identity.issuingCountry,
+  ].every(Boolean);
   return {
     required_fields_extracted: check(required, ["INCOMPLETE_MRZ_DATA"]),
     // The gate accepts only readings whose every check digit passes.
-    mrz_check_digits_valid: decision.corrected ? { ...pass(), message: "Two readings disagreed on cells the check digits cover; the only combination that passes was taken" } : pass(),
-    icao_format_valid: unknownState ? failed(["UNKNOWN_STATE_CODE"]) : check(formatFits, [kind === "passport" ? "MRZ_NOT_TD3" : "MRZ_NOT_TD1"]),
+    mrz_check_digits_valid: decision.corrected
+      ? { ...pass(), message: "Two readings disagreed on cells the check digits cover; the only combination that passes was taken" }
+      : pass(),
+    icao_format_valid: unknownState
+      ? failed(["UNKNOWN_STATE_CODE"])
+      : check(formatFits, [kind === "passport" ? "MRZ_NOT_TD3" : "MRZ_NOT_TD1"]),
     has_not_expired: noExpiryInMrz
       ? notPerformed("This card's machine-readable zone carries no expiry date")
-      : !identity.expirationDate ? failed(["INVALID_DOCUMENT_DATE_FORMAT"]) : check(identity.expirationDate >= today, ["EXPIRY_DATE_PASSED"]),
+      : !identity.expirationDate
+        ? failed(["INVALID_DOCUMENT_DATE_FORMAT"])
+        : check(identity.expirationDate >= today, ["EXPIRY_DATE_PASSED"]),
     not_specimen: specimenReasons.length ? failed(specimenReasons) : pass(),
     compound_identifiers_match: notPerformed("The printed (visual) zone is not read; the MRZ's composite check digit is checked"),
     not_screenshot: notPerformed("No screenshot detector is configured"),

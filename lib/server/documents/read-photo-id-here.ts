@@ -97,7 +97,9 @@ async function readMrzText(input: ReadPhotoIdInput, now: Date): Promise<TextRead
   let read: Awaited<ReturnType<typeof readMrz>> | null = null;
   for (const side of sides) {
     // The printed zone is on the passport's data page and on a card's front: the page lines are kept when this side is it.
-    read = await readMrz(side, passport ? { formats: ["TD3"], kind: "passport" } : { formats: ["TD1", "TD2"], kind: "national_id" }, now, { withPageLines: side === input.front });
+    read = await readMrz(side, passport ? { formats: ["TD3"], kind: "passport" } : { formats: ["TD1", "TD2"], kind: "national_id" }, now, {
+      withPageLines: side === input.front,
+    });
     if (read.ok) break;
   }
   if (!read || !read.ok) {
@@ -131,7 +133,10 @@ async function readMrzText(input: ReadPhotoIdInput, now: Date): Promise<TextRead
       icao_format: decision.parsed.format,
       mrz_code: decision.lines.join("\n"),
     },
-    validations: { ...mrzValidations(decision, input.kind, now), compound_identifiers_match: await printedZoneCheck(input, read, identity) },
+    validations: {
+      ...mrzValidations(decision, input.kind, now),
+      compound_identifiers_match: await printedZoneCheck(input, read, identity),
+    },
     retake: null,
     truncatedName: !nameZone.endsWith("<"),
     readBy: decision.by,
@@ -144,7 +149,11 @@ async function readMrzText(input: ReadPhotoIdInput, now: Date): Promise<TextRead
  * page's own lines serve when it is the printed zone's page (a passport, a TD2 or French card's
  * front); a TD1 card read from its back has its front read for it.
  */
-async function printedZoneCheck(input: ReadPhotoIdInput, read: Extract<MrzRead, { ok: true }>, identity: DocumentIdentity): Promise<Validation> {
+async function printedZoneCheck(
+  input: ReadPhotoIdInput,
+  read: Extract<MrzRead, { ok: true }>,
+  identity: DocumentIdentity,
+): Promise<Validation> {
   let lines = read.pageLines ?? null;
   if (!lines && read.upsideDown) return notPerformed("The printed zone is not read on a page photographed upside down");
   if (!lines && input.back && input.front) lines = await recognizeText(input.front).catch(() => null);
@@ -172,7 +181,9 @@ function claimValidations(identity: DocumentIdentity, claim: IdentityClaim, trun
     out.names_consistent = names.consistent ? pass() : failed(["NAME_MISMATCH"], { metadata: { mismatches: names.mismatches } });
   }
   if (claim.dateOfBirth) {
-    out.dates_of_birth_consistent = !identity.dateOfBirth ? notPerformed("The date of birth could not be read") : check(identity.dateOfBirth === claim.dateOfBirth, ["DATE_OF_BIRTH_MISMATCH"]);
+    out.dates_of_birth_consistent = !identity.dateOfBirth
+      ? notPerformed("The date of birth could not be read")
+      : check(identity.dateOfBirth === claim.dateOfBirth, ["DATE_OF_BIRTH_MISMATCH"]);
   }
   return out;
 }
@@ -185,6 +196,15 @@ function alpha3(code: string | null): string | null {
 }
 
 function emptyExtracted(kind: PhotoIdKind): Record<string, string | null> {
-  const base = { first_name: null, last_name: null, document_number: null, date_of_birth: null, expiration_date: null, issuing_country: null, icao_format: null, mrz_code: null };
+  const base = {
+    first_name: null,
+    last_name: null,
+    document_number: null,
+    date_of_birth: null,
+    expiration_date: null,
+    issuing_country: null,
+    icao_format: null,
+    mrz_code: null,
+  };
   return kind === "passport" ? { ...base, date_of_issue: null } : base;
 }

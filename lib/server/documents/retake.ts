@@ -16,7 +16,8 @@ const MESSAGES: Record<Retake["reason"], string> = {
   unreadable: "We could not read the document with certainty. Take another photo in even light.",
   wrong_type: "This looks like a different kind of document from the one you chose.",
   visa: "This is a visa, which is not accepted as a photo ID. Take a photo of your passport's photo page or of your ID card.",
-  mrz_invalid: "We read the lines at the bottom of the document, but they do not add up. Take another photo; if this happens again, this document cannot be checked here.",
+  mrz_invalid:
+    "We read the lines at the bottom of the document, but they do not add up. Take another photo; if this happens again, this document cannot be checked here.",
   wrong_side: "This is the other side of the document. Turn it over.",
   no_face: "We could not find the photo of your face on the document. Take another photo of the whole document.",
 };

@@ -110,5 +110,11 @@ export interface IdentityClaim {
   firstName?: string | null;
   lastName?: string | null;
   dateOfBirth?: string | null;
-  address?: { residenceNumber?: string | null; buildingName?: string | null; street?: string | null; city?: string | null; postcode?: string | null } | null;
+  address?: {
+    residenceNumber?: string | null;
+    buildingName?: string | null;
+    street?: string | null;
+    city?: string | null;
+    postcode?: string | null;
+  } | null;
 }

@@ -40,7 +40,17 @@ export async function runTaskHere(task: EngineTask): Promise<PhotoIdResult | Sup
   }
   if (task.op === "photo_id") {
     const { input } = task;
-    return readPhotoIdHere({ ...input, front: asBuffer(input.front), back: asBuffer(input.back), faceScan: asBuffer(input.faceScan), now: input.now && new Date(input.now) });
+    return readPhotoIdHere({
+      ...input,
+      front: asBuffer(input.front),
+      back: asBuffer(input.back),
+      faceScan: asBuffer(input.faceScan),
+      now: input.now && new Date(input.now),
+    });
   }
-  return readSupportingDocument({ ...task.input, document: asBuffer(task.input.document), now: task.input.now && new Date(task.input.now) });
+  return readSupportingDocument({
+    ...task.input,
+    document: asBuffer(task.input.document),
+    now: task.input.now && new Date(task.input.now),
+  });
 }

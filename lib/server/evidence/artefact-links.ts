@@ -28,17 +28,24 @@ export interface ArtefactLink {
 let derived: { from: string; key: Buffer } | null = null;
 function signingKey(): Buffer {
   const networkKey = getConfig().networkKey;
-  if (derived?.from !== networkKey) derived = { from: networkKey, key: Buffer.from(hkdfSync("sha256", networkKey, "verity", "artefact download links v1", 32)) };
+  if (derived?.from !== networkKey)
+    derived = { from: networkKey, key: Buffer.from(hkdfSync("sha256", networkKey, "verity", "artefact download links v1", 32)) };
   return derived.key;
 }
 
-const signature = (key: string, owner: string, expires: number) => createHmac("sha256", signingKey()).update(`${key}\n${owner}\n${expires}`).digest("base64url");
+const signature = (key: string, owner: string, expires: number) =>
+  createHmac("sha256", signingKey()).update(`${key}\n${owner}\n${expires}`).digest("base64url");
 const ownerOf = (tenant: Tenant) => `${tenant.teamId}:${tenant.mode}`;
 
 /** The canned sandbox files are the same for every team: signed for the sandbox as a whole. */
 const SANDBOX_OWNER = "sandbox-samples";
 
-export async function createArtefactLink(db: Db, tenant: Tenant, key: string, options: { publicBaseUrl: string; now?: Date }): Promise<Result<ArtefactLink>> {
+export async function createArtefactLink(
+  db: Db,
+  tenant: Tenant,
+  key: string,
+  options: { publicBaseUrl: string; now?: Date },
+): Promise<Result<ArtefactLink>> {
   const canned = tenant.mode === "sandbox" && key in SANDBOX_ARTEFACTS;
   if (!canned) {
     const [row] = await db
@@ -53,7 +60,12 @@ export async function createArtefactLink(db: Db, tenant: Tenant, key: string, op
   const url = new URL(`/api/v1/artefacts/${encodeURIComponent(key)}/download`, options.publicBaseUrl);
   url.searchParams.set("expires", String(expires));
   url.searchParams.set("signature", signature(key, canned ? SANDBOX_OWNER : ownerOf(tenant), expires));
-  return ok({ artefact_key: key, download_url: url.toString(), expires_at: new Date(expires * 1000).toISOString(), expires_in_seconds: ARTEFACT_LINK_SECONDS });
+  return ok({
+    artefact_key: key,
+    download_url: url.toString(),
+    expires_at: new Date(expires * 1000).toISOString(),
+    expires_in_seconds: ARTEFACT_LINK_SECONDS,
+  });
 }
 
 export interface ArtefactDownload {
@@ -63,10 +75,17 @@ export interface ArtefactDownload {
 }
 
 /** The file behind a download link, or why not: a link that is forged, altered or expired is refused (403). */
-export async function openArtefactLink(db: Db, key: string, query: { expires?: string; signature?: string }, now = new Date()): Promise<Result<ArtefactDownload>> {
+export async function openArtefactLink(
+  db: Db,
+  key: string,
+  query: { expires?: string; signature?: string },
+  now = new Date(),
+): Promise<Result<ArtefactDownload>> {
   const expires = Number(query.expires);
-  if (!query.signature || !Number.isSafeInteger(expires)) return fail("forbidden", "This download link is incomplete: ask the API for a new one", { code: "bad_link" });
-  if (expires * 1000 <= now.getTime()) return fail("forbidden", "This download link has expired: ask the API for a new one", { code: "link_expired" });
+  if (!query.signature || !Number.isSafeInteger(expires))
+    return fail("forbidden", "This download link is incomplete: ask the API for a new one", { code: "bad_link" });
+  if (expires * 1000 <= now.getTime())
+    return fail("forbidden", "This download link has expired: ask the API for a new one", { code: "link_expired" });
   const matches = (owner: string) => {
     const want = Buffer.from(signature(key, owner, expires));
     const got = Buffer.from(query.signature!);
@@ -77,6 +96,7 @@ export async function openArtefactLink(db: Db, key: string, query: { expires?: s
   }
   const [row] = await db.select().from(evidenceFiles).where(eq(evidenceFiles.id, key)).limit(1);
   // Unknown file and bad signature answer alike: a link cannot be used to learn which keys exist.
-  if (!row || !matches(ownerOf(row))) return fail("forbidden", "This download link is not valid: ask the API for a new one", { code: "bad_link" });
+  if (!row || !matches(ownerOf(row)))
+    return fail("forbidden", "This download link is not valid: ask the API for a new one", { code: "bad_link" });
   return ok({ bytes: await readEvidenceBytes(db, row), mimeType: row.mimeType, sha256: row.sha256 });
 }

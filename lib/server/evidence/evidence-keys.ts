@@ -56,7 +56,8 @@ function loadKeyring(): EvidenceKeyring {
   if (fromEnv) return fromEnv;
   const config = getConfig();
   if (config.database.kind === "postgres") {
-    if (config.nodeEnv === "production") throw new Error("EVIDENCE_KEYS is required in production with DATABASE_URL (evidence is encrypted at rest)");
+    if (config.nodeEnv === "production")
+      throw new Error("EVIDENCE_KEYS is required in production with DATABASE_URL (evidence is encrypted at rest)");
     return { currentId: "dev", keys: new Map([["dev", Buffer.alloc(32, 7)]]) };
   }
   return { currentId: "local", keys: new Map([["local", persistedKey(config.dataDir)]]) };

@@ -26,7 +26,14 @@ export async function listEvidence(db: Db, tenant: Tenant, ownerType: EvidenceOw
       createdAt: evidenceFiles.createdAt,
     })
     .from(evidenceFiles)
-    .where(and(eq(evidenceFiles.teamId, tenant.teamId), eq(evidenceFiles.mode, tenant.mode), eq(evidenceFiles.ownerType, ownerType), eq(evidenceFiles.ownerId, ownerId)))
+    .where(
+      and(
+        eq(evidenceFiles.teamId, tenant.teamId),
+        eq(evidenceFiles.mode, tenant.mode),
+        eq(evidenceFiles.ownerType, ownerType),
+        eq(evidenceFiles.ownerId, ownerId),
+      ),
+    )
     .orderBy(asc(evidenceFiles.createdAt), asc(evidenceFiles.id));
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }

@@ -12,7 +12,8 @@ export async function readEvidenceBytes(db: Db, row: { id: string; data: Buffer 
     const [object] = await db.select().from(evidenceObjects).where(eq(evidenceObjects.evidenceId, row.id)).limit(1);
     if (object) {
       const store = getBlobStore();
-      if (!store || store.backend !== object.backend) throw new Error(`Evidence ${row.id} is in the ${object.backend} store, which this process is not configured for`);
+      if (!store || store.backend !== object.backend)
+        throw new Error(`Evidence ${row.id} is in the ${object.backend} store, which this process is not configured for`);
       sealed = await store.get(object.objectKey);
     }
   }

@@ -9,7 +9,10 @@ import { getBlobStore } from "./stores/get-blob-store";
  * Key rotation: re-encrypts every evidence file not sealed with the current key (and any plain
  * one kept from before encryption), so an old key can then be dropped from EVIDENCE_KEYS.
  */
-export async function resealEvidence(db: Db, options: { batchSize?: number } = {}): Promise<{ examined: number; resealed: number; unreadable: string[] }> {
+export async function resealEvidence(
+  db: Db,
+  options: { batchSize?: number } = {},
+): Promise<{ examined: number; resealed: number; unreadable: string[] }> {
   const keyring = getEvidenceKeyring();
   const store = getBlobStore();
   const batchSize = options.batchSize ?? 100;

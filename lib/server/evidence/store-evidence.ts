@@ -39,7 +39,9 @@ export async function storeEvidence(db: Db, options: StoreEvidenceOptions): Prom
   if (store) {
     const objectKey = `${options.tenant.teamId}/${options.tenant.mode}/${id}`;
     await store.put(objectKey, sealed);
-    await db.insert(evidenceObjects).values({ evidenceId: id, teamId: options.tenant.teamId, mode: options.tenant.mode, backend: store.backend, objectKey });
+    await db
+      .insert(evidenceObjects)
+      .values({ evidenceId: id, teamId: options.tenant.teamId, mode: options.tenant.mode, backend: store.backend, objectKey });
   }
   await db.insert(evidenceFiles).values({
     id,

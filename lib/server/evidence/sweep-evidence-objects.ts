@@ -21,7 +21,12 @@ export async function sweepEvidenceObjects(db: Db, options: { now?: Date; graceM
         and(
           eq(evidenceObjects.backend, store.backend),
           lt(evidenceObjects.createdAt, before),
-          notExists(db.select({ one: sql`1` }).from(evidenceFiles).where(eq(evidenceFiles.id, evidenceObjects.evidenceId))),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(evidenceFiles)
+              .where(eq(evidenceFiles.id, evidenceObjects.evidenceId)),
+          ),
         ),
       )
       .orderBy(asc(evidenceObjects.createdAt))

@@ -26,7 +26,12 @@ export interface EvisaImportReport {
 export async function importEvisaRecords(db: Db, input: { csv: string; actor: Actor }): Promise<EvisaImportReport> {
   let rows: Record<string, string>[];
   try {
-    rows = parse(input.csv, { columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()), skip_empty_lines: true, trim: true, bom: true });
+    rows = parse(input.csv, {
+      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+      skip_empty_lines: true,
+      trim: true,
+      bom: true,
+    });
   } catch (error) {
     return { imported: 0, rejected: [{ line: 1, message: `Not a CSV file: ${(error as Error).message}` }] };
   }
@@ -35,7 +40,20 @@ export async function importEvisaRecords(db: Db, input: { csv: string; actor: Ac
   const unknown = header.filter((c) => !(REQUIRED as readonly string[]).includes(c) && !(OPTIONAL as readonly string[]).includes(c));
   if (rows.length === 0) return { imported: 0, rejected: [{ line: 1, message: "No rows" }] };
   if (missing.length || unknown.length) {
-    return { imported: 0, rejected: [{ line: 1, message: [missing.length ? `missing columns: ${missing.join(", ")}` : "", unknown.length ? `unknown columns: ${unknown.join(", ")}` : ""].filter(Boolean).join("; ") }] };
+    return {
+      imported: 0,
+      rejected: [
+        {
+          line: 1,
+          message: [
+            missing.length ? `missing columns: ${missing.join(", ")}` : "",
+            unknown.length ? `unknown columns: ${unknown.join(", ")}` : "",
+          ]
+            .filter(Boolean)
+            .join("; "),
+        },
+      ],
+    };
   }
   const rejected: EvisaImportReport["rejected"] = [];
   const values: (typeof evisaRecords.$inferInsert)[] = [];
@@ -53,7 +71,8 @@ export async function importEvisaRecords(db: Db, input: { csv: string; actor: Ac
     }
     for (const column of ["first_name", "last_name", "reference_number", "immigration_status"] as const) {
       if (!row[column]) problems.push(`${column} is required`);
-      else if (row[column]!.length > 200 || row[column]!.includes("\u0000")) problems.push(`${column} is not a plain value of at most 200 characters`);
+      else if (row[column]!.length > 200 || row[column]!.includes("\u0000"))
+        problems.push(`${column} is not a plain value of at most 200 characters`);
     }
     const recognised = (row.status_recognised ?? "yes").toLowerCase();
     if (!["yes", "no", ""].includes(recognised)) problems.push("status_recognised must be yes or no");
@@ -96,7 +115,13 @@ export async function importEvisaRecords(db: Db, input: { csv: string; actor: Ac
           },
         });
     }
-    await recordAudit(tx, { teamId: null, actor: input.actor, action: "evisa_register.imported", targetType: "evisa_register", metadata: { records: values.length } });
+    await recordAudit(tx, {
+      teamId: null,
+      actor: input.actor,
+      action: "evisa_register.imported",
+      targetType: "evisa_register",
+      metadata: { records: values.length },
+    });
   });
   return { imported: values.length, rejected: [] };
 }

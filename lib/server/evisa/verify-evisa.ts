@@ -49,7 +49,12 @@ export async function verifyEvisa(
       ...base,
       outcome: "fail",
       extracted_details: {},
-      validations: { evisa_exists: failed(reason), required_fields_extracted: failed(reason), evisa_started: failed(reason), evisa_not_expired: failed(reason) },
+      validations: {
+        evisa_exists: failed(reason),
+        required_fields_extracted: failed(reason),
+        evisa_started: failed(reason),
+        evisa_not_expired: failed(reason),
+      },
     });
   }
   const record = lookup.record;
@@ -78,12 +83,23 @@ function details(request: EvisaRequest, record: EvisaRecord): EvisaResponse["ext
     expiration_date: record.expirationDate,
   };
   if (request.sub_type === "ImmigrationStatus") {
-    return { ...common, ...(record.nationality ? { nationality: record.nationality } : {}), immigration_status: record.immigrationStatus, valid_from: record.validFrom };
+    return {
+      ...common,
+      ...(record.nationality ? { nationality: record.nationality } : {}),
+      immigration_status: record.immigrationStatus,
+      valid_from: record.validFrom,
+    };
   }
   if (request.sub_type === "RightToRent") return { ...common, valid_from: record.validFrom };
-  return { ...common, evisa_conditions: { extraction_success: true, max_weekly_hours: record.maxWeeklyHours, no_self_employment: record.noSelfEmployment } };
+  return {
+    ...common,
+    evisa_conditions: { extraction_success: true, max_weekly_hours: record.maxWeeklyHours, no_self_employment: record.noSelfEmployment },
+  };
 }
 
 function unavailable(retryAfterSeconds: number): Result<never> {
-  return fail("unavailable", "The eVisa service is not answering right now: try again shortly", { retryAfterSeconds, code: "evisa_unavailable" });
+  return fail("unavailable", "The eVisa service is not answering right now: try again shortly", {
+    retryAfterSeconds,
+    code: "evisa_unavailable",
+  });
 }

@@ -94,7 +94,8 @@ interface FaceApi {
  * picture black (face-api pads with zeros too). Pixel values 0–255 (float32, [1, 150, 150, 3]).
  */
 export function alignedCrop(tf: Tf, image: Tensor, mesh: Mesh): Tensor {
-  const mean = (points: number[]) => [0, 1].map((axis) => points.reduce((sum, i) => sum + mesh[i]![axis]!, 0) / points.length) as [number, number];
+  const mean = (points: number[]) =>
+    [0, 1].map((axis) => points.reduce((sum, i) => sum + mesh[i]![axis]!, 0) / points.length) as [number, number];
   const [rx, ry] = mean(RIGHT_EYE);
   const [lx, ly] = mean(LEFT_EYE);
   const roll = Math.atan2(ly - ry, lx - rx);

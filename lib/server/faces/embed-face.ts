@@ -58,7 +58,13 @@ export async function embedFace(image: Buffer, options: { minSide?: number } = {
   }
   // Another face at least half as wide as the largest: a second person, not a face in the background.
   const comparable = found.filter((face) => face.box[2] >= largest.box[2] / 2).length;
-  return ok({ embedding, detectionScore: largest.boxScore, box: toOriginal(largest.box, scale), faces: found.length, comparableFaces: comparable });
+  return ok({
+    embedding,
+    detectionScore: largest.boxScore,
+    box: toOriginal(largest.box, scale),
+    faces: found.length,
+    comparableFaces: comparable,
+  });
 }
 
 export interface LocatedFace extends Omit<FaceEmbedding, "embedding" | "comparableFaces"> {
@@ -126,5 +132,11 @@ async function decode(image: Buffer) {
     .raw()
     .toBuffer({ resolveWithObject: true });
   if (info.channels !== 3 || !originalWidth) throw new Error(`unexpected decode: ${info.channels} channels`);
-  return { data, width: info.width, height: info.height, scale: info.width / originalWidth, imageSize: [originalWidth, originalHeight] as [number, number] };
+  return {
+    data,
+    width: info.width,
+    height: info.height,
+    scale: info.width / originalWidth,
+    imageSize: [originalWidth, originalHeight] as [number, number],
+  };
 }

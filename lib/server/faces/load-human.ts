@@ -110,7 +110,10 @@ async function createHuman(): Promise<Human> {
   // to follow a path only known here; the package is a server external anyway.
   const paths = packagePaths();
   const url = pathToFileURL(path.join(paths.humanDist, "human.node-wasm.js")).href;
-  const loaded = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ url)) as { Human?: HumanClass; default?: { Human: HumanClass } };
+  const loaded = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ url)) as {
+    Human?: HumanClass;
+    default?: { Human: HumanClass };
+  };
   const Human = loaded.Human ?? loaded.default!.Human;
   const human = new Human(humanConfig(paths));
   registerFileLoader(human.tf);
@@ -140,7 +143,8 @@ function describeWithResNet(human: Human, net: Awaited<ReturnType<typeof loadRec
     // Human keeps a call's settings (callers put theirs back); it keeps the one asked for here too.
     human.config.face.description = { ...human.config.face.description, enabled: asked };
     for (const found of result.face) {
-      found.embedding = asked && input instanceof human.tf.Tensor ? ((await describeFace(human.tf, net, input, found.mesh)) ?? undefined) : undefined;
+      found.embedding =
+        asked && input instanceof human.tf.Tensor ? ((await describeFace(human.tf, net, input, found.mesh)) ?? undefined) : undefined;
     }
     return result;
   };

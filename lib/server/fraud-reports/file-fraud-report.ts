@@ -39,10 +39,20 @@ async function loadSubject(db: Db, tenant: Tenant, type: FraudReportSubjectType,
       .limit(1);
     if (!row) return null;
     const text = (v: unknown) => (typeof v === "string" && v.trim() ? v : null);
-    return { email: row.email, firstName: text(row.claim.first_name), lastName: text(row.claim.last_name), dateOfBirth: text(row.claim.date_of_birth) };
+    return {
+      email: row.email,
+      firstName: text(row.claim.first_name),
+      lastName: text(row.claim.last_name),
+      dateOfBirth: text(row.claim.date_of_birth),
+    };
   }
   const [row] = await db
-    .select({ email: riskAssessments.email, firstName: riskAssessments.firstName, lastName: riskAssessments.lastName, dateOfBirth: riskAssessments.dateOfBirth })
+    .select({
+      email: riskAssessments.email,
+      firstName: riskAssessments.firstName,
+      lastName: riskAssessments.lastName,
+      dateOfBirth: riskAssessments.dateOfBirth,
+    })
     .from(riskAssessments)
     .where(and(eq(riskAssessments.id, id), eq(riskAssessments.teamId, tenant.teamId), eq(riskAssessments.mode, tenant.mode)))
     .limit(1);
@@ -63,7 +73,8 @@ export async function fileFraudReport(db: Db, input: FileFraudReportInput): Prom
     actor = allowed.value.actor;
   } else actor = input.actor;
   const reason = input.reason.trim();
-  if (!reason || reason.length > 1000) return fail("invalid", "Check the reason", { detail: { reason: reason ? "At most 1000 characters" : "Say what the fraud was" } });
+  if (!reason || reason.length > 1000)
+    return fail("invalid", "Check the reason", { detail: { reason: reason ? "At most 1000 characters" : "Say what the fraud was" } });
   const person = await loadSubject(db, tenant, input.subjectType, input.subjectId);
   const noun = input.subjectType === "verification" ? "Verification" : "Risk assessment";
   if (!person) return fail("not_found", `${noun} ${input.subjectId} not found`);
@@ -72,7 +83,14 @@ export async function fileFraudReport(db: Db, input: FileFraudReportInput): Prom
     const [already] = await tx
       .select({ id: fraudReports.id })
       .from(fraudReports)
-      .where(and(eq(fraudReports.teamId, tenant.teamId), eq(fraudReports.mode, tenant.mode), eq(fraudReports.subjectType, input.subjectType), eq(fraudReports.subjectId, input.subjectId)))
+      .where(
+        and(
+          eq(fraudReports.teamId, tenant.teamId),
+          eq(fraudReports.mode, tenant.mode),
+          eq(fraudReports.subjectType, input.subjectType),
+          eq(fraudReports.subjectId, input.subjectId),
+        ),
+      )
       .limit(1);
     if (already) return fail("conflict", `This ${noun.toLowerCase()} was already reported as fraud`);
     const [row] = await tx
@@ -90,7 +108,14 @@ export async function fileFraudReport(db: Db, input: FileFraudReportInput): Prom
         reportedBy: actor.id ?? actor.type,
       })
       .returning();
-    await recordAudit(tx, { ...tenant, actor, action: "fraud_report.filed", targetType: input.subjectType, targetId: input.subjectId, metadata: { reportId: row!.id, reason } });
+    await recordAudit(tx, {
+      ...tenant,
+      actor,
+      action: "fraud_report.filed",
+      targetType: input.subjectType,
+      targetId: input.subjectId,
+      metadata: { reportId: row!.id, reason },
+    });
     return ok({ report: toFraudReportView(row!) });
   });
 }

@@ -11,5 +11,12 @@ export interface FraudReportView {
 }
 
 export function toFraudReportView(row: FraudReport): FraudReportView {
-  return { id: row.id, subjectType: row.subjectType, subjectId: row.subjectId, reason: row.reason, reportedBy: row.reportedBy, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    subjectType: row.subjectType,
+    subjectId: row.subjectId,
+    reason: row.reason,
+    reportedBy: row.reportedBy,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

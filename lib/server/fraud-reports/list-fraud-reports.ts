@@ -5,7 +5,11 @@ import type { Tenant } from "../shared/tenant";
 import { toFraudReportView, type FraudReportView } from "./fraud-report-view";
 
 /** The tenant's own fraud reports, newest first; optionally those of one case or assessment. */
-export async function listFraudReports(db: Db, tenant: Tenant, filter: { subjectType?: string; subjectId?: string; limit?: number } = {}): Promise<FraudReportView[]> {
+export async function listFraudReports(
+  db: Db,
+  tenant: Tenant,
+  filter: { subjectType?: string; subjectId?: string; limit?: number } = {},
+): Promise<FraudReportView[]> {
   const rows = await db
     .select()
     .from(fraudReports)

@@ -37,12 +37,22 @@ export const nfdProvider: EnrichmentProvider = {
   async run({ db, tenant, subject, networkKey, networkKeys }) {
     const { request } = subject;
     const byEmail = networkKeys?.emailKey ?? emailKey(networkKey, request.email);
-    const byIdentity = networkKeys ? networkKeys.identityKey : identityKey(networkKey, { firstName: request.first_name, lastName: request.last_name, dateOfBirth: request.date_of_birth });
+    const byIdentity = networkKeys
+      ? networkKeys.identityKey
+      : identityKey(networkKey, { firstName: request.first_name, lastName: request.last_name, dateOfBirth: request.date_of_birth });
     const rows = await reportsMatching(db, { mode: tenant.mode, emailKey: byEmail, identityKey: byIdentity });
     if (rows.length === 0) {
-      return { state: "PASS", checks: { NFD_MATCH: { state: "PASS", reason: "No confirmed-fraud report matches the email, or the name and date of birth" } } };
+      return {
+        state: "PASS",
+        checks: { NFD_MATCH: { state: "PASS", reason: "No confirmed-fraud report matches the email, or the name and date of birth" } },
+      };
     }
-    const matchedBy = [rows.some((r) => r.email_key === byEmail) && "email", rows.some((r) => byIdentity && r.identity_key === byIdentity) && "name and date of birth"].filter(Boolean).join(" and ");
+    const matchedBy = [
+      rows.some((r) => r.email_key === byEmail) && "email",
+      rows.some((r) => byIdentity && r.identity_key === byIdentity) && "name and date of birth",
+    ]
+      .filter(Boolean)
+      .join(" and ");
     const more = rows.length > 1 ? `; ${rows.length} reports in all` : "";
     const reason = `Reported as confirmed fraud by a team on ${rows[0]!.day} (matched by ${matchedBy}${more})`;
     return { state: "FAIL", checks: { NFD_MATCH: { state: "FAIL", reason } }, fraudSignals: ["CONFIRMED_FRAUD_REPORT"] };

@@ -17,13 +17,27 @@ export interface CaseRisk {
  * The live risk engine on the identity the document proved (the claim where the document was
  * silent) and the kept selfie: blocklist, identities per email, email velocity, faces per identity.
  */
-export async function assessCaseRisk(db: Db, input: { tenant: Tenant; verification: Verification; identity: { firstName: string; lastName: string; dateOfBirth: string }; face: Buffer | null; now: Date }): Promise<CaseRisk> {
+export async function assessCaseRisk(
+  db: Db,
+  input: {
+    tenant: Tenant;
+    verification: Verification;
+    identity: { firstName: string; lastName: string; dateOfBirth: string };
+    face: Buffer | null;
+    now: Date;
+  },
+): Promise<CaseRisk> {
   const { verification, identity } = input;
   const settings = await getCachedRiskSettings(db, input.tenant);
   const mimeType = input.face ? detectImageType(input.face) : null;
   const found = await riskEngineFor(input.tenant.mode).assess(
     {
-      request: { first_name: identity.firstName, last_name: identity.lastName, email: verification.email, date_of_birth: identity.dateOfBirth },
+      request: {
+        first_name: identity.firstName,
+        last_name: identity.lastName,
+        email: verification.email,
+        date_of_birth: identity.dateOfBirth,
+      },
       thresholds: { aml: settings.amlThreshold, online_footprint: settings.onlineFootprintThreshold },
       faceScan: input.face && mimeType ? { mimeType, size: input.face.length, bytes: input.face } : null,
       report: "radar",

@@ -13,8 +13,17 @@ function outcomeOf(validations: Record<string, Validation>): "pass" | "fail" {
 }
 
 export function photoIdCheck(attempt: HostedAttempt): Check {
-  const r = attempt.result as { evidenceType: string; outcome: "pass" | "fail"; extractedDetails: Record<string, unknown>; validations: Record<string, Validation>; evidence: Record<string, string>; mimeTypes?: Record<string, string> };
-  const artefacts: Artefact[] = (["document", "back_side"] as const).filter((role) => r.evidence[role]).map((role) => ({ role, key: r.evidence[role]!, mime_type: r.mimeTypes?.[role] ?? "image/jpeg" }));
+  const r = attempt.result as {
+    evidenceType: string;
+    outcome: "pass" | "fail";
+    extractedDetails: Record<string, unknown>;
+    validations: Record<string, Validation>;
+    evidence: Record<string, string>;
+    mimeTypes?: Record<string, string>;
+  };
+  const artefacts: Artefact[] = (["document", "back_side"] as const)
+    .filter((role) => r.evidence[role])
+    .map((role) => ({ role, key: r.evidence[role]!, mime_type: r.mimeTypes?.[role] ?? "image/jpeg" }));
   return {
     step: "step_identity",
     outcome: r.outcome === "pass" && outcomeOf(r.validations) === "pass" ? "pass" : "fail",
@@ -28,15 +37,27 @@ export function photoIdCheck(attempt: HostedAttempt): Check {
 }
 
 export function videoSelfieCheck(attempt: HostedAttempt, totalAttempts: number): Check {
-  const r = attempt.result as { liveness: { status: "pass" | "fail"; score: number; reasons: string[] }; faceMatch: { status: "pass" | "review" | "fail"; score: number } | null; evidence: Record<string, string> };
+  const r = attempt.result as {
+    liveness: { status: "pass" | "fail"; score: number; reasons: string[] };
+    faceMatch: { status: "pass" | "review" | "fail"; score: number } | null;
+    evidence: Record<string, string>;
+  };
   const round = (n: number) => Math.round(n * 1000) / 1000;
   const faceMatch: Validation = !r.faceMatch
     ? { status: "not_performed", failed_reasons: ["NO_DOCUMENT_FACE"] }
     : r.faceMatch.status === "pass"
       ? { status: "pass", score: round(r.faceMatch.score) }
       : // The wire knows pass and fail: a match in the review band fails and says why.
-        { status: "fail", score: round(r.faceMatch.score), failed_reasons: [r.faceMatch.status === "review" ? "FACE_MATCH_NEEDS_REVIEW" : "FACE_MISMATCH"] };
-  const liveness: Validation = { status: r.liveness.status, score: round(r.liveness.score), ...(r.liveness.reasons.length ? { failed_reasons: r.liveness.reasons } : {}) };
+        {
+          status: "fail",
+          score: round(r.faceMatch.score),
+          failed_reasons: [r.faceMatch.status === "review" ? "FACE_MATCH_NEEDS_REVIEW" : "FACE_MISMATCH"],
+        };
+  const liveness: Validation = {
+    status: r.liveness.status,
+    score: round(r.liveness.score),
+    ...(r.liveness.reasons.length ? { failed_reasons: r.liveness.reasons } : {}),
+  };
   return {
     step: "video_selfie",
     outcome: liveness.status === "pass" && faceMatch.status !== "fail" ? "pass" : "fail",
@@ -49,7 +70,16 @@ export function videoSelfieCheck(attempt: HostedAttempt, totalAttempts: number):
 }
 
 export function addressChecks(attempt: HostedAttempt): Check[] {
-  const r = attempt.result as { documents: { evidenceId: string; mimeType: string; outcome: "pass" | "fail"; evidenceType: string; extractedDetails: Record<string, unknown>; validations: Record<string, Validation> }[] };
+  const r = attempt.result as {
+    documents: {
+      evidenceId: string;
+      mimeType: string;
+      outcome: "pass" | "fail";
+      evidenceType: string;
+      extractedDetails: Record<string, unknown>;
+      validations: Record<string, Validation>;
+    }[];
+  };
   return r.documents.map((d) => ({
     step: "step_address",
     outcome: d.outcome === "pass" && outcomeOf(d.validations) === "pass" ? "pass" : "fail",
@@ -64,7 +94,11 @@ export function addressChecks(attempt: HostedAttempt): Check[] {
 
 /** real-api.md StepIdentityVouchApi: the identity established by a referee who verified themselves. */
 export function vouchCheck(attempt: HostedAttempt): Check {
-  const v = (attempt.result as { vouch: { kind: string; refereeVerificationId: string; relationship: string; knownYears: number; profession: string | null } }).vouch;
+  const v = (
+    attempt.result as {
+      vouch: { kind: string; refereeVerificationId: string; relationship: string; knownYears: number; profession: string | null };
+    }
+  ).vouch;
   const validations: Record<string, Validation> = { relationship_minimum_duration_met: { status: "pass" } };
   if (v.kind === "professional_referee") validations.approved_professional_domain = { status: v.profession ? "pass" : "fail" };
   return {
@@ -73,7 +107,11 @@ export function vouchCheck(attempt: HostedAttempt): Check {
     method: "vouch",
     evidence_type: v.kind,
     created_at: attempt.createdAt.toISOString(),
-    extracted_details: { referee_verification_id: v.refereeVerificationId, relationship: v.kind === "professional_referee" ? null : v.relationship, organisation: v.profession },
+    extracted_details: {
+      referee_verification_id: v.refereeVerificationId,
+      relationship: v.kind === "professional_referee" ? null : v.relationship,
+      organisation: v.profession,
+    },
     validations,
   };
 }

@@ -2,7 +2,17 @@
  * Why an upload was refused, as the browser components read it (components/hosted/README.md: the
  * upload answer); the route turns `code` into the HTTP status below.
  */
-export type CaptureErrorCode = "not_found" | "expired" | "locked_out" | "already_completed" | "wrong_step" | "rate_limited" | "invalid" | "file_too_large" | "wrong_file_type" | "server";
+export type CaptureErrorCode =
+  | "not_found"
+  | "expired"
+  | "locked_out"
+  | "already_completed"
+  | "wrong_step"
+  | "rate_limited"
+  | "invalid"
+  | "file_too_large"
+  | "wrong_file_type"
+  | "server";
 
 export interface CaptureError {
   code: CaptureErrorCode;
@@ -27,7 +37,11 @@ export const CAPTURE_ERROR_STATUS: Record<CaptureErrorCode, number> = {
 
 export type CaptureResult<T> = { ok: true; value: T } | { ok: false; error: CaptureError };
 
-export const captureError = (code: CaptureErrorCode, message: string, extra: Omit<CaptureError, "code" | "message"> = {}): { ok: false; error: CaptureError } => ({
+export const captureError = (
+  code: CaptureErrorCode,
+  message: string,
+  extra: Omit<CaptureError, "code" | "message"> = {},
+): { ok: false; error: CaptureError } => ({
   ok: false,
   error: { code, message, ...extra },
 });

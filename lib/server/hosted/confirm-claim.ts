@@ -44,16 +44,29 @@ export async function confirmClaim(db: Db, input: { token: string; claim: ClaimI
   const errors = checkClaim(input.claim, now);
   if (Object.keys(errors).length) return fail("invalid", "Check your details", { detail: errors as Record<string, string> });
   const { firstName, lastName, dateOfBirth, address } = input.claim;
-  const firstLine = [address.building_name, [address.residence_number, address.street].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const firstLine = [address.building_name, [address.residence_number, address.street].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ");
   await db.transaction(async (tx) => {
     await tx
       .update(verifications)
       .set({
-        claimDetails: { ...flow.claim, first_name: firstName.trim(), last_name: lastName.trim(), date_of_birth: dateOfBirth, address, first_line_of_address: firstLine, postcode: address.postcode ?? null },
+        claimDetails: {
+          ...flow.claim,
+          first_name: firstName.trim(),
+          last_name: lastName.trim(),
+          date_of_birth: dateOfBirth,
+          address,
+          first_line_of_address: firstLine,
+          postcode: address.postcode ?? null,
+        },
         updatedAt: now,
       })
       .where(eq(verifications.id, flow.verificationId));
-    await tx.update(hostedSessions).set({ claimConfirmedAt: now, updatedAt: now }).where(eq(hostedSessions.verificationId, flow.verificationId));
+    await tx
+      .update(hostedSessions)
+      .set({ claimConfirmedAt: now, updatedAt: now })
+      .where(eq(hostedSessions.verificationId, flow.verificationId));
   });
   return ok(undefined);
 }

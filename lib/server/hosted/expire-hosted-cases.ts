@@ -14,7 +14,14 @@ export async function expireHostedCases(db: Db, options: { now?: Date; batchSize
     .select({ id: verifications.id, teamId: verifications.teamId, mode: verifications.mode })
     .from(verifications)
     .leftJoin(hostedSessions, eq(hostedSessions.verificationId, verifications.id))
-    .where(and(eq(verifications.status, "InProgress"), lte(verifications.expiresAt, now), isNull(verifications.completedAt), isNull(hostedSessions.expiryNotifiedAt)))
+    .where(
+      and(
+        eq(verifications.status, "InProgress"),
+        lte(verifications.expiresAt, now),
+        isNull(verifications.completedAt),
+        isNull(hostedSessions.expiryNotifiedAt),
+      ),
+    )
     .limit(options.batchSize ?? 200);
   let sent = 0;
   for (const c of due) {
@@ -24,7 +31,10 @@ export async function expireHostedCases(db: Db, options: { now?: Date; batchSize
 }
 
 /** One case: true when this call sent its Expired event. */
-export async function expireHostedCase(db: Db, input: { verificationId: string; tenant: { teamId: string; mode: "live" | "sandbox" }; now?: Date }): Promise<boolean> {
+export async function expireHostedCase(
+  db: Db,
+  input: { verificationId: string; tenant: { teamId: string; mode: "live" | "sandbox" }; now?: Date },
+): Promise<boolean> {
   const now = input.now ?? new Date();
   let already = false;
   const done = await applyTransition(db, {
@@ -54,4 +64,3 @@ export async function expireHostedCase(db: Db, input: { verificationId: string; 
   });
   return done.ok && !already;
 }
-

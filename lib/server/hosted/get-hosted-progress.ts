@@ -18,7 +18,8 @@ export async function getHostedProgress(db: Db, token: string, now = new Date())
   if (screen.kind === "step" || screen.kind === "unsupported") {
     const stepIndex = flow.steps.indexOf(screen.step) + 1;
     const started = stepIndex > 1 || (flow.attempts[screen.step]?.total ?? 0) > 0;
-    if (started || flow.session.handoffOpenedAt) return { state: started ? "in_progress" : "opened", step: screen.step, stepIndex, stepCount };
+    if (started || flow.session.handoffOpenedAt)
+      return { state: started ? "in_progress" : "opened", step: screen.step, stepIndex, stepCount };
   }
   return { state: flow.session.handoffOpenedAt ? "opened" : "waiting", step: null, stepIndex: null, stepCount };
 }

@@ -65,7 +65,10 @@ export function kickHostedChecks(db: Db): void {
   if (tellOwner({ verity: "hosted-checks" })) return;
   const holder = globalThis as { [HOLDER]?: Runner };
   if (!holder[HOLDER] || holder[HOLDER].db !== db) {
-    const runner = coalesce(async () => void (await drainHostedChecks(db)), (error) => console.error("[hosted] check runner:", error));
+    const runner = coalesce(
+      async () => void (await drainHostedChecks(db)),
+      (error) => console.error("[hosted] check runner:", error),
+    );
     holder[HOLDER] = { ...runner, db };
   }
   holder[HOLDER].kick();

@@ -31,7 +31,16 @@ function summarise(step: string, result: Record<string, unknown>): string | null
     ];
     return parts.filter(Boolean).join(" · ") || null;
   }
-  if (step === "photo_id") return [result.kind, result.readBy ? `read by ${String(result.readBy)}` : null, result.corrected ? "check digits chose between readers" : null].filter(Boolean).join(" · ") || null;
+  if (step === "photo_id")
+    return (
+      [
+        result.kind,
+        result.readBy ? `read by ${String(result.readBy)}` : null,
+        result.corrected ? "check digits chose between readers" : null,
+      ]
+        .filter(Boolean)
+        .join(" · ") || null
+    );
   return null;
 }
 
@@ -40,7 +49,13 @@ export async function listHostedAttempts(db: Db, tenant: Tenant, verificationId:
   const rows = await db
     .select()
     .from(hostedAttempts)
-    .where(and(eq(hostedAttempts.verificationId, verificationId), eq(hostedAttempts.teamId, tenant.teamId), eq(hostedAttempts.mode, tenant.mode)))
+    .where(
+      and(
+        eq(hostedAttempts.verificationId, verificationId),
+        eq(hostedAttempts.teamId, tenant.teamId),
+        eq(hostedAttempts.mode, tenant.mode),
+      ),
+    )
     .orderBy(asc(hostedAttempts.createdAt), asc(hostedAttempts.id));
   return rows.map((r) => ({
     id: r.id,
@@ -50,7 +65,8 @@ export async function listHostedAttempts(db: Db, tenant: Tenant, verificationId:
     durationMs: r.durationMs,
     evidenceIds: r.evidenceIds,
     summary: summarise(r.step, r.result),
-    captureSignals: r.step === "video_selfie" ? ((r.result.captureSignals as StoredCaptureSignals | undefined) ?? { status: "not_sent" }) : null,
+    captureSignals:
+      r.step === "video_selfie" ? ((r.result.captureSignals as StoredCaptureSignals | undefined) ?? { status: "not_sent" }) : null,
     createdAt: r.createdAt.toISOString(),
   }));
 }

@@ -85,7 +85,14 @@ export async function loadHostedFlow(db: Db, token: string, now = new Date()): P
     session: session!,
     maxAttempts: settings.maxAttempts,
     attempts,
-    screen: chooseScreen({ status: v.status, expired, consented: !!session!.consentedAt, claimConfirmed: !!session!.claimConfirmedAt, steps, accepted: session!.accepted }),
+    screen: chooseScreen({
+      status: v.status,
+      expired,
+      consented: !!session!.consentedAt,
+      claimConfirmed: !!session!.claimConfirmedAt,
+      steps,
+      accepted: session!.accepted,
+    }),
   };
 }
 

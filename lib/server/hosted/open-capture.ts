@@ -11,7 +11,8 @@ export async function openCapture(db: Db, token: string, step: CaptureStep, now 
   const screen = flow.screen;
   if (screen.kind === "result") {
     if (screen.result === "expired") return captureError("expired", "This link has expired", { next });
-    if (screen.result === "locked_out") return captureError("locked_out", "Too many attempts: this verification is locked", { next, attemptsLeft: 0 });
+    if (screen.result === "locked_out")
+      return captureError("locked_out", "Too many attempts: this verification is locked", { next, attemptsLeft: 0 });
     return captureError("already_completed", "This verification has already been completed", { next });
   }
   if (screen.kind !== "step" || screen.step !== step) return captureError("wrong_step", "This step is not the one to do now", { next });

@@ -95,7 +95,10 @@ export async function completeHostedCase(db: Db, flow: HostedFlow, now = new Dat
     expectedStatus: "InProgress",
     now,
     alongside: async (tx) => {
-      await tx.update(hostedSessions).set({ submittedAt: now, updatedAt: now }).where(eq(hostedSessions.verificationId, flow.verificationId));
+      await tx
+        .update(hostedSessions)
+        .set({ submittedAt: now, updatedAt: now })
+        .where(eq(hostedSessions.verificationId, flow.verificationId));
     },
   });
   if (done.ok) kickHostedChecks(db);

@@ -16,9 +16,16 @@ export async function redeemHandoff(db: Db, code: string, now = new Date()): Pro
       .where(and(eq(hostedHandoffs.codeHash, sha256(code)), isNull(hostedHandoffs.usedAt), gt(hostedHandoffs.expiresAt, now)))
       .returning({ verificationId: hostedHandoffs.verificationId });
     if (!used) return null;
-    const [found] = await tx.select({ token: verifications.hostedToken }).from(verifications).where(eq(verifications.id, used.verificationId)).limit(1);
+    const [found] = await tx
+      .select({ token: verifications.hostedToken })
+      .from(verifications)
+      .where(eq(verifications.id, used.verificationId))
+      .limit(1);
     if (!found) return null;
-    await tx.update(hostedSessions).set({ handoffOpenedAt: now, updatedAt: now }).where(eq(hostedSessions.verificationId, used.verificationId));
+    await tx
+      .update(hostedSessions)
+      .set({ handoffOpenedAt: now, updatedAt: now })
+      .where(eq(hostedSessions.verificationId, used.verificationId));
     return { token: found.token };
   });
 }

@@ -15,12 +15,26 @@ export async function startSelfieChallenge(db: Db, flow: HostedFlow, now = new D
   const [open] = await db
     .select()
     .from(hostedChallenges)
-    .where(and(eq(hostedChallenges.verificationId, flow.verificationId), isNull(hostedChallenges.usedAt), gt(hostedChallenges.expiresAt, new Date(now.getTime() + 60_000))))
+    .where(
+      and(
+        eq(hostedChallenges.verificationId, flow.verificationId),
+        isNull(hostedChallenges.usedAt),
+        gt(hostedChallenges.expiresAt, new Date(now.getTime() + 60_000)),
+      ),
+    )
     .orderBy(desc(hostedChallenges.createdAt))
     .limit(1);
   if (open) return { id: open.id, steps: open.steps as ChallengeStep[] };
   const id = newId("hch");
   const steps = createChallenge();
-  await db.insert(hostedChallenges).values({ id, teamId: flow.tenant.teamId, mode: flow.tenant.mode, verificationId: flow.verificationId, steps, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS), createdAt: now });
+  await db.insert(hostedChallenges).values({
+    id,
+    teamId: flow.tenant.teamId,
+    mode: flow.tenant.mode,
+    verificationId: flow.verificationId,
+    steps,
+    expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+    createdAt: now,
+  });
   return { id, steps };
 }

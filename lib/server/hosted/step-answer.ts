@@ -22,7 +22,8 @@ export function errorReply(error: CaptureError): StepReply {
 /** After an engine judged the upload: go on, retake (with attempts left), or locked out. */
 export function settledReply(token: string, settled: AttemptSettled, retake: { reason: string; message: string } | null): StepReply {
   const next = flowUrl(token);
-  if (settled.lockedOut) return errorReply({ code: "locked_out", message: "Too many attempts: this verification is locked", next, attemptsLeft: 0 });
+  if (settled.lockedOut)
+    return errorReply({ code: "locked_out", message: "Too many attempts: this verification is locked", next, attemptsLeft: 0 });
   if (!retake) return { status: 200, answer: { ok: true, next } };
   return { status: 422, answer: { ok: false, retake, attemptsLeft: settled.attemptsLeft } };
 }

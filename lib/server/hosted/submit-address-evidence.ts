@@ -29,8 +29,11 @@ export async function submitAddressEvidence(db: Db, input: { token: string; docu
   if (input.documents.length === 0) return errorReply(captureError("invalid", "Choose a document to send").error);
   if (input.documents.length < required) return errorReply(captureError("invalid", "Send two different documents").error);
   if (input.documents.length > 2) return errorReply(captureError("invalid", "Send at most two documents").error);
-  const engine = await loadDocumentEngine().catch((error: unknown) => void console.error("[hosted] the document engine did not load:", error));
-  if (!engine) return errorReply(captureError("server", "The document could not be read right now; try again", { next: flowUrl(input.token) }).error);
+  const engine = await loadDocumentEngine().catch(
+    (error: unknown) => void console.error("[hosted] the document engine did not load:", error),
+  );
+  if (!engine)
+    return errorReply(captureError("server", "The document could not be read right now; try again", { next: flowUrl(input.token) }).error);
   const mimeTypes: EvidenceMimeType[] = [];
   for (const [i, document] of input.documents.entries()) {
     const checked = await engine.checkDocumentUpload(document, `document ${i + 1}`, { allowPdf: true });
@@ -44,7 +47,8 @@ export async function submitAddressEvidence(db: Db, input: { token: string; docu
   const claim = claimIdentity(flow.claim);
   const reads: SupportingResult[] = [];
   try {
-    for (const document of input.documents) reads.push(await engine.readSupportingDocument({ document, claim, maxAgeDays: ADDRESS_MAX_AGE_DAYS, now }));
+    for (const document of input.documents)
+      reads.push(await engine.readSupportingDocument({ document, claim, maxAgeDays: ADDRESS_MAX_AGE_DAYS, now }));
   } catch (error) {
     console.error("[hosted] supporting document engine failed:", error);
     return errorReply(captureError("server", "The document could not be read right now; try again", { next: flowUrl(input.token) }).error);
@@ -52,10 +56,29 @@ export async function submitAddressEvidence(db: Db, input: { token: string; docu
   const durationMs = Math.round(performance.now() - started);
   const documents = [];
   for (const [i, read] of reads.entries()) {
-    const evidenceId = await storeEvidence(db, { tenant: flow.tenant, ownerType: "verification", ownerId: flow.verificationId, role: "address_document", mimeType: mimeTypes[i]!, bytes: input.documents[i]! });
-    documents.push({ evidenceId, mimeType: mimeTypes[i]!, outcome: read.outcome, evidenceType: read.evidenceType, extractedDetails: read.extractedDetails, validations: read.validations, retake: read.retake });
+    const evidenceId = await storeEvidence(db, {
+      tenant: flow.tenant,
+      ownerType: "verification",
+      ownerId: flow.verificationId,
+      role: "address_document",
+      mimeType: mimeTypes[i]!,
+      bytes: input.documents[i]!,
+    });
+    documents.push({
+      evidenceId,
+      mimeType: mimeTypes[i]!,
+      outcome: read.outcome,
+      evidenceType: read.evidenceType,
+      extractedDetails: read.extractedDetails,
+      validations: read.validations,
+      retake: read.retake,
+    });
   }
-  const retake = reads.find((r) => r.retake)?.retake ?? (required === 2 && sameDocument(reads) ? { reason: "same_document", message: "Both files are the same document: send two from different senders" } : null);
+  const retake =
+    reads.find((r) => r.retake)?.retake ??
+    (required === 2 && sameDocument(reads)
+      ? { reason: "same_document", message: "Both files are the same document: send two from different senders" }
+      : null);
   const settled = await recordAttempt(db, flow, {
     step: "address_evidence",
     outcome: retake ? "retake" : "accepted",

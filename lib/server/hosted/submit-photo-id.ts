@@ -33,9 +33,15 @@ export async function submitPhotoId(db: Db, input: PhotoIdUpload): Promise<StepR
   if (!DOCUMENT_KINDS.includes(input.kind as DocumentKind)) return errorReply(captureError("invalid", "Choose a document type").error);
   const kind = input.kind as DocumentKind;
   if (!input.front) return errorReply(captureError("invalid", "The photo of the document is missing").error);
-  const sides = [{ role: "document" as const, bytes: input.front, field: "front" }, ...(input.back ? [{ role: "back_side" as const, bytes: input.back, field: "back" }] : [])];
-  const engine = await loadDocumentEngine().catch((error: unknown) => void console.error("[hosted] the document engine did not load:", error));
-  if (!engine) return errorReply(captureError("server", "The document could not be read right now; try again", { next: flowUrl(input.token) }).error);
+  const sides = [
+    { role: "document" as const, bytes: input.front, field: "front" },
+    ...(input.back ? [{ role: "back_side" as const, bytes: input.back, field: "back" }] : []),
+  ];
+  const engine = await loadDocumentEngine().catch(
+    (error: unknown) => void console.error("[hosted] the document engine did not load:", error),
+  );
+  if (!engine)
+    return errorReply(captureError("server", "The document could not be read right now; try again", { next: flowUrl(input.token) }).error);
   const mimeTypes: EvidenceMimeType[] = [];
   for (const side of sides) {
     const checked = await engine.checkDocumentUpload(side.bytes, side.field);
@@ -43,7 +49,8 @@ export async function submitPhotoId(db: Db, input: PhotoIdUpload): Promise<StepR
     mimeTypes.push(checked.value.mimeType);
   }
   const slot = await takeEngineSlot(db, flow.verificationId, now);
-  if (!slot.allowed) return errorReply(captureError("rate_limited", `Too many tries; wait ${Math.ceil(slot.retryAfterSeconds / 60)} minutes`).error);
+  if (!slot.allowed)
+    return errorReply(captureError("rate_limited", `Too many tries; wait ${Math.ceil(slot.retryAfterSeconds / 60)} minutes`).error);
 
   const started = performance.now();
   let read: PhotoIdResult;
@@ -57,8 +64,15 @@ export async function submitPhotoId(db: Db, input: PhotoIdUpload): Promise<StepR
   const tenant = flow.tenant;
   const owner = { tenant, ownerType: "verification" as const, ownerId: flow.verificationId };
   const evidence: Record<string, string> = {};
-  for (const [i, side] of sides.entries()) evidence[side.role] = await storeEvidence(db, { ...owner, role: side.role, mimeType: mimeTypes[i]!, bytes: side.bytes });
-  if (read.documentFace) evidence.document_face = await storeEvidence(db, { ...owner, role: "document_face", mimeType: "image/jpeg", bytes: read.documentFace.crop });
+  for (const [i, side] of sides.entries())
+    evidence[side.role] = await storeEvidence(db, { ...owner, role: side.role, mimeType: mimeTypes[i]!, bytes: side.bytes });
+  if (read.documentFace)
+    evidence.document_face = await storeEvidence(db, {
+      ...owner,
+      role: "document_face",
+      mimeType: "image/jpeg",
+      bytes: read.documentFace.crop,
+    });
 
   const settled = await recordAttempt(db, flow, {
     step: "photo_id",

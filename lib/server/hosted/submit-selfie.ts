@@ -46,9 +46,19 @@ export async function submitSelfie(db: Db, input: SelfieUpload): Promise<StepRep
   const [challenge] = await db
     .update(hostedChallenges)
     .set({ usedAt: now })
-    .where(and(eq(hostedChallenges.id, input.challengeId), eq(hostedChallenges.verificationId, flow.verificationId), isNull(hostedChallenges.usedAt), gt(hostedChallenges.expiresAt, now)))
+    .where(
+      and(
+        eq(hostedChallenges.id, input.challengeId),
+        eq(hostedChallenges.verificationId, flow.verificationId),
+        isNull(hostedChallenges.usedAt),
+        gt(hostedChallenges.expiresAt, now),
+      ),
+    )
     .returning();
-  if (!challenge) return errorReply(captureError("invalid", "This challenge has expired or was already used; start again", { next: flowUrl(input.token) }).error);
+  if (!challenge)
+    return errorReply(
+      captureError("invalid", "This challenge has expired or was already used; start again", { next: flowUrl(input.token) }).error,
+    );
   const steps = challenge.steps as ChallengeStep[];
   if (input.frames.some((f) => !Number.isInteger(f.step) || f.step < -1 || f.step >= steps.length || !Number.isFinite(f.t) || f.t < 0)) {
     await db.update(hostedChallenges).set({ usedAt: null }).where(eq(hostedChallenges.id, challenge.id));
@@ -75,10 +85,22 @@ export async function submitSelfie(db: Db, input: SelfieUpload): Promise<StepRep
   const durationMs = Math.round(performance.now() - started);
   const evidence: Record<string, string> = {};
   if (judged.bestFrame) {
-    evidence.face_scan = await storeEvidence(db, { tenant: flow.tenant, ownerType: "verification", ownerId: flow.verificationId, role: "face_scan", mimeType: "image/jpeg", bytes: judged.bestFrame });
+    evidence.face_scan = await storeEvidence(db, {
+      tenant: flow.tenant,
+      ownerType: "verification",
+      ownerId: flow.verificationId,
+      role: "face_scan",
+      mimeType: "image/jpeg",
+      bytes: judged.bestFrame,
+    });
   }
   const faceMismatch = judged.faceMatch?.status === "fail";
-  const retake = judged.retake ?? (judged.liveness.status === "fail" ? { reason: "challenge_not_followed", message: judged.liveness.reasons.join("; ") || "The challenge was not followed" } : null) ?? (faceMismatch ? { reason: "face_mismatch", message: "Your face does not match the photo on your document" } : null);
+  const retake =
+    judged.retake ??
+    (judged.liveness.status === "fail"
+      ? { reason: "challenge_not_followed", message: judged.liveness.reasons.join("; ") || "The challenge was not followed" }
+      : null) ??
+    (faceMismatch ? { reason: "face_mismatch", message: "Your face does not match the photo on your document" } : null);
   const outcome = judged.retake ? "retake" : retake ? "failed" : "accepted";
   const settled = await recordAttempt(db, flow, {
     step: "video_selfie",

@@ -8,7 +8,11 @@ import { hostedSessions } from "@/lib/db/schema";
  */
 export const ENGINE_RUNS_PER_HOUR = 40;
 
-export async function takeEngineSlot(db: Db, verificationId: string, now = new Date()): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+export async function takeEngineSlot(
+  db: Db,
+  verificationId: string,
+  now = new Date(),
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const windowStart = new Date(now.getTime() - 3_600_000);
   const [row] = await db
     .update(hostedSessions)

@@ -74,7 +74,12 @@ export function createApiApp(deps: ApiDeps) {
   // multipart, with their own per-file limits).
   const jsonLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
-    onError: (c) => failureResponse(c, { kind: "too_large", message: `A JSON body may be at most ${JSON_BODY_LIMIT / 1024} KiB`, code: "body_too_large" }),
+    onError: (c) =>
+      failureResponse(c, {
+        kind: "too_large",
+        message: `A JSON body may be at most ${JSON_BODY_LIMIT / 1024} KiB`,
+        code: "body_too_large",
+      }),
   });
   const authenticate = bearerAuth(deps);
   // After authentication: the budget belongs to the token's credential (issue 15).
@@ -98,7 +103,9 @@ export function createApiApp(deps: ApiDeps) {
     answerWith(
       c,
       await (type && /json/i.test(type)
-        ? jsonLimit(c, async () => answerWith(c, await (isPublic ? next() : authenticate(c, async () => answerWith(c, await rateLimit(c, next))))))
+        ? jsonLimit(c, async () =>
+            answerWith(c, await (isPublic ? next() : authenticate(c, async () => answerWith(c, await rateLimit(c, next))))),
+          )
         : isPublic
           ? next()
           : authenticate(c, async () => answerWith(c, await rateLimit(c, next)))),
@@ -151,7 +158,10 @@ export function createApiApp(deps: ApiDeps) {
       // The body-type gate answers 415 for a JSON route sent another type; the wire contract
       // says a wrong request content type is a 400 (415 is kept for uploads).
       if (error.status === 415) {
-        return c.json(errorBody(400, "Unsupported Content-Type for this route", { error_detail: { "content-type": "Must be application/json" } }), 400);
+        return c.json(
+          errorBody(400, "Unsupported Content-Type for this route", { error_detail: { "content-type": "Must be application/json" } }),
+          400,
+        );
       }
       if (error.status === 400 && /json/i.test(error.message)) {
         return c.json(errorBody(400, "Malformed JSON in request body", { error_detail: { body: "Malformed JSON" } }), 400);
@@ -171,6 +181,12 @@ export type ApiApp = ReturnType<typeof createApiApp>;
 
 /** The OpenAPI 3.1 document, for pages that render it without going over HTTP. */
 export function buildOpenApiDocument(publicBaseUrl: string) {
-  const app = createApiApp({ db: () => Promise.reject(new Error("no database")), publicBaseUrl, tokenTtlSeconds: 86_400, version: "docs", webhookAllowLoopback: false });
+  const app = createApiApp({
+    db: () => Promise.reject(new Error("no database")),
+    publicBaseUrl,
+    tokenTtlSeconds: 86_400,
+    version: "docs",
+    webhookAllowLoopback: false,
+  });
   return app.getOpenAPI31Document({ openapi: "3.1.0", info: OPENAPI_INFO, servers: [{ url: publicBaseUrl }] });
 }

@@ -21,12 +21,16 @@ const MULTIPART = /^multipart\/form-data(;\s?boundary=[a-zA-Z0-9'"()+_,\-./:=?]+
 
 const requireMultipart = createMiddleware<ApiEnv>(async (c, next) => {
   if (!MULTIPART.test(requestHeader(c, "content-type") ?? "")) {
-    return c.json(errorBody(400, "This endpoint takes a multipart/form-data body", { error_detail: { "content-type": "Must be multipart/form-data" } }), 400);
+    return c.json(
+      errorBody(400, "This endpoint takes a multipart/form-data body", { error_detail: { "content-type": "Must be multipart/form-data" } }),
+      400,
+    );
   }
   await next();
 });
 
-const malformed = (c: Context<ApiEnv>) => c.json(errorBody(400, "Malformed multipart/form-data body", { error_detail: { body: "Malformed multipart/form-data" } }), 400);
+const malformed = (c: Context<ApiEnv>) =>
+  c.json(errorBody(400, "Malformed multipart/form-data body", { error_detail: { body: "Malformed multipart/form-data" } }), 400);
 
 /** A field sent twice is refused by name (the validator would otherwise see an array). */
 function refuseRepeated(c: Context<ApiEnv>, keys: string[]): Response | null {
@@ -105,7 +109,11 @@ export function readNodeMultipart(incoming: IncomingMessage, maxBytes: number): 
  */
 export function multipartForm(maxBytes: number): MiddlewareHandler<ApiEnv>[] {
   const megabytes = Math.round(maxBytes / (1024 * 1024));
-  const tooLarge = (c: Context<ApiEnv>) => c.json(errorBody(413, `Request body is larger than ${megabytes} MB`, { error_detail: { body: `Must be at most ${maxBytes} bytes` } }), 413);
+  const tooLarge = (c: Context<ApiEnv>) =>
+    c.json(
+      errorBody(413, `Request body is larger than ${megabytes} MB`, { error_detail: { body: `Must be at most ${maxBytes} bytes` } }),
+      413,
+    );
   const readForm = createMiddleware<ApiEnv>(async (c, next) => {
     const node = nodeParts(c);
     let form: FormData;

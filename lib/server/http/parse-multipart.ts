@@ -157,7 +157,8 @@ function addPart(form: FormData, headers: Map<string, string>, content: Buffer):
     // one that does not parse is refused (busboy fell back to text/plain).
     const parsed = parseParameterised(contentType, { extended: false });
     const slash = parsed.type.indexOf("/");
-    if (slash <= 0 || slash === parsed.type.length - 1 || parsed.type.indexOf("/", slash + 1) >= 0) throw new MalformedMultipart("part Content-Type");
+    if (slash <= 0 || slash === parsed.type.length - 1 || parsed.type.indexOf("/", slash + 1) >= 0)
+      throw new MalformedMultipart("part Content-Type");
     mimeType = parsed.type;
     charset = parsed.params.get("charset")?.toLowerCase() ?? charset;
   }
@@ -234,7 +235,19 @@ function latin1AsUtf8(value: string): string {
 }
 
 const UTF8 = new Set(["utf-8", "utf8"]);
-const LATIN1 = new Set(["latin1", "ascii", "us-ascii", "iso-8859-1", "iso8859-1", "iso88591", "iso_8859-1", "windows-1252", "iso_8859-1:1987", "cp1252", "x-cp1252"]);
+const LATIN1 = new Set([
+  "latin1",
+  "ascii",
+  "us-ascii",
+  "iso-8859-1",
+  "iso8859-1",
+  "iso88591",
+  "iso_8859-1",
+  "windows-1252",
+  "iso_8859-1:1987",
+  "cp1252",
+  "x-cp1252",
+]);
 const UTF16LE = new Set(["utf16le", "utf-16le", "ucs2", "ucs-2"]);
 
 /** Bytes in a named charset, as busboy decodes them (Latin-1 for its Latin-1 names); another charset is refused. */

@@ -31,7 +31,8 @@ export async function readWebMultipart(request: Request, maxBytes: number): Prom
     if (error instanceof TooLarge) throw error;
     throw new MalformedMultipart("the body ended early");
   }
-  const body = chunks.length === 1 ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength) : Buffer.concat(chunks, received);
+  const body =
+    chunks.length === 1 ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength) : Buffer.concat(chunks, received);
   chunks.length = 0;
   return parseMultipart(body, boundary);
 }

@@ -22,7 +22,9 @@ export const errors = {
   404: error("Unknown resource, or one of another team or mode"),
   413: error("Upload too large, or a JSON body over 1 MiB"),
   415: error("Upload of an unsupported type"),
-  422: error("Well-formed but refused (the document endpoints: a file of an accepted type that cannot be processed: cut short, unreadable, too small, too many pixels or pages)"),
+  422: error(
+    "Well-formed but refused (the document endpoints: a file of an accepted type that cannot be processed: cut short, unreadable, too small, too many pixels or pages)",
+  ),
   429: error("Rate limited; see `retry_after_seconds` and `Retry-After`"),
   500: error("Internal error; the body carries the request id"),
   501: error("Not available on this deployment (photo ID: a document kind the engine does not read)"),
@@ -43,8 +45,19 @@ export const apiActor = (tenant: { apiClientId: string }) => ({ type: "api_clien
  * with the shared description. What differs is what the route says: method, path, tags, summary,
  * description, request.
  */
-export function teamRoute<const C extends Omit<RouteConfig, "security" | "responses"> & { responses: RouteConfig["responses"]; refuses?: readonly ErrorStatus[] }>(config: C) {
+export function teamRoute<
+  const C extends Omit<RouteConfig, "security" | "responses"> & { responses: RouteConfig["responses"]; refuses?: readonly ErrorStatus[] },
+>(config: C) {
   const { refuses = [], responses, ...route } = config;
-  const named = Object.fromEntries(refuses.map((status) => [status, errors[status]])) as Pick<typeof errors, NonNullable<C["refuses"]>[number]>;
-  return createRoute({ ...(route as Omit<C, "responses" | "refuses">), security: bearer, responses: { ...responses, 400: errors[400], 401: errors[401], ...named } as C["responses"] & Pick<typeof errors, 400 | 401> & typeof named });
+  const named = Object.fromEntries(refuses.map((status) => [status, errors[status]])) as Pick<
+    typeof errors,
+    NonNullable<C["refuses"]>[number]
+  >;
+  return createRoute({
+    ...(route as Omit<C, "responses" | "refuses">),
+    security: bearer,
+    responses: { ...responses, 400: errors[400], 401: errors[401], ...named } as C["responses"] &
+      Pick<typeof errors, 400 | 401> &
+      typeof named,
+  });
 }

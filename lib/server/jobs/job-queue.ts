@@ -68,7 +68,12 @@ export class JobQueue {
 
   /** Creates the job's queue (idempotent). pg-boss does not retry: the outbox's sweep owns recovery. */
   async ensure(job: JobType<unknown>): Promise<void> {
-    await this.boss.createQueue(job.id, { name: job.id, policy: "standard", retryLimit: 0, expireInSeconds: Math.ceil(job.expireInSeconds) });
+    await this.boss.createQueue(job.id, {
+      name: job.id,
+      policy: "standard",
+      retryLimit: 0,
+      expireInSeconds: Math.ceil(job.expireInSeconds),
+    });
   }
 
   async send<T>(job: JobType<T>, items: { payload: T; startAfterSeconds?: number }[]): Promise<void> {

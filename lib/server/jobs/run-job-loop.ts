@@ -91,10 +91,18 @@ export function startJobLoop<T>(options: JobLoopOptions<T>): JobLoop {
     try {
       await job.handle(jobs.map((j) => j.payload));
     } catch (error) {
-      await queue.fail(job, jobs.map((j) => j.id)).catch(() => {});
+      await queue
+        .fail(
+          job,
+          jobs.map((j) => j.id),
+        )
+        .catch(() => {});
       throw error;
     }
-    await queue.complete(job, jobs.map((j) => j.id));
+    await queue.complete(
+      job,
+      jobs.map((j) => j.id),
+    );
   }
 
   const running = (async () => {

@@ -102,7 +102,13 @@ export function checkStep(step: ChallengeStep, samples: StepSample[], after: Ste
     const sign = step === "turn_left" ? -1 : 1;
     const turned = Math.max(...samples.map((s) => sign * (s.yaw - rest.yaw)));
     const done = turned >= TURN_MIN_DEGREES;
-    return { step, done, strength: clamp01(turned / (2 * TURN_MIN_DEGREES)), measured: turned, reason: done ? null : `head did not ${label}` };
+    return {
+      step,
+      done,
+      strength: clamp01(turned / (2 * TURN_MIN_DEGREES)),
+      measured: turned,
+      reason: done ? null : `head did not ${label}`,
+    };
   }
   if (step === "blink") {
     // Smiling narrows the eyes in the mesh, and a squashed face is no expression: neither is evidence of a blink.
@@ -113,7 +119,13 @@ export function checkStep(step: ChallengeStep, samples: StepSample[], after: Ste
     const reopened = later.some((r) => r >= BLINK_REOPEN_RATIO);
     const done = lowest <= BLINK_MAX_RATIO && reopened;
     const squashed = samples.some((s) => shapeKept(s, rest) === null && s.ear / rest.ear <= BLINK_MAX_RATIO);
-    const reason = done ? null : lowest <= BLINK_MAX_RATIO ? "eyes did not open again after the blink" : squashed ? `no blink seen: ${SQUASHED}` : "no blink seen";
+    const reason = done
+      ? null
+      : lowest <= BLINK_MAX_RATIO
+        ? "eyes did not open again after the blink"
+        : squashed
+          ? `no blink seen: ${SQUASHED}`
+          : "no blink seen";
     return { step, done, strength: clamp01((1 - lowest) / (2 * (1 - BLINK_MAX_RATIO))), measured: lowest, reason };
   }
   const kept = samples.filter((s) => shapeKept(s, rest, SMILE_SHAPE_MIN) !== null);

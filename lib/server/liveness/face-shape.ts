@@ -11,8 +11,8 @@ export type Point = [number, number];
 
 /** Human's mesh points that blinking and smiling leave in place: the outline above the mouth, nose, brows, eye corners. */
 export const STILL_POINTS = [
-  10, 338, 297, 332, 284, 251, 389, 356, 454, 323, 361, 132, 93, 234, 127, 162, 21, 54, 103, 67, 109, 1, 2, 4, 5, 6, 168, 197, 195, 98, 327, 70, 63, 105, 66,
-  107, 336, 296, 334, 293, 300, 33, 133, 263, 362,
+  10, 338, 297, 332, 284, 251, 389, 356, 454, 323, 361, 132, 93, 234, 127, 162, 21, 54, 103, 67, 109, 1, 2, 4, 5, 6, 168, 197, 195, 98, 327,
+  70, 63, 105, 66, 107, 336, 296, 334, 293, 300, 33, 133, 263, 362,
 ];
 
 const dist = (m: readonly Point[], a: number, b: number) => Math.hypot(m[a]![0] - m[b]![0], m[a]![1] - m[b]![1]);

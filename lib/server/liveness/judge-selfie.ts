@@ -23,7 +23,14 @@ export interface SelfieJudgement {
   embedding: number[] | null;
   retake: SelfieRetake | null;
   /** What was measured, for the console and for tuning (not on the wire). */
-  details: { steps: StepResult[]; sameFaceMin: number | null; sameFaceMargin?: number; antispoof: number | null; frames: number; faceFrames: number };
+  details: {
+    steps: StepResult[];
+    sameFaceMin: number | null;
+    sameFaceMargin?: number;
+    antispoof: number | null;
+    frames: number;
+    faceFrames: number;
+  };
 }
 
 /**
@@ -49,7 +56,11 @@ const MIN_FACE_SHARE = 0.7;
 
 type Measured = { frame: SelfieFrame; measure: FrameMeasure | null; embedded: boolean };
 
-export async function judgeSelfie(input: { challenge: ChallengeStep[]; frames: SelfieFrame[]; documentEmbedding?: number[] | null }): Promise<SelfieJudgement> {
+export async function judgeSelfie(input: {
+  challenge: ChallengeStep[];
+  frames: SelfieFrame[];
+  documentEmbedding?: number[] | null;
+}): Promise<SelfieJudgement> {
   const frames = limitFrames([...input.frames].sort((a, b) => a.t - b.t));
   const measured: Measured[] = [];
   for (const { frame, embed } of planFrames(input.challenge, frames)) {
@@ -102,7 +113,13 @@ export async function judgeSelfie(input: { challenge: ChallengeStep[]; frames: S
     return s;
   };
   const restOf = (key: keyof StepSample) => median(restFrames.map((m) => sample(m)[key]));
-  const rest: StepSample = { yaw: restOf("yaw"), ear: eyeAspect(restMesh), mouth: restOf("mouth"), nose: restOf("nose"), height: restOf("height") };
+  const rest: StepSample = {
+    yaw: restOf("yaw"),
+    ear: eyeAspect(restMesh),
+    mouth: restOf("mouth"),
+    nose: restOf("nose"),
+    height: restOf("height"),
+  };
   // A turned face describes less like its frontal self: the bar drops with the frame's turn.
   const margins = withFace.flatMap((m) => {
     const embedding = m.measure!.face!.embedding;
@@ -141,7 +158,14 @@ export async function judgeSelfie(input: { challenge: ChallengeStep[]; frames: S
     bestFrame: await asJpeg(anchor.frame.image),
     embedding,
     retake,
-    details: { steps, sameFaceMin: round(sameFaceMin), sameFaceMargin: round(sameFaceMargin), antispoof: round(antispoof), frames: measured.length, faceFrames: withFace.length },
+    details: {
+      steps,
+      sameFaceMin: round(sameFaceMin),
+      sameFaceMargin: round(sameFaceMargin),
+      antispoof: round(antispoof),
+      frames: measured.length,
+      faceFrames: withFace.length,
+    },
   };
 }
 
@@ -180,5 +204,9 @@ function planFrames(challenge: ChallengeStep[], frames: SelfieFrame[]) {
 
 async function asJpeg(image: Buffer): Promise<Buffer | null> {
   if (image[0] === 0xff && image[1] === 0xd8) return image;
-  return sharp(image).rotate().jpeg({ quality: 90 }).toBuffer().catch(() => null);
+  return sharp(image)
+    .rotate()
+    .jpeg({ quality: 90 })
+    .toBuffer()
+    .catch(() => null);
 }

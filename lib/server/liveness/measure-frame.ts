@@ -87,7 +87,11 @@ export async function decodeFrame(image: Buffer, maxSide = LIVENESS_MAX_SIDE) {
 export async function detectFaces(pixels: { data: Buffer; width: number; height: number }, embed: boolean): Promise<FaceResult[]> {
   return withHuman(async (human) => {
     const saved = structuredClone(human.config);
-    const input = human.tf.tensor3d(new Uint8Array(pixels.data.buffer, pixels.data.byteOffset, pixels.data.byteLength), [pixels.height, pixels.width, 3], "int32");
+    const input = human.tf.tensor3d(
+      new Uint8Array(pixels.data.buffer, pixels.data.byteOffset, pixels.data.byteLength),
+      [pixels.height, pixels.width, 3],
+      "int32",
+    );
     try {
       return (await human.detect(input, options(embed))).face;
     } finally {

@@ -9,7 +9,16 @@ import type { Actor, Tenant } from "../shared/tenant";
 import { postcodeKey } from "./postcode";
 
 /** Columns of the address CSV (header row required; order free; extra columns refused). */
-export const ADDRESS_CSV_COLUMNS = ["postcode", "residence_number", "building_name", "street", "city", "region", "country_code", "country"] as const;
+export const ADDRESS_CSV_COLUMNS = [
+  "postcode",
+  "residence_number",
+  "building_name",
+  "street",
+  "city",
+  "region",
+  "country_code",
+  "country",
+] as const;
 const REQUIRED = ["postcode", "city", "country_code"] as const;
 const BATCH = 1000;
 
@@ -47,8 +56,14 @@ function toRow(record: Record<string, string>, tenant: Tenant): NewAddressRow | 
  * Imports an address CSV for one tenant, all or nothing: any malformed row is reported with its
  * line number and nothing is written, so a half-imported dataset never serves lookups.
  */
-export async function importAddresses(db: Db, tenant: Tenant, input: { file: string; replace?: boolean; actor: Actor }): Promise<ImportReport> {
-  const parser = fs.createReadStream(input.file).pipe(parse({ columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()), skip_empty_lines: true, trim: true }));
+export async function importAddresses(
+  db: Db,
+  tenant: Tenant,
+  input: { file: string; replace?: boolean; actor: Actor },
+): Promise<ImportReport> {
+  const parser = fs
+    .createReadStream(input.file)
+    .pipe(parse({ columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()), skip_empty_lines: true, trim: true }));
   const rows: NewAddressRow[] = [];
   const rejected: ImportReport["rejected"] = [];
   let line = 1;
@@ -66,11 +81,19 @@ export async function importAddresses(db: Db, tenant: Tenant, input: { file: str
   return db.transaction(async (tx) => {
     let replaced = 0;
     if (input.replace) {
-      const gone = await tx.delete(addresses).where(and(eq(addresses.teamId, tenant.teamId), eq(addresses.mode, tenant.mode))).returning({ id: addresses.id });
+      const gone = await tx
+        .delete(addresses)
+        .where(and(eq(addresses.teamId, tenant.teamId), eq(addresses.mode, tenant.mode)))
+        .returning({ id: addresses.id });
       replaced = gone.length;
     }
     for (let i = 0; i < rows.length; i += BATCH) await tx.insert(addresses).values(rows.slice(i, i + BATCH));
-    await recordAudit(tx, { ...tenant, actor: input.actor, action: "addresses.imported", metadata: { file: input.file, imported: rows.length, replaced } });
+    await recordAudit(tx, {
+      ...tenant,
+      actor: input.actor,
+      action: "addresses.imported",
+      metadata: { file: input.file, imported: rows.length, replaced },
+    });
     return { imported: rows.length, replaced, rejected: [] };
   });
 }

@@ -40,7 +40,9 @@ export async function getOutboundEmail(db: Db, input: { staff: StaffRef; teamId:
     error: email.error,
     createdAt: email.createdAt.toISOString(),
     sentAt: email.sentAt?.toISOString() ?? null,
-    text: redacted ? email.text.replace(INVITE_LINK, `[link hidden: only an owner may read an invitation for the ${role} role]`) : email.text,
+    text: redacted
+      ? email.text.replace(INVITE_LINK, `[link hidden: only an owner may read an invitation for the ${role} role]`)
+      : email.text,
     redacted,
   });
 }

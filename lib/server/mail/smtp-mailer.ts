@@ -15,12 +15,23 @@ export interface SmtpMailerOptions {
 /** Hands each email to an SMTP server with nodemailer, and keeps it with the outcome (sent or failed). */
 export function createSmtpMailer(db: Db, options: SmtpMailerOptions): Mailer {
   const timeout = options.timeoutMs ?? 10_000;
-  const transporter = nodemailer.createTransport({ url: options.url, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout });
+  const transporter = nodemailer.createTransport({
+    url: options.url,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+  });
   return {
     transport: "smtp",
     async send(email) {
       try {
-        await transporter.sendMail({ from: options.from, to: email.to, subject: email.subject, text: email.text, html: email.html ?? undefined });
+        await transporter.sendMail({
+          from: options.from,
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          html: email.html ?? undefined,
+        });
         return await storeOutboundEmail(db, email, { transport: "smtp", status: "sent", sentAt: new Date() });
       } catch (error) {
         return await storeOutboundEmail(db, email, { transport: "smtp", status: "failed", error: describe(error) });

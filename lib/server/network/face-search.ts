@@ -64,7 +64,15 @@ export async function recordFace(
 ): Promise<string> {
   const embedding = checkedEmbedding(face.embedding);
   const id = newId("face");
-  await db.insert(networkFaces).values({ id, teamId: face.teamId, networkIdentityId: face.networkIdentityId, identityKey: face.identityKey, embedding, model: FACE_MODEL, embeddingCode: faceCode(embedding) });
+  await db.insert(networkFaces).values({
+    id,
+    teamId: face.teamId,
+    networkIdentityId: face.networkIdentityId,
+    identityKey: face.identityKey,
+    embedding,
+    model: FACE_MODEL,
+    embeddingCode: faceCode(embedding),
+  });
   return id;
 }
 
@@ -187,7 +195,13 @@ async function searchCoded(db: Db, query: number[], limit: number, minCosine: nu
   for (const row of rowsOf<FaceRow & { embedding: Uint8Array }>(result)) {
     const similarity = binaryDot(row.embedding, query32);
     if (similarity === null || similarity < minCosine) continue;
-    ranked.push({ id: row.id, team_id: row.team_id, identity_key: row.identity_key, network_identity_id: row.network_identity_id, similarity });
+    ranked.push({
+      id: row.id,
+      team_id: row.team_id,
+      identity_key: row.identity_key,
+      network_identity_id: row.network_identity_id,
+      similarity,
+    });
   }
   return ranked.sort((a, b) => Number(b.similarity) - Number(a.similarity)).slice(0, limit);
 }
@@ -220,11 +234,16 @@ export async function codeUncodedFaces(db: Db, options: { batchSize?: number; ma
   let total = 0;
   for (let batch = 0; batch < (options.maxBatches ?? Infinity); batch++) {
     const rows = rowsOf<{ id: string; embedding: number[] }>(
-      await db.execute(sql`select id, embedding from network_faces where embedding_code is null and model = ${FACE_MODEL} limit ${batchSize}`),
+      await db.execute(
+        sql`select id, embedding from network_faces where embedding_code is null and model = ${FACE_MODEL} limit ${batchSize}`,
+      ),
     );
     if (rows.length === 0) break;
     await db.transaction(async (tx) => {
-      for (const row of rows) await tx.execute(sql`update network_faces set embedding_code = ${faceCode(unitVector(row.embedding.map(Number)) ?? row.embedding)}::bit(1024) where id = ${row.id}`);
+      for (const row of rows)
+        await tx.execute(
+          sql`update network_faces set embedding_code = ${faceCode(unitVector(row.embedding.map(Number)) ?? row.embedding)}::bit(1024) where id = ${row.id}`,
+        );
     });
     total += rows.length;
     if (rows.length < batchSize) break;

@@ -44,7 +44,10 @@ export function emailKey(networkKey: string, email: string): string {
 }
 
 /** Null when the name or the date of birth is missing: no identity to link. */
-export function identityKey(networkKey: string, person: { firstName?: string | null; lastName?: string | null; dateOfBirth?: string | null }): string | null {
+export function identityKey(
+  networkKey: string,
+  person: { firstName?: string | null; lastName?: string | null; dateOfBirth?: string | null },
+): string | null {
   const { firstName, lastName, dateOfBirth } = person;
   if (!firstName?.trim() || !lastName?.trim() || !dateOfBirth?.trim()) return null;
   return keyed(networkKey, "identity", normalizeIdentity(firstName, lastName, dateOfBirth));

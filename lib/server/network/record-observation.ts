@@ -23,7 +23,12 @@ export async function recordObservation(db: Db, options: RecordObservationOption
   const id = row.id;
   await db.insert(networkIdentities).values(row);
   if (options.faceEmbedding) {
-    await recordFace(db, { teamId: options.teamId, networkIdentityId: id, identityKey: options.identityKey, embedding: options.faceEmbedding });
+    await recordFace(db, {
+      teamId: options.teamId,
+      networkIdentityId: id,
+      identityKey: options.identityKey,
+      embedding: options.faceEmbedding,
+    });
   }
   return id;
 }

@@ -69,7 +69,9 @@ export async function reembedNetworkFaces(db: Db, options: { batchSize?: number 
 
 /** The evidence's plain bytes (unsealed, from the object store where it lives there); null when they cannot be read. */
 async function faceScan(db: Db, evidenceId: string): Promise<Buffer | null> {
-  const [row] = rowsOf<{ id: string; data: Uint8Array | Buffer }>(await db.execute(sql`select id, data from evidence_files where id = ${evidenceId}`));
+  const [row] = rowsOf<{ id: string; data: Uint8Array | Buffer }>(
+    await db.execute(sql`select id, data from evidence_files where id = ${evidenceId}`),
+  );
   if (!row) return null;
   return readEvidenceBytes(db, { id: row.id, data: Buffer.from(row.data) }).catch(() => null);
 }

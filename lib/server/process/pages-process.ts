@@ -37,7 +37,17 @@ export interface PagesProcessOptions {
 export const PAGES_SOCKET_ENV = "VERITY_PAGES_SOCKET";
 
 // RFC 9110 7.6.1: connection-specific fields are not forwarded.
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade", "proxy-authenticate", "proxy-authorization"]);
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "transfer-encoding",
+  "te",
+  "trailer",
+  "upgrade",
+  "proxy-authenticate",
+  "proxy-authorization",
+]);
 
 function forwardedHeaders(raw: string[]): string[] {
   const out: string[] = [];
@@ -72,7 +82,11 @@ export async function startPagesProcess(options: PagesProcessOptions): Promise<P
     new Promise<void>((resolve, reject) => {
       // A child that died leaves its socket file behind.
       rmSync(socketPath, { force: true });
-      const current = fork(options.entry, [], { execArgv: options.execArgv ?? process.execArgv, env: { ...process.env, ...options.env, [PAGES_SOCKET_ENV]: socketPath }, stdio: "inherit" });
+      const current = fork(options.entry, [], {
+        execArgv: options.execArgv ?? process.execArgv,
+        env: { ...process.env, ...options.env, [PAGES_SOCKET_ENV]: socketPath },
+        stdio: "inherit",
+      });
       child = current;
       current.on("message", (message: unknown) => {
         if (message === "ready") {
@@ -109,11 +123,20 @@ export async function startPagesProcess(options: PagesProcessOptions): Promise<P
   return {
     handle(req, res) {
       if (!ready) return unavailable(res, 503);
-      const upstream = request({ socketPath, agent, method: req.method, path: req.url, headers: forwardedHeaders(req.rawHeaders) as unknown as Record<string, string> }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, forwardedHeaders(answer.rawHeaders));
-        answer.pipe(res);
-        answer.on("error", () => res.destroy());
-      });
+      const upstream = request(
+        {
+          socketPath,
+          agent,
+          method: req.method,
+          path: req.url,
+          headers: forwardedHeaders(req.rawHeaders) as unknown as Record<string, string>,
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.statusMessage, forwardedHeaders(answer.rawHeaders));
+          answer.pipe(res);
+          answer.on("error", () => res.destroy());
+        },
+      );
       upstream.on("error", () => unavailable(res, 502));
       res.on("close", () => {
         if (!res.writableFinished) upstream.destroy();

@@ -87,7 +87,18 @@ export async function assessRisk(db: Db, options: AssessRiskOptions): Promise<Re
   const observation = tenant.mode === "live" ? findings.value.observation : undefined;
   const writes = findings.value.writes ?? [];
   if (!faceScan.value && !observation?.faceEmbedding && writes.length === 0) {
-    const observations = observation ? [observationRow({ teamId: tenant.teamId, source: "risk_assessment", sourceId: id, emailKey: observation.emailKey, identityKey: observation.identityKey, now })] : [];
+    const observations = observation
+      ? [
+          observationRow({
+            teamId: tenant.teamId,
+            source: "risk_assessment",
+            sourceId: id,
+            emailKey: observation.emailKey,
+            identityKey: observation.identityKey,
+            now,
+          }),
+        ]
+      : [];
     await storeAssessment(db, { assessment: [row], observation: observations });
     return ok(response);
   }
@@ -95,7 +106,14 @@ export async function assessRisk(db: Db, options: AssessRiskOptions): Promise<Re
   await db.transaction(async (tx) => {
     await tx.insert(riskAssessments).values(row);
     if (faceScan.value) {
-      await storeEvidence(tx, { tenant, ownerType: "risk_assessment", ownerId: id, role: "face_scan", mimeType: faceScan.value.mimeType, bytes: faceScan.value.bytes });
+      await storeEvidence(tx, {
+        tenant,
+        ownerType: "risk_assessment",
+        ownerId: id,
+        role: "face_scan",
+        mimeType: faceScan.value.mimeType,
+        bytes: faceScan.value.bytes,
+      });
     }
     if (observation) {
       await recordObservation(tx, { teamId: tenant.teamId, source: "risk_assessment", sourceId: id, ...observation, now });

@@ -27,7 +27,9 @@ export function detectImageType(head: Uint8Array): FaceScanType | null {
 export async function checkFaceScan(file: Blob | undefined): Promise<Result<FaceScan | null>> {
   if (!file) return ok(null);
   if (file.size > FACE_SCAN_MAX_BYTES) {
-    return fail("too_large", "face_scan is larger than 10 MB", { detail: { face_scan: `Must be at most 10 MB (${FACE_SCAN_MAX_BYTES} bytes)` } });
+    return fail("too_large", "face_scan is larger than 10 MB", {
+      detail: { face_scan: `Must be at most 10 MB (${FACE_SCAN_MAX_BYTES} bytes)` },
+    });
   }
   const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
   const mimeType = detectImageType(head);

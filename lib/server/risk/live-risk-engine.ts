@@ -38,7 +38,11 @@ export function createLiveRiskEngine(options: LiveRiskEngineOptions = {}): RiskE
       const { request } = subject;
       const keys = {
         emailKey: emailKey(networkKey, request.email),
-        identityKey: identityKey(networkKey, { firstName: request.first_name, lastName: request.last_name, dateOfBirth: request.date_of_birth }),
+        identityKey: identityKey(networkKey, {
+          firstName: request.first_name,
+          lastName: request.last_name,
+          dateOfBirth: request.date_of_birth,
+        }),
       };
 
       let face: FaceInput = { kind: "none" };
@@ -46,7 +50,9 @@ export function createLiveRiskEngine(options: LiveRiskEngineOptions = {}): RiskE
         try {
           // Off the request thread, in the engine pool: detection and description take ~0.1–0.3 s of a core.
           const embedded = await runEngineTask({ op: "face_embedding", input: { image: subject.faceScan.bytes } });
-          face = embedded.ok ? { kind: "embedding", embedding: embedded.value.embedding } : { kind: "unusable", reason: `No usable face in face_scan: ${embedded.error.message}` };
+          face = embedded.ok
+            ? { kind: "embedding", embedding: embedded.value.embedding }
+            : { kind: "unusable", reason: `No usable face in face_scan: ${embedded.error.message}` };
         } catch (error) {
           // The face model failing (memory, a damaged install) costs the face checks, not the assessment.
           console.error("[risk] face embedding failed:", (error as Error).message);
@@ -69,7 +75,17 @@ export function createLiveRiskEngine(options: LiveRiskEngineOptions = {}): RiskE
         for (const enrichment of enrichments) {
           const provider = providers[enrichment];
           const result: EnrichmentResult = provider
-            ? await provider.run({ db, tenant: context.tenant, subject, assessmentId: context.assessmentId, faceEmbedding, networkKey, networkKeys: keys, now: context.now, deferWrite: (write) => writes.push(write) })
+            ? await provider.run({
+                db,
+                tenant: context.tenant,
+                subject,
+                assessmentId: context.assessmentId,
+                faceEmbedding,
+                networkKey,
+                networkKeys: keys,
+                now: context.now,
+                deferWrite: (write) => writes.push(write),
+              })
             : notConfigured(enrichment);
           results.push({ enrichment, result });
         }
@@ -81,7 +97,12 @@ export function createLiveRiskEngine(options: LiveRiskEngineOptions = {}): RiskE
         faceLinkingSignal(db, { face, identityKey: keys.identityKey }),
         runEnrichments(),
       ]);
-      const signals: SignalResult[] = [blocklist, emailLinkingSignal(history, keys.identityKey), emailVelocitySignal(history, limits), faceLinking];
+      const signals: SignalResult[] = [
+        blocklist,
+        emailLinkingSignal(history, keys.identityKey),
+        emailVelocitySignal(history, limits),
+        faceLinking,
+      ];
 
       const reports: Record<string, unknown> = {};
       for (const { enrichment, result } of results) {
@@ -96,7 +117,11 @@ export function createLiveRiskEngine(options: LiveRiskEngineOptions = {}): RiskE
 
       const outcomes: FactorOutcome[] = [
         ...signals.map((s) => ({ name: s.name as Factor, state: s.state, reason: s.reason })),
-        ...results.map(({ enrichment, result }) => ({ name: enrichmentReportKey(enrichment) as Factor, state: result.state, reason: summarise(result) })),
+        ...results.map(({ enrichment, result }) => ({
+          name: enrichmentReportKey(enrichment) as Factor,
+          state: result.state,
+          reason: summarise(result),
+        })),
       ];
       const scored = score(loadScoringModel(options.scoringModelFile ?? config.risk.scoringModelFile), outcomes);
       const failed = signals.filter((s) => s.state === "FAIL");
@@ -122,7 +147,10 @@ export function createLiveRiskEngine(options: LiveRiskEngineOptions = {}): RiskE
 
 function notConfigured(enrichment: RiskEnrichment): EnrichmentResult {
   const reason = "No provider is configured for this enrichment on this deployment";
-  return { state: "NOT_PERFORMED", checks: Object.fromEntries(RISK_ENRICHMENT_CHECKS[enrichment].map((c) => [c, { state: "NOT_PERFORMED", reason }])) };
+  return {
+    state: "NOT_PERFORMED",
+    checks: Object.fromEntries(RISK_ENRICHMENT_CHECKS[enrichment].map((c) => [c, { state: "NOT_PERFORMED", reason }])),
+  };
 }
 
 function unique(values: string[]): string[] {

@@ -25,10 +25,19 @@ export const SANDBOX_PHOTO_ID_DETAILS = {
   sex: "F",
 } as const;
 
-export function sandboxPhotoIdResponse(evidenceType: PhotoIdVerificationResponse["evidence_type"], withFaceScan: boolean): PhotoIdVerificationResponse {
+export function sandboxPhotoIdResponse(
+  evidenceType: PhotoIdVerificationResponse["evidence_type"],
+  withFaceScan: boolean,
+): PhotoIdVerificationResponse {
   const licence = evidenceType === "driving_licence";
   const extracted: Record<string, string | null> = licence
-    ? { ...SANDBOX_PHOTO_ID_DETAILS, document_number: "ROBER902030E99AB", issuing_country: "GB", issuing_authority: "DVLA", date_of_issue: "2021-08-31" }
+    ? {
+        ...SANDBOX_PHOTO_ID_DETAILS,
+        document_number: "ROBER902030E99AB",
+        issuing_country: "GB",
+        issuing_authority: "DVLA",
+        date_of_issue: "2021-08-31",
+      }
     : {
         ...SANDBOX_PHOTO_ID_DETAILS,
         ...(evidenceType === "passport" ? { date_of_issue: null } : {}),
@@ -37,9 +46,24 @@ export function sandboxPhotoIdResponse(evidenceType: PhotoIdVerificationResponse
       };
   const validations: PhotoIdVerificationResponse["validations"] = licence
     ? { required_fields_extracted: pass, has_not_expired: pass, document_features_present: pass, document_contains_face: pass }
-    : { required_fields_extracted: pass, mrz_check_digits_valid: pass, icao_format_valid: pass, has_not_expired: pass, not_specimen: pass, document_contains_face: pass };
+    : {
+        required_fields_extracted: pass,
+        mrz_check_digits_valid: pass,
+        icao_format_valid: pass,
+        has_not_expired: pass,
+        not_specimen: pass,
+        document_contains_face: pass,
+      };
   if (withFaceScan) validations.face_match = { status: "pass", score: 0.91 };
-  return { verification_method: "photo_id", billable: false, evidence_type: evidenceType, outcome: "pass", extracted_details: extracted, validations, retake: null };
+  return {
+    verification_method: "photo_id",
+    billable: false,
+    evidence_type: evidenceType,
+    outcome: "pass",
+    extracted_details: extracted,
+    validations,
+    retake: null,
+  };
 }
 
 export function sandboxSupportingDocumentResponse(evidenceType: string): SupportingDocumentVerificationResponse {

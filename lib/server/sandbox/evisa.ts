@@ -30,6 +30,13 @@ const holder = {
 export function sandboxEvisaRecord(shareCode: string, dateOfBirth: string): EvisaRecord | null {
   if (shareCode === "PASS12345") return { ...holder, shareCode, dateOfBirth, validFrom: "2024-04-01", expirationDate: "2099-03-31" };
   if (shareCode === "FAIL12345") return { ...holder, shareCode, dateOfBirth, validFrom: "2022-02-01", expirationDate: "2025-01-31" };
-  if (shareCode === SANDBOX_EVISA_WRONG_DOB_CODE) return { ...holder, shareCode, dateOfBirth: dateOfBirth === "1970-01-01" ? "1970-01-02" : "1970-01-01", validFrom: "2024-04-01", expirationDate: "2099-03-31" };
+  if (shareCode === SANDBOX_EVISA_WRONG_DOB_CODE)
+    return {
+      ...holder,
+      shareCode,
+      dateOfBirth: dateOfBirth === "1970-01-01" ? "1970-01-02" : "1970-01-01",
+      validFrom: "2024-04-01",
+      expirationDate: "2099-03-31",
+    };
   return null;
 }

@@ -4,7 +4,9 @@ import type { Address } from "@/lib/contract";
 
 const UK = { country_code: "GB", country: "United Kingdom" } as const;
 
-const downing: Address[] = [{ residence_number: "10", street: "Downing Street", city: "London", region: "Greater London", postcode: "SW1A 2AA", ...UK }];
+const downing: Address[] = [
+  { residence_number: "10", street: "Downing Street", city: "London", region: "Greater London", postcode: "SW1A 2AA", ...UK },
+];
 
 const baker: Address[] = ["213", "215", "217", "219", "221", "221A", "221B", "223", "225", "227", "229", "231"].map((n) => ({
   residence_number: n,

@@ -55,9 +55,9 @@ function failureReason(check: EnrichmentCheckName, thresholds: RiskSubject["thre
 /** spec 4.9 rule 4: a mock report whose state and every check are PASS. */
 const MOCK_RADAR: RadarReport = {
   state: "PASS",
-  checks: (["known_blocklist_match", "email_linked_to_multiple_identities", "email_velocity", "face_linked_to_multiple_identities"] as const).map(
-    (name) => ({ name, state: "PASS" as const }),
-  ),
+  checks: (
+    ["known_blocklist_match", "email_linked_to_multiple_identities", "email_velocity", "face_linked_to_multiple_identities"] as const
+  ).map((name) => ({ name, state: "PASS" as const })),
 };
 
 export const sandboxRiskEngine: RiskEngine = {
@@ -71,8 +71,13 @@ export const sandboxRiskEngine: RiskEngine = {
       trust_signals: canned.trust_signals.slice(),
       fraud_signals: canned.fraud_signals.slice(),
       recommendation,
-      enrichment_reports: buildEnrichmentReports(outcomes, (check, state) => (state === "FAIL" ? failureReason(check, thresholds) : undefined)),
-      radar_verification_report: { state: MOCK_RADAR.state, checks: MOCK_RADAR.checks.map((check) => ({ name: check.name, state: check.state })) },
+      enrichment_reports: buildEnrichmentReports(outcomes, (check, state) =>
+        state === "FAIL" ? failureReason(check, thresholds) : undefined,
+      ),
+      radar_verification_report: {
+        state: MOCK_RADAR.state,
+        checks: MOCK_RADAR.checks.map((check) => ({ name: check.name, state: check.state })),
+      },
       billable: false,
     });
   },

@@ -16,7 +16,14 @@ const person = {
   eroberts: { first_name: "Emma", last_name: "Roberts", date_of_birth: "1992-03-21", email: "eroberts@email.com" },
 };
 
-const bakerStreet = { residence_number: "221B", street: "Baker Street", city: "London", postcode: "NW1 6XE", country_code: "GB", country: "United Kingdom" };
+const bakerStreet = {
+  residence_number: "221B",
+  street: "Baker Street",
+  city: "London",
+  postcode: "NW1 6XE",
+  country_code: "GB",
+  country: "United Kingdom",
+};
 
 function claim(who: keyof typeof person, email = person[who].email) {
   return {
@@ -36,7 +43,13 @@ const passport = (outcome: "pass" | "fail", names: typeof pass | typeof fail = p
   evidence_type: "passport",
   created_at: "2026-01-05T09:04:00.000Z",
   extracted_details: { document_number: "925076473", expiration_date: "2031-08-30", issuing_country: "GBR" },
-  validations: { names_consistent: names, dates_of_birth_consistent: pass, has_not_expired: pass, icao_format_valid: pass, tampering_signals_check: pass },
+  validations: {
+    names_consistent: names,
+    dates_of_birth_consistent: pass,
+    has_not_expired: pass,
+    icao_format_valid: pass,
+    tampering_signals_check: pass,
+  },
   artefacts: [{ role: "document" as const, key: "sandbox/passport.jpg", mime_type: "image/jpeg" }],
 });
 
@@ -74,13 +87,32 @@ const radar = (outcome: "pass" | "fail", disposable: typeof pass | typeof fail =
   validations: { not_disposable_email: disposable, normal_velocity_detected: pass, no_known_fraudster_match: pass },
 });
 
-function record(id: string, fields: Omit<VerificationRecord, "id" | "created_at" | "expires_at" | "redirect_url" | "external_id" | "flow_id">): VerificationRecord {
-  return cacheJson({ id, created_at: CREATED, expires_at: EXPIRES, redirect_url: REDIRECT, external_id: `sandbox-${id}`, flow_id: fields.workflow_id, ...fields });
+function record(
+  id: string,
+  fields: Omit<VerificationRecord, "id" | "created_at" | "expires_at" | "redirect_url" | "external_id" | "flow_id">,
+): VerificationRecord {
+  return cacheJson({
+    id,
+    created_at: CREATED,
+    expires_at: EXPIRES,
+    redirect_url: REDIRECT,
+    external_id: `sandbox-${id}`,
+    flow_id: fields.workflow_id,
+    ...fields,
+  });
 }
 
 export const SANDBOX_VERIFICATIONS: Readonly<Record<string, VerificationRecord>> = {
   // New case, nothing submitted.
-  "111": record("111", { email: "jdoe@email.com", status: "InProgress", verification_method: "Document", workflow_id: "sandbox-flow", claim_details: claim("jdoe"), checks: [], enrichments: [] }),
+  "111": record("111", {
+    email: "jdoe@email.com",
+    status: "InProgress",
+    verification_method: "Document",
+    workflow_id: "sandbox-flow",
+    claim_details: claim("jdoe"),
+    checks: [],
+    enrichments: [],
+  }),
   // All evidence submitted; the bank statement is a copy, so checking continues.
   "222": record("222", {
     email: "eroberts@email.com",
@@ -88,7 +120,11 @@ export const SANDBOX_VERIFICATIONS: Readonly<Record<string, VerificationRecord>>
     verification_method: "Document",
     workflow_id: "sandbox-flow",
     claim_details: claim("eroberts"),
-    checks: [passport("pass"), selfie("pass", 1, pass, 0.97), addressEvidence("bank_statement", "processing", { names_consistent: pass, is_original_document: fail })],
+    checks: [
+      passport("pass"),
+      selfie("pass", 1, pass, 0.97),
+      addressEvidence("bank_statement", "processing", { names_consistent: pass, is_original_document: fail }),
+    ],
     enrichments: [radar("pass")],
   }),
   // Selfie, passport and energy bill all pass automatically.
@@ -98,7 +134,11 @@ export const SANDBOX_VERIFICATIONS: Readonly<Record<string, VerificationRecord>>
     verification_method: "Document",
     workflow_id: "sandbox-flow",
     claim_details: claim("dwebb"),
-    checks: [passport("pass"), selfie("pass", 1, pass, 0.99), addressEvidence("energy_bill", "pass", { names_consistent: pass, is_original_document: pass, issued_recently: pass })],
+    checks: [
+      passport("pass"),
+      selfie("pass", 1, pass, 0.99),
+      addressEvidence("energy_bill", "pass", { names_consistent: pass, is_original_document: pass, issued_recently: pass }),
+    ],
     enrichments: [radar("pass")],
   }),
   // Disposable email, name matches neither document, an AML check returns a match.
@@ -108,7 +148,11 @@ export const SANDBOX_VERIFICATIONS: Readonly<Record<string, VerificationRecord>>
     verification_method: "Document",
     workflow_id: "sandbox-flow-enhanced",
     claim_details: claim("eroberts", "e.roberts.9421@mailinator.com"),
-    checks: [passport("fail", fail), selfie("pass", 1, pass, 0.95), addressEvidence("energy_bill", "fail", { names_consistent: fail, is_original_document: pass })],
+    checks: [
+      passport("fail", fail),
+      selfie("pass", 1, pass, 0.95),
+      addressEvidence("energy_bill", "fail", { names_consistent: fail, is_original_document: pass }),
+    ],
     enrichments: [radar("fail", fail), { check: "aml", outcome: "fail", validations: { no_sanctions_match: fail, no_pep_match: pass } }],
   }),
   // Address confirmed; only the vouch step remains.
@@ -118,7 +162,10 @@ export const SANDBOX_VERIFICATIONS: Readonly<Record<string, VerificationRecord>>
     verification_method: "Vouch",
     workflow_id: "sandbox-flow-professional-referee",
     claim_details: claim("eroberts"),
-    checks: [addressEvidence("bank_statement", "pass", { names_consistent: pass, is_original_document: pass }), vouch("pending", { referee_invited: pass })],
+    checks: [
+      addressEvidence("bank_statement", "pass", { names_consistent: pass, is_original_document: pass }),
+      vouch("pending", { referee_invited: pass }),
+    ],
     enrichments: [],
   }),
   // Identity established by a vouch.

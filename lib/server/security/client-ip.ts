@@ -11,7 +11,11 @@ export const CLIENT_IP_HEADER = "x-verity-client-ip";
  * X-Forwarded-For, the entry the outermost of them wrote (entries further left are the client's
  * own claims and could be anything).
  */
-export function clientIpOf(remoteAddress: string | undefined, forwardedFor: string | string[] | undefined, trustedHops: number): string | null {
+export function clientIpOf(
+  remoteAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trustedHops: number,
+): string | null {
   let address = remoteAddress;
   if (trustedHops > 0) {
     const chain = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : (forwardedFor ?? ""))
@@ -36,10 +40,16 @@ export function trustedClientIp(headers: Headers): string | null {
  * Stamps the trusted address on a Node request for both routers: Next reads `headers`, the API's
  * adapter reads `rawHeaders`, so both are rewritten and any copy the client sent is dropped.
  */
-export function stampClientIp(req: { headers: Record<string, string | string[] | undefined>; rawHeaders: string[]; socket: { remoteAddress?: string } }, trustedHops: number): void {
+export function stampClientIp(
+  req: { headers: Record<string, string | string[] | undefined>; rawHeaders: string[]; socket: { remoteAddress?: string } },
+  trustedHops: number,
+): void {
   // Without proxies the address is the connection's: worked out once per connection (keep-alive).
   const socket = req.socket as { remoteAddress?: string; [PEER_IP]?: string };
-  const ip = trustedHops === 0 ? (socket[PEER_IP] ??= clientIpOf(socket.remoteAddress, undefined, 0) ?? "") : (clientIpOf(socket.remoteAddress, req.headers["x-forwarded-for"], trustedHops) ?? "");
+  const ip =
+    trustedHops === 0
+      ? (socket[PEER_IP] ??= clientIpOf(socket.remoteAddress, undefined, 0) ?? "")
+      : (clientIpOf(socket.remoteAddress, req.headers["x-forwarded-for"], trustedHops) ?? "");
   let raw = req.rawHeaders;
   // The client sent one (or more): every copy goes. Without one (nearly always) the array is kept.
   if (raw.some((value, i) => i % 2 === 0 && isClientIpName(value))) {

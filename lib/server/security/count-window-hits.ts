@@ -14,7 +14,10 @@ export function windowStartOf(now: number, windowSeconds: number): Date {
  * statement, so concurrent instances never lose each other's hits. A row from an older window
  * starts over; one from a newer window (another instance's clock is ahead) keeps counting.
  */
-export async function countWindowHits(db: Db, input: { key: string; hits: number; windowSeconds: number; now: number }): Promise<{ hits: number; windowStart: Date }> {
+export async function countWindowHits(
+  db: Db,
+  input: { key: string; hits: number; windowSeconds: number; now: number },
+): Promise<{ hits: number; windowStart: Date }> {
   const windowStart = windowStartOf(input.now, input.windowSeconds);
   const at = new Date(input.now);
   const [row] = await db

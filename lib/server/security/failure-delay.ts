@@ -22,7 +22,10 @@ export async function currentDelay(db: Db, keys: string[], now: number): Promise
  * Counts one more failure on the key (one statement, shared by every instance) and, past the free
  * ones, makes the next try wait: 1 s, 2 s, 4 s … up to the cap.
  */
-export async function recordFailure(db: Db, input: { key: string; free: number; maxDelaySeconds: number; now: number }): Promise<{ failures: number; delaySeconds: number }> {
+export async function recordFailure(
+  db: Db,
+  input: { key: string; free: number; maxDelaySeconds: number; now: number },
+): Promise<{ failures: number; delaySeconds: number }> {
   const at = new Date(input.now);
   const stale = new Date(input.now - FORGET_AFTER_MS);
   const [row] = await db

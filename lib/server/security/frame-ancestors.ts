@@ -32,7 +32,9 @@ export function parseFrameAncestors(text: string): Result<string[]> {
     if (!origins.includes(parsed.value)) origins.push(parsed.value);
   }
   if (origins.length > MAX_FRAME_ANCESTORS) {
-    return fail("invalid", `At most ${MAX_FRAME_ANCESTORS} origins`, { detail: { frameAncestors: `At most ${MAX_FRAME_ANCESTORS} origins` } });
+    return fail("invalid", `At most ${MAX_FRAME_ANCESTORS} origins`, {
+      detail: { frameAncestors: `At most ${MAX_FRAME_ANCESTORS} origins` },
+    });
   }
   return ok(origins);
 }

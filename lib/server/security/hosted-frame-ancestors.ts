@@ -18,7 +18,11 @@ export async function hostedFrameAncestors(db: Db, token: string, now = Date.now
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return [];
   const hit = cache.get(token, now);
   if (hit) return hit;
-  const [row] = await db.select({ teamId: verifications.teamId, mode: verifications.mode }).from(verifications).where(eq(verifications.hostedToken, token)).limit(1);
+  const [row] = await db
+    .select({ teamId: verifications.teamId, mode: verifications.mode })
+    .from(verifications)
+    .where(eq(verifications.hostedToken, token))
+    .limit(1);
   const origins = row ? (await getEmbedSettings(db, row)).frameAncestors : [];
   cache.set(token, origins, now);
   return origins;

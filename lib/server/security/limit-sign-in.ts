@@ -26,7 +26,9 @@ export interface SignInAttempt {
 // Hashed: the table holds no addresses or emails in clear.
 const accountKey = (a: SignInAttempt) => {
   const account = a.account.trim().toLowerCase();
-  return a.accountPerAddress && a.ip ? `fail-account-ip:${a.door}:${sha256(`${account}\n${a.ip}`).slice(0, 40)}` : `fail-account:${a.door}:${sha256(account).slice(0, 40)}`;
+  return a.accountPerAddress && a.ip
+    ? `fail-account-ip:${a.door}:${sha256(`${account}\n${a.ip}`).slice(0, 40)}`
+    : `fail-account:${a.door}:${sha256(account).slice(0, 40)}`;
 };
 const ipKey = (a: SignInAttempt) => (a.ip ? `fail-ip:${a.door}:${sha256(a.ip).slice(0, 40)}` : null);
 
@@ -43,7 +45,10 @@ export async function limitSignIn<T>(db: Db, attempt: SignInAttempt, check: () =
   const ip = ipKey(attempt);
   const wait = await currentDelay(db, ip ? [account, ip] : [account], now);
   if (wait > 0) {
-    return fail("rate_limited", `Too many failed attempts: try again in ${wait} second${wait === 1 ? "" : "s"}`, { code: "rate_limited", retryAfterSeconds: wait });
+    return fail("rate_limited", `Too many failed attempts: try again in ${wait} second${wait === 1 ? "" : "s"}`, {
+      code: "rate_limited",
+      retryAfterSeconds: wait,
+    });
   }
   const value = await check();
   if (value === null) {

@@ -22,9 +22,17 @@ export async function pageSecurityHeaders(request: PageRequest): Promise<Record<
   const hosted = HOSTED_PAGE.exec(request.pathname);
   // A failed lookup must not take the page down: it is answered as "never framed".
   const frameAncestors = hosted ? await request.frameAncestorsFor(hosted[1]!).catch(() => []) : [];
-  const formAction = SAME_ORIGIN_FORMS.test(request.pathname) ? ["'self'", ...(request.oidcIssuerOrigin ? [request.oidcIssuerOrigin] : [])] : null;
+  const formAction = SAME_ORIGIN_FORMS.test(request.pathname)
+    ? ["'self'", ...(request.oidcIssuerOrigin ? [request.oidcIssuerOrigin] : [])]
+    : null;
   const headers: Record<string, string> = {
-    "Content-Security-Policy": pageContentSecurityPolicy({ nonce: request.nonce, dev: request.dev, https: request.https, frameAncestors, formAction }),
+    "Content-Security-Policy": pageContentSecurityPolicy({
+      nonce: request.nonce,
+      dev: request.dev,
+      https: request.https,
+      frameAncestors,
+      formAction,
+    }),
   };
   // X-Frame-Options cannot name origins: it is sent (for browsers without frame-ancestors) only when nothing may frame the page.
   if (frameAncestors.length === 0) headers["X-Frame-Options"] = "DENY";

@@ -14,6 +14,11 @@ export async function pruneRateLimits(db: Db, now = Date.now()): Promise<void> {
   lastRun = now;
   await db
     .delete(rateLimits)
-    .where(and(lt(rateLimits.updatedAt, new Date(now - KEEP_MS)), or(isNull(rateLimits.blockedUntil), lt(rateLimits.blockedUntil, new Date(now)))))
+    .where(
+      and(
+        lt(rateLimits.updatedAt, new Date(now - KEEP_MS)),
+        or(isNull(rateLimits.blockedUntil), lt(rateLimits.blockedUntil, new Date(now))),
+      ),
+    )
     .catch(() => {});
 }

@@ -67,10 +67,15 @@ export class SharedWindowLimiter {
     else if (state.inflight) {
       await state.inflight;
       this.scheduleFlush();
-    }    else if (Date.now() - state.syncedAt > FLUSH_MS) await this.sync(key, state, now);
+    } else if (Date.now() - state.syncedAt > FLUSH_MS) await this.sync(key, state, now);
     else this.scheduleFlush();
     const used = state.known + state.pending;
-    return { allowed: used <= limit, limit, remaining: Math.max(0, limit - used), retryAfterSeconds: secondsLeftInWindow(new Date(window), windowSeconds, now) };
+    return {
+      allowed: used <= limit,
+      limit,
+      remaining: Math.max(0, limit - used),
+      retryAfterSeconds: secondsLeftInWindow(new Date(window), windowSeconds, now),
+    };
   }
 
   /** Adds every pending hit to the database now (tests; shutdown). */

@@ -8,7 +8,10 @@ import { parseFrameAncestors } from "./frame-ancestors";
 import { forgetFrameAncestors } from "./hosted-frame-ancestors";
 
 /** The origins allowed to frame the hosted flow in this mode (console Settings: owners and admins; audited). */
-export async function updateEmbedSettings(db: Db, options: { tenant: Tenant; frameAncestors: string; staff: StaffRef }): Promise<Result<{ frameAncestors: string[] }>> {
+export async function updateEmbedSettings(
+  db: Db,
+  options: { tenant: Tenant; frameAncestors: string; staff: StaffRef },
+): Promise<Result<{ frameAncestors: string[] }>> {
   const { tenant } = options;
   const allowed = await authorizeStaff(db, { staff: options.staff, teamId: tenant.teamId, permission: "manage_settings" });
   if (!allowed.ok) return allowed;
@@ -20,7 +23,14 @@ export async function updateEmbedSettings(db: Db, options: { tenant: Tenant; fra
       .insert(embedSettings)
       .values({ teamId: tenant.teamId, mode: tenant.mode, frameAncestors })
       .onConflictDoUpdate({ target: [embedSettings.teamId, embedSettings.mode], set: { frameAncestors, updatedAt: new Date() } });
-    await recordAudit(tx, { ...tenant, actor: allowed.value.actor, action: "embed_settings.updated", targetType: "team_settings", targetId: `${tenant.teamId}:${tenant.mode}`, metadata: { frameAncestors } });
+    await recordAudit(tx, {
+      ...tenant,
+      actor: allowed.value.actor,
+      action: "embed_settings.updated",
+      targetType: "team_settings",
+      targetId: `${tenant.teamId}:${tenant.mode}`,
+      metadata: { frameAncestors },
+    });
   });
   forgetFrameAncestors();
   return ok({ frameAncestors });

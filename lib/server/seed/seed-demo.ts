@@ -34,12 +34,24 @@ function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: { messag
  * written to `<dataDir>/demo-credentials.json` (secrets are stored hashed, so that file is the
  * only place they can be read again). Returns null when the database already has teams.
  */
-export async function seedDemo(db: Db, options: { credentialsFile: string; staffEmail?: string; webhookUrl?: string }): Promise<DemoCredentials | null> {
+export async function seedDemo(
+  db: Db,
+  options: { credentialsFile: string; staffEmail?: string; webhookUrl?: string },
+): Promise<DemoCredentials | null> {
   const existing = await db.query.teams.findFirst();
   if (existing) return null;
   const team = unwrap(await createTeam(db, { name: "Demo", actor: SYSTEM }));
   const staff = { email: options.staffEmail ?? "owner@demo.test", password: `demo-${randomToken(9)}` };
-  unwrap(await addStaffMember(db, { teamId: team.id, email: staff.email, password: staff.password, name: "Demo Owner", role: "owner", actor: SYSTEM }));
+  unwrap(
+    await addStaffMember(db, {
+      teamId: team.id,
+      email: staff.email,
+      password: staff.password,
+      name: "Demo Owner",
+      role: "owner",
+      actor: SYSTEM,
+    }),
+  );
   const live = unwrap(await createApiClient(db, { teamId: team.id, mode: "live" }, { name: "Demo live key", actor: SYSTEM }));
   const sandbox = unwrap(await createApiClient(db, { teamId: team.id, mode: "sandbox" }, { name: "Demo sandbox key", actor: SYSTEM }));
   const sample = await importAddresses(db, { teamId: team.id, mode: "live" }, { file: SAMPLE_ADDRESSES, actor: SYSTEM });

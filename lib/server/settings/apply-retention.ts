@@ -1,6 +1,16 @@
 import { and, eq, inArray, isNotNull, lt, notExists, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
-import { evidenceFiles, monitoredAccounts, networkIdentities, riskAssessments, smartLookups, teamSettings, verifications, webhookMessages, type Mode } from "@/lib/db/schema";
+import {
+  evidenceFiles,
+  monitoredAccounts,
+  networkIdentities,
+  riskAssessments,
+  smartLookups,
+  teamSettings,
+  verifications,
+  webhookMessages,
+  type Mode,
+} from "@/lib/db/schema";
 import { recordAudit } from "../audit/record-audit";
 import type { Actor, Tenant } from "../shared/tenant";
 
@@ -37,7 +47,15 @@ export interface ApplyRetentionOptions {
   actor?: Actor;
 }
 
-const zero = (): RetentionCounts => ({ verifications: 0, riskAssessments: 0, smartLookups: 0, monitoredAccounts: 0, evidenceFiles: 0, networkRecords: 0, webhookMessages: 0 });
+const zero = (): RetentionCounts => ({
+  verifications: 0,
+  riskAssessments: 0,
+  smartLookups: 0,
+  monitoredAccounts: 0,
+  evidenceFiles: 0,
+  networkRecords: 0,
+  webhookMessages: 0,
+});
 
 // A message still on its way (pending, delivering, retrying) stays: the outbox owns it until it
 // is delivered or failed, and a later run removes it once it is finished and its case is gone.
@@ -99,24 +117,47 @@ async function purgeTenant(db: Db, tenant: Tenant, cutoff: Date, batchSize: numb
         if (ownerType) {
           const files = await tx
             .delete(evidenceFiles)
-            .where(and(eq(evidenceFiles.teamId, tenant.teamId), eq(evidenceFiles.mode, tenant.mode), eq(evidenceFiles.ownerType, ownerType), inArray(evidenceFiles.ownerId, ids)))
+            .where(
+              and(
+                eq(evidenceFiles.teamId, tenant.teamId),
+                eq(evidenceFiles.mode, tenant.mode),
+                eq(evidenceFiles.ownerType, ownerType),
+                inArray(evidenceFiles.ownerId, ids),
+              ),
+            )
             .returning({ id: evidenceFiles.id });
           counts.evidenceFiles += files.length;
           // What the fraud network kept of them (keys and, above all, face embeddings: biometric data) goes too.
           const network = await tx
             .delete(networkIdentities)
-            .where(and(eq(networkIdentities.teamId, tenant.teamId), eq(networkIdentities.source, ownerType), inArray(networkIdentities.sourceId, ids)))
+            .where(
+              and(
+                eq(networkIdentities.teamId, tenant.teamId),
+                eq(networkIdentities.source, ownerType),
+                inArray(networkIdentities.sourceId, ids),
+              ),
+            )
             .returning({ id: networkIdentities.id });
           counts.networkRecords += network.length;
         }
         if (table === verifications) {
           const messages = await tx
             .delete(webhookMessages)
-            .where(and(eq(webhookMessages.teamId, tenant.teamId), eq(webhookMessages.mode, tenant.mode), inArray(webhookMessages.verificationId, ids), inArray(webhookMessages.status, FINISHED)))
+            .where(
+              and(
+                eq(webhookMessages.teamId, tenant.teamId),
+                eq(webhookMessages.mode, tenant.mode),
+                inArray(webhookMessages.verificationId, ids),
+                inArray(webhookMessages.status, FINISHED),
+              ),
+            )
             .returning({ id: webhookMessages.id });
           counts.webhookMessages += messages.length;
         }
-        const rows = await tx.delete(table).where(and(old, inArray(table.id, ids))).returning({ id: table.id });
+        const rows = await tx
+          .delete(table)
+          .where(and(old, inArray(table.id, ids)))
+          .returning({ id: table.id });
         counts[key] += rows.length;
         return ids.length;
       });
@@ -146,7 +187,10 @@ async function purgeOrphanMessages(db: Db, tenant: Tenant, cutoff: Date, batchSi
         ),
       )
       .limit(batchSize);
-    const rows = await db.delete(webhookMessages).where(and(inArray(webhookMessages.id, batch), inArray(webhookMessages.status, FINISHED))).returning({ id: webhookMessages.id });
+    const rows = await db
+      .delete(webhookMessages)
+      .where(and(inArray(webhookMessages.id, batch), inArray(webhookMessages.status, FINISHED)))
+      .returning({ id: webhookMessages.id });
     total += rows.length;
     if (rows.length < batchSize) return total;
     await yieldToEventLoop();

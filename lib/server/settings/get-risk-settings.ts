@@ -17,7 +17,11 @@ export const DEFAULT_RISK_SETTINGS: RiskSettings = { amlThreshold: 96, onlineFoo
 /** The tenant's risk thresholds and retention period (the defaults when the team never set them). */
 export async function getRiskSettings(db: Db, tenant: Tenant): Promise<RiskSettings> {
   const [row] = await db
-    .select({ amlThreshold: teamSettings.amlThreshold, onlineFootprintThreshold: teamSettings.onlineFootprintThreshold, retentionDays: teamSettings.retentionDays })
+    .select({
+      amlThreshold: teamSettings.amlThreshold,
+      onlineFootprintThreshold: teamSettings.onlineFootprintThreshold,
+      retentionDays: teamSettings.retentionDays,
+    })
     .from(teamSettings)
     .where(and(eq(teamSettings.teamId, tenant.teamId), eq(teamSettings.mode, tenant.mode)))
     .limit(1);

@@ -12,7 +12,10 @@ export const RETENTION_MAX_DAYS = 3650;
 
 // Form values arrive as text, the CLI's and tests' as numbers: both go through the same rules.
 const wholeNumber = (min: number, max: number, message: string) =>
-  z.preprocess((v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v), z.number({ message }).int({ message }).min(min, { message }).max(max, { message }));
+  z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v),
+    z.number({ message }).int({ message }).min(min, { message }).max(max, { message }),
+  );
 
 const schema = z.object({
   amlThreshold: wholeNumber(0, 100, "Enter a whole number from 0 to 100"),
@@ -20,7 +23,11 @@ const schema = z.object({
   // Empty means no limit: keep everything.
   retentionDays: z.preprocess(
     (v) => (v === null || (typeof v === "string" && v.trim() === "") ? null : v),
-    wholeNumber(RETENTION_MIN_DAYS, RETENTION_MAX_DAYS, `Enter ${RETENTION_MIN_DAYS} to ${RETENTION_MAX_DAYS} days, or leave empty to keep everything`).nullable(),
+    wholeNumber(
+      RETENTION_MIN_DAYS,
+      RETENTION_MAX_DAYS,
+      `Enter ${RETENTION_MIN_DAYS} to ${RETENTION_MAX_DAYS} days, or leave empty to keep everything`,
+    ).nullable(),
   ),
 });
 
@@ -31,10 +38,18 @@ export interface RiskSettingsInput {
 }
 
 /** Sets the tenant's thresholds and retention period: owners and admins only, audit-logged with before and after. */
-export async function updateRiskSettings(db: Db, tenant: Tenant, input: RiskSettingsInput & { staff: StaffRef }): Promise<Result<RiskSettings>> {
+export async function updateRiskSettings(
+  db: Db,
+  tenant: Tenant,
+  input: RiskSettingsInput & { staff: StaffRef },
+): Promise<Result<RiskSettings>> {
   const allowed = await authorizeStaff(db, { staff: input.staff, teamId: tenant.teamId, permission: "manage_settings" });
   if (!allowed.ok) return allowed;
-  const parsed = schema.safeParse({ amlThreshold: input.amlThreshold, onlineFootprintThreshold: input.onlineFootprintThreshold, retentionDays: input.retentionDays });
+  const parsed = schema.safeParse({
+    amlThreshold: input.amlThreshold,
+    onlineFootprintThreshold: input.onlineFootprintThreshold,
+    retentionDays: input.retentionDays,
+  });
   if (!parsed.success) {
     const detail = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
     return fail("invalid", "Check the values", { detail });

@@ -43,7 +43,10 @@ export function page<T extends { createdAt: Date; id: string }>(rows: T[], limit
 }
 
 /** The keyset condition of an optional client cursor, or an invalid-input failure for a bad one. */
-export function cursorCondition(cursor: string | undefined, columns: { createdAt: PgColumn; id: PgColumn }): { ok: true; value: SQL | undefined } | { ok: false; error: Failure } {
+export function cursorCondition(
+  cursor: string | undefined,
+  columns: { createdAt: PgColumn; id: PgColumn },
+): { ok: true; value: SQL | undefined } | { ok: false; error: Failure } {
   if (!cursor) return { ok: true, value: undefined };
   const decoded = decodeCursor(cursor);
   if (!decoded) return fail("invalid", "Invalid cursor", { detail: { cursor: "Use the next_cursor of the previous page" } });

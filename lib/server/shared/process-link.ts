@@ -6,10 +6,7 @@
  * cached answer gone stale. Messages go over the child's IPC channel; the link lives on
  * globalThis because Next bundles its own copies of these modules.
  */
-export type PeerMessage =
-  | { verity: "outbox" }
-  | { verity: "hosted-checks" }
-  | { verity: "cache"; name: string; key?: string };
+export type PeerMessage = { verity: "outbox" } | { verity: "hosted-checks" } | { verity: "cache"; name: string; key?: string };
 
 export interface ProcessLink {
   /** This process's part: "api" owns the database and the background work, "pages" serves Next. */

@@ -1,5 +1,12 @@
 import { getConfig } from "@/lib/config";
-import { RISK_ENRICHMENT_CHECKS, type Address, type RiskEnrichment, type RiskState, type SmartLookupRequest, type SmartLookupResponse } from "@/lib/contract";
+import {
+  RISK_ENRICHMENT_CHECKS,
+  type Address,
+  type RiskEnrichment,
+  type RiskState,
+  type SmartLookupRequest,
+  type SmartLookupResponse,
+} from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { smartLookups } from "@/lib/db/schema";
 import { LIVE_ENRICHMENT_PROVIDERS } from "../risk/live/enrichment-providers";
@@ -20,11 +27,25 @@ import type { Tenant } from "../shared/tenant";
  * Every lookup is stored with its answer (team retention applies).
  */
 
-const CHECK_ENRICHMENT = { CreditBureau: "CREDIT_BUREAU", OnlineFootprint: "ONLINE_FOOTPRINT", AML: "AML" } as const satisfies Record<SmartLookupRequest["checks"][number], RiskEnrichment>;
-const REPORT_KEY = { CreditBureau: "credit_bureau_verification_report", OnlineFootprint: "online_footprint_verification_report", AML: "aml_verification_report" } as const;
-const METADATA_KEY = { CreditBureau: "creditBureauVerification", OnlineFootprint: "onlineFootprintVerification", AML: "amlVerification" } as const;
+const CHECK_ENRICHMENT = { CreditBureau: "CREDIT_BUREAU", OnlineFootprint: "ONLINE_FOOTPRINT", AML: "AML" } as const satisfies Record<
+  SmartLookupRequest["checks"][number],
+  RiskEnrichment
+>;
+const REPORT_KEY = {
+  CreditBureau: "credit_bureau_verification_report",
+  OnlineFootprint: "online_footprint_verification_report",
+  AML: "aml_verification_report",
+} as const;
+const METADATA_KEY = {
+  CreditBureau: "creditBureauVerification",
+  OnlineFootprint: "onlineFootprintVerification",
+  AML: "amlVerification",
+} as const;
 /** The real API's `Reason` for a failed credit-bureau check; other checks carry their reasons in `metadata`. */
-const FAIL_REASON: Record<string, "NO_IDENTITY_MATCH" | "NO_RESIDENCY_MATCH"> = { IDENTITY_MATCH: "NO_IDENTITY_MATCH", RESIDENCY_MATCH: "NO_RESIDENCY_MATCH" };
+const FAIL_REASON: Record<string, "NO_IDENTITY_MATCH" | "NO_RESIDENCY_MATCH"> = {
+  IDENTITY_MATCH: "NO_IDENTITY_MATCH",
+  RESIDENCY_MATCH: "NO_RESIDENCY_MATCH",
+};
 
 type CheckName = SmartLookupRequest["checks"][number];
 interface CheckOutcome {
@@ -53,11 +74,19 @@ function addressOf(input: SmartLookupRequest): Address | undefined {
   };
 }
 
-export async function runSmartLookup(db: Db, tenant: Tenant, input: SmartLookupRequest, options: SmartLookupOptions = {}): Promise<Result<SmartLookupResponse>> {
+export async function runSmartLookup(
+  db: Db,
+  tenant: Tenant,
+  input: SmartLookupRequest,
+  options: SmartLookupOptions = {},
+): Promise<Result<SmartLookupResponse>> {
   const now = options.now ?? new Date();
   const id = newId("slk");
   const settings = await getCachedRiskSettings(db, tenant);
-  const thresholds = { aml: input.thresholds?.aml ?? settings.amlThreshold, onlineFootprint: input.thresholds?.onlineFootprint ?? settings.onlineFootprintThreshold };
+  const thresholds = {
+    aml: input.thresholds?.aml ?? settings.amlThreshold,
+    onlineFootprint: input.thresholds?.onlineFootprint ?? settings.onlineFootprintThreshold,
+  };
   const address = addressOf(input);
   const live = tenant.mode === "live";
   const monitor = live && input.alerts_enabled === true && input.checks.includes("AML");
@@ -84,21 +113,48 @@ export async function runSmartLookup(db: Db, tenant: Tenant, input: SmartLookupR
       const provider = providers[CHECK_ENRICHMENT[check]];
       let result: EnrichmentResult;
       try {
-        result = await provider.run({ db, tenant, subject, assessmentId: id, faceEmbedding: null, networkKey: getConfig().networkKey, now, monitor });
+        result = await provider.run({
+          db,
+          tenant,
+          subject,
+          assessmentId: id,
+          faceEmbedding: null,
+          networkKey: getConfig().networkKey,
+          now,
+          monitor,
+        });
       } catch (error) {
         // A provider that fails costs its check, not the lookup: said, not guessed.
         console.error(`[smart-lookups] the ${check} provider failed:`, error);
         result = { state: "INCONCLUSIVE", checks: {} };
-        result.checks = Object.fromEntries(checkNames(check, input).map((n) => [n, { state: "INCONCLUSIVE", reason: "The provider is unavailable right now" }]));
+        result.checks = Object.fromEntries(
+          checkNames(check, input).map((n) => [n, { state: "INCONCLUSIVE", reason: "The provider is unavailable right now" }]),
+        );
       }
-      outcomes.set(check, { state: result.state, checks: result.checks as CheckOutcome["checks"], score: result.score, monitoredAccountId: result.monitoredAccountId });
+      outcomes.set(check, {
+        state: result.state,
+        checks: result.checks as CheckOutcome["checks"],
+        score: result.score,
+        monitoredAccountId: result.monitoredAccountId,
+      });
     }
   } else {
     // The outcomes come in the order of the checks asked.
-    const sandboxOutcomes = sandboxEnrichmentOutcomes(input.checks.map((c) => CHECK_ENRICHMENT[c]), sandboxRecommendation(input.email ?? ""));
+    const sandboxOutcomes = sandboxEnrichmentOutcomes(
+      input.checks.map((c) => CHECK_ENRICHMENT[c]),
+      sandboxRecommendation(input.email ?? ""),
+    );
     input.checks.forEach((check, i) => {
       const { state } = sandboxOutcomes[i]!;
-      outcomes.set(check, { state, checks: Object.fromEntries(checkNames(check, input).map((n) => [n, { state, reason: `Sandbox: ${state === "PASS" ? "passes" : "fails"} by the email rule (spec 4.9)` }])) });
+      outcomes.set(check, {
+        state,
+        checks: Object.fromEntries(
+          checkNames(check, input).map((n) => [
+            n,
+            { state, reason: `Sandbox: ${state === "PASS" ? "passes" : "fails"} by the email rule (spec 4.9)` },
+          ]),
+        ),
+      });
     });
   }
 

@@ -35,7 +35,10 @@ export async function addStaffMember(
     let user = await tx.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) });
     const created = !user;
     if (!user) {
-      [user] = await tx.insert(users).values({ id: newId("usr"), email, name: input.name ?? null, passwordHash }).returning();
+      [user] = await tx
+        .insert(users)
+        .values({ id: newId("usr"), email, name: input.name ?? null, passwordHash })
+        .returning();
     } else if (passwordHash) {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     }

@@ -6,7 +6,14 @@ import { fail, ok, type Result } from "../shared/result";
 import type { Actor } from "../shared/tenant";
 
 function slugify(name: string): string {
-  return name.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 48) || "team";
+  return (
+    name
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 48) || "team"
+  );
 }
 
 export async function createTeam(db: Db, input: { name: string; defaultRedirectUrl?: string | null; actor: Actor }): Promise<Result<Team>> {

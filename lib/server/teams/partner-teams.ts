@@ -69,10 +69,23 @@ export async function createPartnerTeam(
     if (!credentials.ok) return credentials;
     if (input.flow_template) {
       const template = FLOW_TEMPLATE_STEPS[input.flow_template];
-      const workflow = await createWorkflow(tx, child, { id: input.flow_template.toLowerCase().replace(/_/g, "-"), name: template.name, steps: template.steps, actor: options.actor });
+      const workflow = await createWorkflow(tx, child, {
+        id: input.flow_template.toLowerCase().replace(/_/g, "-"),
+        name: template.name,
+        steps: template.steps,
+        actor: options.actor,
+      });
       if (!workflow.ok) return workflow;
     }
-    await recordAudit(tx, { teamId: partner.id, mode: tenant.mode, actor: options.actor, action: "team.created_for_partner", targetType: "team", targetId: team.value.id, metadata: { admins: admins.length } });
+    await recordAudit(tx, {
+      teamId: partner.id,
+      mode: tenant.mode,
+      actor: options.actor,
+      action: "team.created_for_partner",
+      targetType: "team",
+      targetId: team.value.id,
+      metadata: { admins: admins.length },
+    });
     return ok({ team: profiled!, credentials: credentials.value });
   });
   if (!created.ok) return created;
@@ -98,7 +111,12 @@ export async function createPartnerTeam(
     name: team.name,
     ...(team.publicName ? { public_name: team.publicName } : {}),
     created_at: team.createdAt.toISOString(),
-    credentials: { client_id: credentials.clientId, client_secret: credentials.clientSecret, environment: credentials.mode, name: credentials.name },
+    credentials: {
+      client_id: credentials.clientId,
+      client_secret: credentials.clientSecret,
+      environment: credentials.mode,
+      name: credentials.name,
+    },
   });
 }
 
@@ -107,7 +125,13 @@ export async function setPartner(db: Db, teamId: string, partner: boolean, actor
   return db.transaction(async (tx) => {
     const [team] = await tx.update(teams).set({ partner, updatedAt: new Date() }).where(eq(teams.id, teamId)).returning();
     if (!team) return fail("not_found", `No team ${teamId}`);
-    await recordAudit(tx, { teamId, actor, action: partner ? "team.partner_granted" : "team.partner_revoked", targetType: "team", targetId: teamId });
+    await recordAudit(tx, {
+      teamId,
+      actor,
+      action: partner ? "team.partner_granted" : "team.partner_revoked",
+      targetType: "team",
+      targetId: teamId,
+    });
     return ok(team);
   });
 }

@@ -45,7 +45,9 @@ export async function applyTransition(db: Db, options: ApplyTransitionOptions): 
     const [row] = await tx
       .select()
       .from(verifications)
-      .where(and(eq(verifications.id, options.verificationId), eq(verifications.teamId, tenant.teamId), eq(verifications.mode, tenant.mode)))
+      .where(
+        and(eq(verifications.id, options.verificationId), eq(verifications.teamId, tenant.teamId), eq(verifications.mode, tenant.mode)),
+      )
       .for("update")
       .limit(1);
     if (!row) return fail("not_found", `Verification ${options.verificationId} not found`);
@@ -78,10 +80,22 @@ export async function applyTransition(db: Db, options: ApplyTransitionOptions): 
       note: options.note ?? null,
       createdAt: now,
     });
-    await recordAudit(tx, { ...tenant, actor, action: `verification.${action}`, targetType: "verification", targetId: row.id, metadata: { from: row.status, to: transition.to, note: options.note ?? null } });
+    await recordAudit(tx, {
+      ...tenant,
+      actor,
+      action: `verification.${action}`,
+      targetType: "verification",
+      targetId: row.id,
+      metadata: { from: row.status, to: transition.to, note: options.note ?? null },
+    });
     const record = toVerificationRecord(updated!);
     const webhookMessageId = transition.webhook
-      ? await recordWebhookEvent(tx, { tenant, event: transition.webhook, payload: { event: transition.webhook, ...record }, verificationId: row.id })
+      ? await recordWebhookEvent(tx, {
+          tenant,
+          event: transition.webhook,
+          payload: { event: transition.webhook, ...record },
+          verificationId: row.id,
+        })
       : null;
     return ok({ record, from: row.status, webhookMessageId });
   });
@@ -90,7 +104,11 @@ export async function applyTransition(db: Db, options: ApplyTransitionOptions): 
 }
 
 /** Several transitions in order (for example complete → pass); stops at the first refusal. */
-export async function applyTransitions(db: Db, options: Omit<ApplyTransitionOptions, "action" | "expectedStatus">, actions: TransitionAction[]): Promise<Result<TransitionOutcome>> {
+export async function applyTransitions(
+  db: Db,
+  options: Omit<ApplyTransitionOptions, "action" | "expectedStatus">,
+  actions: TransitionAction[],
+): Promise<Result<TransitionOutcome>> {
   let last: Result<TransitionOutcome> = fail("invalid", "No transition given");
   for (const action of actions) {
     last = await applyTransition(db, { ...options, action });

@@ -29,7 +29,10 @@ export async function createVerification(db: Db, options: CreateVerificationOpti
   const workflowId = (input.workflow_id ?? input.flow_id)!;
   const workflow = await findWorkflow(db, tenant, workflowId);
   if (!workflow) return fail("invalid", `Unknown workflow_id "${workflowId}"`, { detail: { workflow_id: "Unknown workflow" } });
-  if (workflow.archivedAt) return fail("invalid", `Workflow "${workflowId}" is archived`, { detail: { workflow_id: "Archived: restore it in the console or choose another" } });
+  if (workflow.archivedAt)
+    return fail("invalid", `Workflow "${workflowId}" is archived`, {
+      detail: { workflow_id: "Archived: restore it in the console or choose another" },
+    });
   const now = options.now ?? new Date();
   const expiresAt = input.expires_at ? new Date(input.expires_at) : new Date(now.getTime() + DEFAULT_LIFETIME_MS);
   if (expiresAt <= now) return fail("invalid", "expires_at must be in the future", { detail: { expires_at: "Must be in the future" } });
@@ -40,30 +43,35 @@ export async function createVerification(db: Db, options: CreateVerificationOpti
     const id = randomUUID();
     const hostedToken = randomToken(24);
     const address = input.address;
-    const [row] = await tx.insert(verifications).values({
-      id,
-      teamId: tenant.teamId,
-      mode: tenant.mode,
-      email: input.email,
-      workflowId,
-      status: "InProgress",
-      redirectUrl: input.redirect_url ?? team.defaultRedirectUrl ?? null,
-      externalId: input.external_id ?? null,
-      hostedToken,
-      claimDetails: {
-        first_name: input.first_name ?? null,
-        last_name: input.last_name ?? null,
-        date_of_birth: input.date_of_birth ?? null,
+    const [row] = await tx
+      .insert(verifications)
+      .values({
+        id,
+        teamId: tenant.teamId,
+        mode: tenant.mode,
         email: input.email,
-        phone_number: null,
-        address: address ?? null,
-        first_line_of_address: address ? [address.residence_number ?? address.building_name, address.street].filter(Boolean).join(" ") || null : null,
-        postcode: address?.postcode ?? null,
-      },
-      createdAt: now,
-      updatedAt: now,
-      expiresAt,
-    }).returning();
+        workflowId,
+        status: "InProgress",
+        redirectUrl: input.redirect_url ?? team.defaultRedirectUrl ?? null,
+        externalId: input.external_id ?? null,
+        hostedToken,
+        claimDetails: {
+          first_name: input.first_name ?? null,
+          last_name: input.last_name ?? null,
+          date_of_birth: input.date_of_birth ?? null,
+          email: input.email,
+          phone_number: null,
+          address: address ?? null,
+          first_line_of_address: address
+            ? [address.residence_number ?? address.building_name, address.street].filter(Boolean).join(" ") || null
+            : null,
+          postcode: address?.postcode ?? null,
+        },
+        createdAt: now,
+        updatedAt: now,
+        expiresAt,
+      })
+      .returning();
     await tx.insert(verificationEvents).values({
       id: newId("vev"),
       teamId: tenant.teamId,
@@ -90,7 +98,12 @@ export async function createVerification(db: Db, options: CreateVerificationOpti
       });
     }
     // spec 6: `Created` carries the whole record; written in this transaction, sent after commit.
-    await recordWebhookEvent(tx, { tenant, event: "Created", verificationId: id, payload: { event: "Created", ...toVerificationRecord(row!) } });
+    await recordWebhookEvent(tx, {
+      tenant,
+      event: "Created",
+      verificationId: id,
+      payload: { event: "Created", ...toVerificationRecord(row!) },
+    });
     return ok({
       url: `${options.publicBaseUrl}/verify/${hostedToken}`,
       id,

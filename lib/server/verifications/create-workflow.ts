@@ -25,23 +25,38 @@ function checkFields(input: { name: string; steps: string[] }): Record<string, s
   return detail;
 }
 
-export async function createWorkflow(db: Db, tenant: Tenant, input: { id: string; name: string; steps: string[]; actor: Actor }): Promise<Result<Workflow>> {
+export async function createWorkflow(
+  db: Db,
+  tenant: Tenant,
+  input: { id: string; name: string; steps: string[]; actor: Actor },
+): Promise<Result<Workflow>> {
   const detail = checkFields(input);
   if (!/^[a-z0-9][a-z0-9-]{1,62}$/.test(input.id)) detail.id = "2–63 characters: lower-case letters, digits and dashes";
   if (Object.keys(detail).length) return fail("invalid", "Invalid workflow", { detail });
-  if (await findWorkflow(db, tenant, input.id)) return fail("conflict", `Workflow ${input.id} already exists`, { detail: { id: "Already exists" } });
+  if (await findWorkflow(db, tenant, input.id))
+    return fail("conflict", `Workflow ${input.id} already exists`, { detail: { id: "Already exists" } });
   const steps = input.steps as WorkflowStep[];
   const row = await db.transaction(async (tx) => {
-    const [inserted] = await tx.insert(workflows).values({ ...tenant, id: input.id, name: input.name.trim(), steps }).onConflictDoNothing().returning();
-    if (inserted) await recordAudit(tx, { ...tenant, actor: input.actor, action: "workflow.created", targetType: "workflow", targetId: input.id });
+    const [inserted] = await tx
+      .insert(workflows)
+      .values({ ...tenant, id: input.id, name: input.name.trim(), steps })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted)
+      await recordAudit(tx, { ...tenant, actor: input.actor, action: "workflow.created", targetType: "workflow", targetId: input.id });
     return inserted;
   });
   if (!row) return fail("conflict", `Workflow ${input.id} already exists`, { detail: { id: "Already exists" } });
   return ok(fromRow(row));
 }
 
-export async function updateWorkflow(db: Db, tenant: Tenant, input: { id: string; name: string; steps: string[]; actor: Actor }): Promise<Result<Workflow>> {
-  if (BUILT_IN_WORKFLOWS.some((w) => w.id === input.id)) return fail("invalid", "A built-in workflow cannot be changed", { detail: { id: "Built in" } });
+export async function updateWorkflow(
+  db: Db,
+  tenant: Tenant,
+  input: { id: string; name: string; steps: string[]; actor: Actor },
+): Promise<Result<Workflow>> {
+  if (BUILT_IN_WORKFLOWS.some((w) => w.id === input.id))
+    return fail("invalid", "A built-in workflow cannot be changed", { detail: { id: "Built in" } });
   const detail = checkFields(input);
   if (Object.keys(detail).length) return fail("invalid", "Invalid workflow", { detail });
   return db.transaction(async (tx) => {
@@ -57,8 +72,13 @@ export async function updateWorkflow(db: Db, tenant: Tenant, input: { id: string
 }
 
 /** Archive (archived true) or restore a team's workflow. */
-export async function archiveWorkflow(db: Db, tenant: Tenant, input: { id: string; archived: boolean; actor: Actor }): Promise<Result<Workflow>> {
-  if (BUILT_IN_WORKFLOWS.some((w) => w.id === input.id)) return fail("invalid", "A built-in workflow cannot be archived", { detail: { id: "Built in" } });
+export async function archiveWorkflow(
+  db: Db,
+  tenant: Tenant,
+  input: { id: string; archived: boolean; actor: Actor },
+): Promise<Result<Workflow>> {
+  if (BUILT_IN_WORKFLOWS.some((w) => w.id === input.id))
+    return fail("invalid", "A built-in workflow cannot be archived", { detail: { id: "Built in" } });
   return db.transaction(async (tx) => {
     const now = new Date();
     const [row] = await tx
@@ -67,7 +87,13 @@ export async function archiveWorkflow(db: Db, tenant: Tenant, input: { id: strin
       .where(and(eq(workflows.teamId, tenant.teamId), eq(workflows.mode, tenant.mode), eq(workflows.id, input.id)))
       .returning();
     if (!row) return fail("not_found", `Workflow ${input.id} not found`);
-    await recordAudit(tx, { ...tenant, actor: input.actor, action: input.archived ? "workflow.archived" : "workflow.restored", targetType: "workflow", targetId: input.id });
+    await recordAudit(tx, {
+      ...tenant,
+      actor: input.actor,
+      action: input.archived ? "workflow.archived" : "workflow.restored",
+      targetType: "workflow",
+      targetId: input.id,
+    });
     return ok(fromRow(row));
   });
 }

@@ -13,7 +13,14 @@ export type ReviewDecision = "approve" | "reject";
  */
 export async function decideReview(
   db: Db,
-  input: { tenant: Tenant; verificationId: string; decision: ReviewDecision; note: string; actor: Actor; expectedStatus: VerificationStatus },
+  input: {
+    tenant: Tenant;
+    verificationId: string;
+    decision: ReviewDecision;
+    note: string;
+    actor: Actor;
+    expectedStatus: VerificationStatus;
+  },
 ): Promise<Result<TransitionOutcome>> {
   const note = input.note.trim();
   if (!note) return fail("invalid", "A review needs a note", { detail: { note: "Say why you decided this way" } });

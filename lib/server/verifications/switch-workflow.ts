@@ -32,7 +32,8 @@ export async function switchWorkflow(
       .limit(1);
     if (!row) return fail("not_found", `Verification ${input.verificationId} not found`);
     if (row.status !== "InProgress" || row.expiresAt <= now) return fail("conflict", "Only a case still in progress can switch workflow");
-    if (row.workflowId === workflow.id) return fail("invalid", "The case already runs this workflow", { detail: { workflow_id: "Choose another workflow" } });
+    if (row.workflowId === workflow.id)
+      return fail("invalid", "The case already runs this workflow", { detail: { workflow_id: "Choose another workflow" } });
     const [updated] = await tx
       .update(verifications)
       .set({ workflowId: workflow.id, updatedAt: now })
@@ -52,7 +53,14 @@ export async function switchWorkflow(
       note,
       createdAt: now,
     });
-    await recordAudit(tx, { ...tenant, actor: input.actor, action: "verification.workflow_changed", targetType: "verification", targetId: row.id, metadata: { from: row.workflowId, to: workflow.id } });
+    await recordAudit(tx, {
+      ...tenant,
+      actor: input.actor,
+      action: "verification.workflow_changed",
+      targetType: "verification",
+      targetId: row.id,
+      metadata: { from: row.workflowId, to: workflow.id },
+    });
     return ok(toVerificationRecord(updated!));
   });
 }

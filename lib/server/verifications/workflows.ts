@@ -27,7 +27,15 @@ export interface Workflow {
 
 /** When the built-in workflows took their present shape (they are part of the release, not of a team). */
 const BUILT_IN_SINCE = new Date("2026-11-01T00:00:00.000Z");
-const builtIn = (id: string, name: string, steps: WorkflowStep[]): Workflow => ({ id, name, steps, builtIn: true, createdAt: BUILT_IN_SINCE, updatedAt: BUILT_IN_SINCE, archivedAt: null });
+const builtIn = (id: string, name: string, steps: WorkflowStep[]): Workflow => ({
+  id,
+  name,
+  steps,
+  builtIn: true,
+  createdAt: BUILT_IN_SINCE,
+  updatedAt: BUILT_IN_SINCE,
+  archivedAt: null,
+});
 
 /**
  * What one verification through the workflow costs in tokens (the real API's
@@ -64,11 +72,22 @@ export async function listWorkflows(db: Db, tenant: Tenant): Promise<Workflow[]>
     .select()
     .from(workflows)
     .where(and(eq(workflows.teamId, tenant.teamId), eq(workflows.mode, tenant.mode)));
-  return [...BUILT_IN_WORKFLOWS, ...own.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id)).map(fromRow)];
+  return [
+    ...BUILT_IN_WORKFLOWS,
+    ...own.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id)).map(fromRow),
+  ];
 }
 
 export function fromRow(row: WorkflowRow): Workflow {
-  return { id: row.id, name: row.name, steps: row.steps as WorkflowStep[], builtIn: false, createdAt: row.createdAt, updatedAt: row.updatedAt, archivedAt: row.archivedAt };
+  return {
+    id: row.id,
+    name: row.name,
+    steps: row.steps as WorkflowStep[],
+    builtIn: false,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    archivedAt: row.archivedAt,
+  };
 }
 
 /** A workflow as the real API's `Flow` (GET /api/v1/flows). */

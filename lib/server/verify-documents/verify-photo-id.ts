@@ -9,11 +9,18 @@ import { engineFailure } from "./engine-failure";
  * POST /api/v1/verify/photo-id (real-api.md): input checks first and the same in both modes, then
  * the live engine reads the document (billable) or the sandbox answers its stable record.
  */
-export async function verifyPhotoId(options: { tenant: Tenant; request: VerifyPhotoIdRequest; now?: Date }): Promise<Result<PhotoIdVerificationResponse>> {
+export async function verifyPhotoId(options: {
+  tenant: Tenant;
+  request: VerifyPhotoIdRequest;
+  now?: Date;
+}): Promise<Result<PhotoIdVerificationResponse>> {
   const { tenant, request } = options;
   const kind = request.sub_type;
   if (!(READABLE_PHOTO_IDS as readonly string[]).includes(kind)) {
-    return fail("not_implemented", `Reading ${kind} documents is not available`, { detail: { sub_type: `Must be one of Passport, NationalId, DrivingLicence` }, code: "SUB_TYPE_NOT_SUPPORTED" });
+    return fail("not_implemented", `Reading ${kind} documents is not available`, {
+      detail: { sub_type: `Must be one of Passport, NationalId, DrivingLicence` },
+      code: "SUB_TYPE_NOT_SUPPORTED",
+    });
   }
   const files: Record<string, Buffer> = {};
   for (const field of ["front", "back", "face_scan"] as const) {
@@ -28,7 +35,14 @@ export async function verifyPhotoId(options: { tenant: Tenant; request: VerifyPh
 
   const claim = { firstName: request.first_name, lastName: request.last_name, dateOfBirth: request.date_of_birth };
   try {
-    const result = await readPhotoId({ kind: kind as PhotoIdKind, front: files.front!, back: files.back, faceScan: files.face_scan, claim, now: options.now });
+    const result = await readPhotoId({
+      kind: kind as PhotoIdKind,
+      front: files.front!,
+      back: files.back,
+      faceScan: files.face_scan,
+      claim,
+      now: options.now,
+    });
     return ok({
       verification_method: "photo_id",
       billable: true,

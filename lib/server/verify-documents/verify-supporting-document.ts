@@ -27,7 +27,13 @@ export async function verifySupportingDocument(options: {
   const claim = {
     firstName: request.first_name,
     lastName: request.last_name,
-    address: address && { residenceNumber: address.residence_number, buildingName: address.building_name, street: address.street, city: address.city, postcode: address.postcode },
+    address: address && {
+      residenceNumber: address.residence_number,
+      buildingName: address.building_name,
+      street: address.street,
+      city: address.city,
+      postcode: address.postcode,
+    },
   };
   try {
     const result = await readSupportingDocument({

@@ -15,12 +15,16 @@ const ANSWERS: readonly ConfirmAnswer[] = ["yes", "no", "not_sure"];
  * It completes the referee's case; their checks then decide, and settleVouch carries the result
  * to the person's case.
  */
-export async function confirmVouch(db: Db, options: { token: string; answers: Record<string, string>; declaration: boolean; now?: Date }): Promise<Result<{ completed: boolean }>> {
+export async function confirmVouch(
+  db: Db,
+  options: { token: string; answers: Record<string, string>; declaration: boolean; now?: Date },
+): Promise<Result<{ completed: boolean }>> {
   const now = options.now ?? new Date();
   const flow = await loadHostedFlow(db, options.token, now);
   if (!flow) return fail("not_found", "Unknown link");
   // The state machine's order: no confirmation before the referee's own checks were accepted.
-  if (flow.screen.kind !== "referee_confirm") return fail("conflict", "Verify yourself first: your photo ID and video selfie come before vouching");
+  if (flow.screen.kind !== "referee_confirm")
+    return fail("conflict", "Verify yourself first: your photo ID and video selfie come before vouching");
   const [vouch] = await db.select().from(vouches).where(eq(vouches.refereeVerificationId, flow.verificationId)).limit(1);
   if (!vouch || vouch.status !== "invited") return fail("conflict", "This vouch is no longer open");
   const detail: Record<string, string> = {};
@@ -34,7 +38,16 @@ export async function confirmVouch(db: Db, options: { token: string; answers: Re
   }
   if (!options.declaration) detail.declaration = "Confirm the declaration to vouch";
   if (Object.keys(detail).length) return fail("invalid", "Answer every question", { detail });
-  await db.update(vouches).set({ answers: { ...answers, declaration: "yes" }, updatedAt: now }).where(eq(vouches.id, vouch.id));
-  const settled = await recordAttempt(db, flow, { step: "referee_confirm", outcome: "accepted", evidenceIds: [], result: { answers }, now });
+  await db
+    .update(vouches)
+    .set({ answers: { ...answers, declaration: "yes" }, updatedAt: now })
+    .where(eq(vouches.id, vouch.id));
+  const settled = await recordAttempt(db, flow, {
+    step: "referee_confirm",
+    outcome: "accepted",
+    evidenceIds: [],
+    result: { answers },
+    now,
+  });
   return ok({ completed: settled.completed });
 }

@@ -9,7 +9,13 @@ export async function personSelfieId(db: Db, personVerificationId: string): Prom
   const [row] = await db
     .select({ result: hostedAttempts.result })
     .from(hostedAttempts)
-    .where(and(eq(hostedAttempts.verificationId, personVerificationId), eq(hostedAttempts.step, "video_selfie"), eq(hostedAttempts.outcome, "accepted")))
+    .where(
+      and(
+        eq(hostedAttempts.verificationId, personVerificationId),
+        eq(hostedAttempts.step, "video_selfie"),
+        eq(hostedAttempts.outcome, "accepted"),
+      ),
+    )
     .limit(1);
   const id = (row?.result as { evidence?: { face_scan?: unknown } } | undefined)?.evidence?.face_scan;
   return typeof id === "string" ? id : null;
@@ -23,7 +29,11 @@ export async function personSelfieId(db: Db, personVerificationId: string): Prom
 export async function getPersonPhoto(db: Db, refereeToken: string): Promise<{ bytes: Buffer; mimeType: string } | null> {
   const flow = await loadHostedFlow(db, refereeToken);
   if (!flow || flow.screen.kind !== "referee_confirm") return null;
-  const [vouch] = await db.select().from(vouches).where(and(eq(vouches.refereeVerificationId, flow.verificationId), eq(vouches.status, "invited"))).limit(1);
+  const [vouch] = await db
+    .select()
+    .from(vouches)
+    .where(and(eq(vouches.refereeVerificationId, flow.verificationId), eq(vouches.status, "invited")))
+    .limit(1);
   if (!vouch) return null;
   const id = await personSelfieId(db, vouch.verificationId);
   if (!id) return null;

@@ -9,7 +9,13 @@ export async function listCaseVouches(db: Db, tenant: Tenant, verificationId: st
   const rows = await db
     .select()
     .from(vouches)
-    .where(and(eq(vouches.teamId, tenant.teamId), eq(vouches.mode, tenant.mode), or(eq(vouches.verificationId, verificationId), eq(vouches.refereeVerificationId, verificationId))))
+    .where(
+      and(
+        eq(vouches.teamId, tenant.teamId),
+        eq(vouches.mode, tenant.mode),
+        or(eq(vouches.verificationId, verificationId), eq(vouches.refereeVerificationId, verificationId)),
+      ),
+    )
     .orderBy(desc(vouches.createdAt));
   return rows.map((v) => ({
     id: v.id,

@@ -25,16 +25,24 @@ export async function settleVouch(db: Db, refereeVerificationId: string, now = n
   if (!row || row.vouch.status !== "invited") return null;
   const { vouch, refereeStatus } = row;
   const end = async (status: string, reason: string | null) => {
-    await db.update(vouches).set({ status, reason, updatedAt: now }).where(and(eq(vouches.id, vouch.id), eq(vouches.status, "invited")));
+    await db
+      .update(vouches)
+      .set({ status, reason, updatedAt: now })
+      .where(and(eq(vouches.id, vouch.id), eq(vouches.status, "invited")));
     return status;
   };
   if (refereeStatus === "LockedOut") return end("locked_out", "The referee failed their own video selfie on every attempt");
-  if (refereeStatus !== "Verified") return refereeStatus === "InProgress" || refereeStatus === "ReadyForReview" ? null : end("failed", "The referee's own checks did not pass");
+  if (refereeStatus !== "Verified")
+    return refereeStatus === "InProgress" || refereeStatus === "ReadyForReview"
+      ? null
+      : end("failed", "The referee's own checks did not pass");
 
   const [person] = await db.select().from(verifications).where(eq(verifications.id, vouch.verificationId)).limit(1);
   if (!person) return null;
-  if (await sameIdentity(db, refereeVerificationId, person.claimDetails as Record<string, string | null>)) return end("refused", "The referee's document is the person's own: a person cannot vouch for themselves");
-  if (await sameFace(db, refereeVerificationId, person.id)) return end("refused", "The referee's selfie is the person's face: a person cannot vouch for themselves");
+  if (await sameIdentity(db, refereeVerificationId, person.claimDetails as Record<string, string | null>))
+    return end("refused", "The referee's document is the person's own: a person cannot vouch for themselves");
+  if (await sameFace(db, refereeVerificationId, person.id))
+    return end("refused", "The referee's selfie is the person's face: a person cannot vouch for themselves");
   const answers = vouch.answers ?? {};
   const unconfirmed = [...CONFIRM_ITEMS, ...(answers.photo ? ["photo"] : [])].filter((item) => answers[item] !== "yes");
   if (unconfirmed.length) return end("declined", `The referee did not confirm: ${unconfirmed.join(", ")}`);
@@ -47,7 +55,17 @@ export async function settleVouch(db: Db, refereeVerificationId: string, now = n
     step: flow.screen.step,
     outcome: "accepted",
     evidenceIds: [],
-    result: { vouch: { id: vouch.id, kind: vouch.kind, refereeVerificationId, relationship: vouch.relationship, knownYears: Number(vouch.knownYears), profession: vouch.profession, answers } },
+    result: {
+      vouch: {
+        id: vouch.id,
+        kind: vouch.kind,
+        refereeVerificationId,
+        relationship: vouch.relationship,
+        knownYears: Number(vouch.knownYears),
+        profession: vouch.profession,
+        answers,
+      },
+    },
     now,
   });
   return "vouched";
@@ -58,12 +76,24 @@ async function sameIdentity(db: Db, refereeVerificationId: string, claim: Record
   const [photo] = await db
     .select({ result: hostedAttempts.result })
     .from(hostedAttempts)
-    .where(and(eq(hostedAttempts.verificationId, refereeVerificationId), eq(hostedAttempts.step, "photo_id"), eq(hostedAttempts.outcome, "accepted")))
+    .where(
+      and(
+        eq(hostedAttempts.verificationId, refereeVerificationId),
+        eq(hostedAttempts.step, "photo_id"),
+        eq(hostedAttempts.outcome, "accepted"),
+      ),
+    )
     .limit(1);
-  const identity = (photo?.result as { identity?: { firstName?: string | null; lastName?: string | null; dateOfBirth?: string | null } } | undefined)?.identity;
+  const identity = (
+    photo?.result as { identity?: { firstName?: string | null; lastName?: string | null; dateOfBirth?: string | null } } | undefined
+  )?.identity;
   if (!identity?.lastName || !identity.dateOfBirth || !claim.last_name || !claim.date_of_birth) return false;
   const first = (s: string | null | undefined) => normalizeText(s ?? "").split(" ")[0] ?? "";
-  return identity.dateOfBirth === claim.date_of_birth && normalizeText(identity.lastName) === normalizeText(claim.last_name) && first(identity.firstName) === first(claim.first_name);
+  return (
+    identity.dateOfBirth === claim.date_of_birth &&
+    normalizeText(identity.lastName) === normalizeText(claim.last_name) &&
+    first(identity.firstName) === first(claim.first_name)
+  );
 }
 
 /** The accepted selfie's embedding of a case, if it has one (workflows without a selfie have none). */
@@ -71,7 +101,13 @@ async function selfieEmbedding(db: Db, verificationId: string): Promise<number[]
   const [row] = await db
     .select({ result: hostedAttempts.result })
     .from(hostedAttempts)
-    .where(and(eq(hostedAttempts.verificationId, verificationId), eq(hostedAttempts.step, "video_selfie"), eq(hostedAttempts.outcome, "accepted")))
+    .where(
+      and(
+        eq(hostedAttempts.verificationId, verificationId),
+        eq(hostedAttempts.step, "video_selfie"),
+        eq(hostedAttempts.outcome, "accepted"),
+      ),
+    )
     .limit(1);
   const embedding = (row?.result as { embedding?: unknown } | undefined)?.embedding;
   return Array.isArray(embedding) ? (embedding as number[]) : null;

@@ -3,7 +3,15 @@ import type { OutgoingEmail } from "../mail/mailer";
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The referee's invitation: who asked, for which team, and their own link. */
-export function vouchEmail(input: { teamId: string; teamName: string; to: string; refereeName: string; personName: string; link: string; expiresAt: Date }): OutgoingEmail {
+export function vouchEmail(input: {
+  teamId: string;
+  teamName: string;
+  to: string;
+  refereeName: string;
+  personName: string;
+  link: string;
+  expiresAt: Date;
+}): OutgoingEmail {
   const until = input.expiresAt.toISOString().slice(0, 10);
   const subject = `${input.personName} asked you to vouch for them`;
   const text = [

@@ -28,7 +28,13 @@ export function deliverBatch(deps: DeliverBatchDeps) {
     const claimed = await claimMessages(db, ids, settings.leaseSeconds);
     if (claimed.length < ids.length) {
       const taken = new Set(claimed.map((m) => m.id));
-      if ((await releaseWaiting(db, ids.filter((id) => !taken.has(id)))) > 0) deps.onReleased();
+      if (
+        (await releaseWaiting(
+          db,
+          ids.filter((id) => !taken.has(id)),
+        )) > 0
+      )
+        deps.onReleased();
     }
     if (claimed.length === 0) return;
     const endpoints = await loadEndpoints(db, claimed);

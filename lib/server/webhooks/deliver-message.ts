@@ -5,14 +5,25 @@ import { nextRetryDelay, parseRetryAfter } from "./retry-schedule";
 import type { DeliveryOutcome, NextStep } from "./save-outcomes";
 import type { WebhookSettings } from "./webhook-settings";
 
-const notSent = (error: string): DeliveryAttempt => ({ statusCode: null, responseBody: null, durationMs: 0, error, ok: false, retryAfter: null });
+const notSent = (error: string): DeliveryAttempt => ({
+  statusCode: null,
+  responseBody: null,
+  durationMs: 0,
+  error,
+  ok: false,
+  retryAfter: null,
+});
 
 /**
  * One attempt of a claimed message to the endpoint as configured now (URL, secrets), and its
  * next step. Never throws (deliverWebhook does not). The SSRF guard runs again here: an
  * endpoint that now resolves to a private address is refused at delivery, not only when set.
  */
-export async function deliverMessage(message: WebhookMessage, endpoint: EndpointTarget | undefined, settings: WebhookSettings): Promise<DeliveryOutcome> {
+export async function deliverMessage(
+  message: WebhookMessage,
+  endpoint: EndpointTarget | undefined,
+  settings: WebhookSettings,
+): Promise<DeliveryOutcome> {
   const startedAt = new Date();
   let attempt: DeliveryAttempt;
   if (!endpoint?.url) attempt = notSent("No webhook URL is set for this team and mode; nothing was sent");

@@ -54,7 +54,10 @@ export async function deliverWebhook(options: DeliverWebhookOptions): Promise<De
   });
   try {
     // The deadline covers the guard's DNS lookup too, not only the request.
-    const target = await withDeadline(checkWebhookUrl(options.url, { allowLoopback: options.allowLoopback, resolve: options.resolve }), timeoutMs);
+    const target = await withDeadline(
+      checkWebhookUrl(options.url, { allowLoopback: options.allowLoopback, resolve: options.resolve }),
+      timeoutMs,
+    );
     if (!target.ok) return done(null, null, target.error.message);
     const headers = {
       "content-type": "application/json",
@@ -86,7 +89,11 @@ function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
 }
 
-function post(target: GuardedTarget, options: DeliverWebhookOptions & { timeoutMs: number }, headers: Record<string, string>): Promise<Reply> {
+function post(
+  target: GuardedTarget,
+  options: DeliverWebhookOptions & { timeoutMs: number },
+  headers: Record<string, string>,
+): Promise<Reply> {
   const { timeoutMs } = options;
   const limit = options.maxBodyExcerpt ?? 4096;
   const transport = target.url.protocol === "https:" ? https : http;
@@ -113,7 +120,12 @@ function post(target: GuardedTarget, options: DeliverWebhookOptions & { timeoutM
       lookup: guardedLookup(target.policy, options.resolve),
     });
     request.on("response", (response) => {
-      reply = { statusCode: response.statusCode ?? 0, location: response.headers.location, retryAfter: response.headers["retry-after"], excerpt: "" };
+      reply = {
+        statusCode: response.statusCode ?? 0,
+        location: response.headers.location,
+        retryAfter: response.headers["retry-after"],
+        excerpt: "",
+      };
       response.on("data", (chunk: Buffer) => {
         chunks.push(chunk);
         size += chunk.length;

@@ -26,7 +26,11 @@ export async function getSigningSecrets(db: Db, tenant: Tenant, now = new Date()
 
 async function readEndpoint(db: Db, tenant: Tenant) {
   const [row] = await db
-    .select({ secret: webhookEndpoints.secret, previousSecret: webhookEndpoints.previousSecret, previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt })
+    .select({
+      secret: webhookEndpoints.secret,
+      previousSecret: webhookEndpoints.previousSecret,
+      previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
+    })
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.teamId, tenant.teamId), eq(webhookEndpoints.mode, tenant.mode)))
     .limit(1);

@@ -40,6 +40,11 @@ export async function withAttempts(db: Db, rows: (typeof webhookMessages.$inferS
   const attempts = await db
     .select()
     .from(webhookAttempts)
-    .where(inArray(webhookAttempts.messageId, rows.map((r) => r.id)));
+    .where(
+      inArray(
+        webhookAttempts.messageId,
+        rows.map((r) => r.id),
+      ),
+    );
   return rows.map((row) => toMessageView(row, attempts));
 }

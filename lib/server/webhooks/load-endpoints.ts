@@ -23,7 +23,11 @@ export async function loadEndpoints(db: Db, tenants: Tenant[], now = new Date())
     .where(or(...unique.map((t) => and(eq(webhookEndpoints.teamId, t.teamId), eq(webhookEndpoints.mode, t.mode)))));
   for (const row of rows) {
     const previousValid = row.previousSecret && row.previousSecretExpiresAt && row.previousSecretExpiresAt > now;
-    found.set(tenantKey(row), { url: row.url, enabled: row.enabled, secrets: previousValid ? [row.secret, row.previousSecret!] : [row.secret] });
+    found.set(tenantKey(row), {
+      url: row.url,
+      enabled: row.enabled,
+      secrets: previousValid ? [row.secret, row.previousSecret!] : [row.secret],
+    });
   }
   return found;
 }

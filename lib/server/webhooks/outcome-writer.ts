@@ -31,7 +31,9 @@ export class OutcomeWriter {
         do await new Promise((resolve) => setTimeout(resolve, Math.min(2, gatherMs)));
         while (this.buffer.length < minBatch && Date.now() < until);
         const batch = this.buffer.splice(0, maxBatch);
-        await this.write(batch).catch((error) => console.error(`[webhooks] storing ${batch.length} attempt(s) failed; their leases will expire and they will be retried:`, error));
+        await this.write(batch).catch((error) =>
+          console.error(`[webhooks] storing ${batch.length} attempt(s) failed; their leases will expire and they will be retried:`, error),
+        );
       }
     })().finally(() => {
       this.writing = null;

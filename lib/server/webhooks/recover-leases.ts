@@ -25,12 +25,29 @@ export async function recoverExpiredLeases(db: Db, maxTries: number): Promise<nu
         updatedAt: sql`now()`,
       })
       .where(and(eq(webhookMessages.status, "delivering"), lt(webhookMessages.lockedUntil, sql`now()`)))
-      .returning({ id: webhookMessages.id, teamId: webhookMessages.teamId, mode: webhookMessages.mode, attempt: webhookMessages.attemptCount });
+      .returning({
+        id: webhookMessages.id,
+        teamId: webhookMessages.teamId,
+        mode: webhookMessages.mode,
+        attempt: webhookMessages.attemptCount,
+      });
     if (rows.length === 0) return 0;
     const now = new Date();
     await tx
       .insert(webhookAttempts)
-      .values(rows.map((r) => ({ id: newId("wha"), messageId: r.id, teamId: r.teamId, mode: r.mode, attempt: r.attempt, url: null, durationMs: 0, error: INTERRUPTED, startedAt: now })))
+      .values(
+        rows.map((r) => ({
+          id: newId("wha"),
+          messageId: r.id,
+          teamId: r.teamId,
+          mode: r.mode,
+          attempt: r.attempt,
+          url: null,
+          durationMs: 0,
+          error: INTERRUPTED,
+          startedAt: now,
+        })),
+      )
       .onConflictDoNothing();
     return rows.length;
   });

@@ -21,12 +21,20 @@ const requeue = {
 };
 
 /** Sends one message again (any state but one being delivered at this moment). */
-export async function replayWebhookMessage(db: Db, options: { tenant: Tenant; actor: Actor; id: string }): Promise<Result<WebhookMessageView>> {
+export async function replayWebhookMessage(
+  db: Db,
+  options: { tenant: Tenant; actor: Actor; id: string },
+): Promise<Result<WebhookMessageView>> {
   const { tenant, id } = options;
   const mine = and(eq(webhookMessages.id, id), eq(webhookMessages.teamId, tenant.teamId), eq(webhookMessages.mode, tenant.mode));
   const replayed = await db.transaction(async (tx) => {
-    const rows = await tx.update(webhookMessages).set(requeue).where(and(mine, ne(webhookMessages.status, "delivering"))).returning({ id: webhookMessages.id });
-    if (rows.length) await recordAudit(tx, { ...tenant, actor: options.actor, action: "webhook.replayed", targetType: "webhook_message", targetId: id });
+    const rows = await tx
+      .update(webhookMessages)
+      .set(requeue)
+      .where(and(mine, ne(webhookMessages.status, "delivering")))
+      .returning({ id: webhookMessages.id });
+    if (rows.length)
+      await recordAudit(tx, { ...tenant, actor: options.actor, action: "webhook.replayed", targetType: "webhook_message", targetId: id });
     return rows.length > 0;
   });
   if (!replayed) {
@@ -39,7 +47,10 @@ export async function replayWebhookMessage(db: Db, options: { tenant: Tenant; ac
 }
 
 /** Sends again every failed message of the tenant created in [from, to). */
-export async function replayFailedWebhooks(db: Db, options: { tenant: Tenant; actor: Actor; from: Date; to: Date }): Promise<Result<{ replayed: number }>> {
+export async function replayFailedWebhooks(
+  db: Db,
+  options: { tenant: Tenant; actor: Actor; from: Date; to: Date },
+): Promise<Result<{ replayed: number }>> {
   const { tenant, from, to } = options;
   if (!(from < to)) return fail("invalid", "from must be before to", { detail: { to: "Must be after from" } });
   const replayed = await db.transaction(async (tx) => {

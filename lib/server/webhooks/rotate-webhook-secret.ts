@@ -20,12 +20,25 @@ export async function rotateWebhookSecret(
   const now = options.now ?? new Date();
   const where = and(eq(webhookEndpoints.teamId, tenant.teamId), eq(webhookEndpoints.mode, tenant.mode));
   return db.transaction(async (tx) => {
-    await tx.insert(webhookEndpoints).values({ ...tenant, url: null, secret: newSigningSecret() }).onConflictDoNothing();
+    await tx
+      .insert(webhookEndpoints)
+      .values({ ...tenant, url: null, secret: newSigningSecret() })
+      .onConflictDoNothing();
     const [before] = await tx.select().from(webhookEndpoints).where(where).for("update");
     const secret = newSigningSecret();
     const expiresAt = new Date(now.getTime() + SECRET_GRACE_MS);
-    await tx.update(webhookEndpoints).set({ secret, previousSecret: before!.secret, previousSecretExpiresAt: expiresAt, updatedAt: now }).where(where);
-    await recordAudit(tx, { ...tenant, actor: options.actor, action: "webhook.secret_rotated", targetType: "webhook_endpoint", targetId: tenant.mode, metadata: { previous_valid_until: expiresAt.toISOString() } });
+    await tx
+      .update(webhookEndpoints)
+      .set({ secret, previousSecret: before!.secret, previousSecretExpiresAt: expiresAt, updatedAt: now })
+      .where(where);
+    await recordAudit(tx, {
+      ...tenant,
+      actor: options.actor,
+      action: "webhook.secret_rotated",
+      targetType: "webhook_endpoint",
+      targetId: tenant.mode,
+      metadata: { previous_valid_until: expiresAt.toISOString() },
+    });
     return ok({ secret, previous_secret_expires_at: expiresAt.toISOString() });
   });
 }

@@ -67,6 +67,13 @@ export async function saveOutcomes(db: Db, outcomes: DeliveryOutcome[]): Promise
     from v
     where m.id = v.id and m.status = 'delivering' and m.attempt_count = v.attempt
     returning m.id, m.status, m.verification_id, v.delay`);
-  const updated = (result as unknown as { rows: { id: string; status: NextStep["status"]; verification_id: string | null; delay: number | null }[] }).rows;
-  return updated.map((r) => ({ id: r.id, status: r.status, verificationId: r.verification_id, delaySeconds: r.delay === null ? null : Number(r.delay) }));
+  const updated = (
+    result as unknown as { rows: { id: string; status: NextStep["status"]; verification_id: string | null; delay: number | null }[] }
+  ).rows;
+  return updated.map((r) => ({
+    id: r.id,
+    status: r.status,
+    verificationId: r.verification_id,
+    delaySeconds: r.delay === null ? null : Number(r.delay),
+  }));
 }

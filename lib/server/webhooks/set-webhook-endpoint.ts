@@ -47,11 +47,19 @@ export async function setWebhookEndpoint(db: Db, options: SetWebhookEndpointOpti
   const where = and(eq(webhookEndpoints.teamId, tenant.teamId), eq(webhookEndpoints.mode, tenant.mode));
   return db.transaction(async (tx) => {
     // The row may exist without a URL (a sandbox trigger signs with a lazily made secret).
-    await tx.insert(webhookEndpoints).values({ ...tenant, url: null, secret: newSigningSecret() }).onConflictDoNothing();
+    await tx
+      .insert(webhookEndpoints)
+      .values({ ...tenant, url: null, secret: newSigningSecret() })
+      .onConflictDoNothing();
     const [before] = await tx.select().from(webhookEndpoints).where(where).for("update");
     const [row] = await tx
       .update(webhookEndpoints)
-      .set({ url: options.url, enabled: options.enabled ?? before!.enabled, events: (events ?? before!.events) as WebhookEventName[], updatedAt: new Date() })
+      .set({
+        url: options.url,
+        enabled: options.enabled ?? before!.enabled,
+        events: (events ?? before!.events) as WebhookEventName[],
+        updatedAt: new Date(),
+      })
       .where(where)
       .returning();
     await recordAudit(tx, {

@@ -10,7 +10,8 @@ import { fail, ok, type Result } from "../shared/result";
 /** Resolves a host name to every address it has; injectable so tests never need real DNS. */
 export type Resolver = (host: string) => Promise<string[]>;
 
-export const systemResolver: Resolver = async (host) => (await dns.promises.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+export const systemResolver: Resolver = async (host) =>
+  (await dns.promises.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
 export interface GuardPolicy {
   allowLoopback: boolean;
@@ -73,12 +74,16 @@ export function checkAddress(address: string, policy: GuardPolicy): Result<void>
   }
   if (kind === "invalid") return fail("invalid", `webhook_url resolves to an invalid address (${address})`);
   if (kind !== "unicast") return fail("invalid", `webhook_url resolves to a ${kind} address (${address}); ${publicOnly}`);
-  if (policy.requireLoopback) return fail("invalid", `webhook_url must use https (plain http is allowed only to loopback; it resolves to ${address})`);
+  if (policy.requireLoopback)
+    return fail("invalid", `webhook_url must use https (plain http is allowed only to loopback; it resolves to ${address})`);
   return ok(undefined);
 }
 
 /** Checks scheme, credentials and every resolved address; no packet is sent to the host. */
-export async function checkWebhookUrl(raw: string, options: { allowLoopback: boolean; resolve?: Resolver }): Promise<Result<GuardedTarget>> {
+export async function checkWebhookUrl(
+  raw: string,
+  options: { allowLoopback: boolean; resolve?: Resolver },
+): Promise<Result<GuardedTarget>> {
   let url: URL;
   try {
     url = new URL(raw);

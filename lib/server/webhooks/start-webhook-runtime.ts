@@ -54,16 +54,19 @@ export async function startWebhookRuntime(options: WebhookRuntimeOptions): Promi
   let timer: NodeJS.Timeout | null = null;
   if (options.deliver) {
     const deliveryPool = new DeliveryPool(settings.concurrency);
-    writer = new OutcomeWriter(async (batch) => {
-      const saved = await saveOutcomes(db, batch);
-      const retries = saved.filter((s) => s.status === "retrying");
-      await queue.send(
-        WEBHOOK_DELIVERY_JOB,
-        retries.map((r) => ({ payload: { messageId: r.id }, startAfterSeconds: r.delaySeconds ?? 0 })),
-      );
-      // A case's message is finished: the next one of that case may go now.
-      if (saved.some((s) => s.verificationId && s.status !== "retrying")) relay.kick();
-    }, { minBatch: 16, gatherMs: 20 });
+    writer = new OutcomeWriter(
+      async (batch) => {
+        const saved = await saveOutcomes(db, batch);
+        const retries = saved.filter((s) => s.status === "retrying");
+        await queue.send(
+          WEBHOOK_DELIVERY_JOB,
+          retries.map((r) => ({ payload: { messageId: r.id }, startAfterSeconds: r.delaySeconds ?? 0 })),
+        );
+        // A case's message is finished: the next one of that case may go now.
+        if (saved.some((s) => s.verificationId && s.status !== "retrying")) relay.kick();
+      },
+      { minBatch: 16, gatherMs: 20 },
+    );
     const job = defineJob(WEBHOOK_DELIVERY_JOB, deliverBatch({ db, settings, pool: deliveryPool, writer, onReleased: relay.kick }));
     loop = startJobLoop({
       queue,

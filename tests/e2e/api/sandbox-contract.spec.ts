@@ -33,7 +33,17 @@ test("authentication: v1 and v2, bad credentials 401, missing token 401", async 
 });
 
 test("canned verifications 111–999 (spec 4.10)", async ({ request }) => {
-  const expected: Record<string, string> = { "111": "InProgress", "222": "ReadyForReview", "333": "Verified", "444": "Refused", "555": "InProgress", "666": "Verified", "777": "LockedOut", "888": "Verified", "999": "InProgress" };
+  const expected: Record<string, string> = {
+    "111": "InProgress",
+    "222": "ReadyForReview",
+    "333": "Verified",
+    "444": "Refused",
+    "555": "InProgress",
+    "666": "Verified",
+    "777": "LockedOut",
+    "888": "Verified",
+    "999": "InProgress",
+  };
   for (const [id, status] of Object.entries(expected)) {
     for (const version of ["v1", "v2"]) {
       const res = await request.get(`/api/${version}/verifications/${id}`, { headers: auth(sandbox) });
@@ -45,7 +55,10 @@ test("canned verifications 111–999 (spec 4.10)", async ({ request }) => {
 });
 
 test("create, read and list a sandbox case", async ({ request }) => {
-  const created = await request.post("/api/v1/verifications", { headers: auth(sandbox), data: { email: "e2e@example.com", workflow_id: "sandbox-flow", external_id: "e2e-1" } });
+  const created = await request.post("/api/v1/verifications", {
+    headers: auth(sandbox),
+    data: { email: "e2e@example.com", workflow_id: "sandbox-flow", external_id: "e2e-1" },
+  });
   expect(created.status()).toBe(201);
   const body = await created.json();
   expect(body.url).toContain("/verify/");
@@ -53,13 +66,22 @@ test("create, read and list a sandbox case", async ({ request }) => {
   expect(await read.json()).toMatchObject({ id: body.id, status: "InProgress", external_id: "e2e-1" });
   const list = await (await request.get("/api/v1/verifications?status=InProgress", { headers: auth(sandbox) })).json();
   expect(list.map((v: { id: string }) => v.id)).toContain(body.id);
-  const invalid = await request.post("/api/v1/verifications", { headers: auth(sandbox), data: { email: "e2e@example.com", workflow_id: "nope" } });
+  const invalid = await request.post("/api/v1/verifications", {
+    headers: auth(sandbox),
+    data: { email: "e2e@example.com", workflow_id: "nope" },
+  });
   expect(invalid.status()).toBe(400);
   expect((await invalid.json()).error_detail).toHaveProperty("workflow_id");
 });
 
 test("risk: email rule, enrichment outcomes, radar, validation (spec 4.9)", async ({ request }) => {
-  const form = (email: string, extra: Record<string, string> = {}) => ({ first_name: "Jane", last_name: "Doe", email, date_of_birth: "1990-01-31", ...extra });
+  const form = (email: string, extra: Record<string, string> = {}) => ({
+    first_name: "Jane",
+    last_name: "Doe",
+    email,
+    date_of_birth: "1990-01-31",
+    ...extra,
+  });
   const cases = [
     ["jane@example.com", "CLEAR"],
     ["jane+review@example.com", "REVIEW"],
@@ -69,16 +91,23 @@ test("risk: email rule, enrichment outcomes, radar, validation (spec 4.9)", asyn
     ["eroberts@email.com", "REJECT"],
   ] as const;
   for (const [email, recommendation] of cases) {
-    const res = await request.post("/api/v2/risk", { headers: auth(sandbox), multipart: form(email, { enrichments: '["ONLINE_FOOTPRINT","AML"]' }) });
+    const res = await request.post("/api/v2/risk", {
+      headers: auth(sandbox),
+      multipart: form(email, { enrichments: '["ONLINE_FOOTPRINT","AML"]' }),
+    });
     expect(res.status(), email).toBe(201);
     const body = await res.json();
     expect(body).toMatchObject({ recommendation, email, first_name: "Jane", billable: false });
     expect(Object.keys(body.enrichment_reports).sort()).toEqual(["aml", "online_footprint"]);
     const states = [body.enrichment_reports.online_footprint.state, body.enrichment_reports.aml.state];
-    expect(states).toEqual(recommendation === "CLEAR" ? ["PASS", "PASS"] : recommendation === "REVIEW" ? ["PASS", "FAIL"] : ["FAIL", "FAIL"]);
+    expect(states).toEqual(
+      recommendation === "CLEAR" ? ["PASS", "PASS"] : recommendation === "REVIEW" ? ["PASS", "FAIL"] : ["FAIL", "FAIL"],
+    );
     expect(body.alerts_enabled_at).toBeTruthy();
   }
-  const radar = await (await request.post("/api/v2/risk?report=radar", { headers: auth(sandbox), multipart: form("x+reject@example.com") })).json();
+  const radar = await (
+    await request.post("/api/v2/risk?report=radar", { headers: auth(sandbox), multipart: form("x+reject@example.com") })
+  ).json();
   expect(radar.radar_verification_report.state).toBe("PASS");
   expect(radar.radar_verification_report.checks).toHaveLength(4);
   expect(radar.radar_verification_report.checks.every((c: { state: string }) => c.state === "PASS")).toBe(true);
@@ -86,9 +115,18 @@ test("risk: email rule, enrichment outcomes, radar, validation (spec 4.9)", asyn
   const missing = await request.post("/api/v2/risk", { headers: auth(sandbox), multipart: { first_name: "Jane" } });
   expect(missing.status()).toBe(400);
   expect(Object.keys((await missing.json()).error_detail)).toEqual(expect.arrayContaining(["last_name", "email", "date_of_birth"]));
-  const noAddress = await request.post("/api/v2/risk", { headers: auth(sandbox), multipart: form("a@example.com", { enrichments: '["credit_bureau"]' }) });
+  const noAddress = await request.post("/api/v2/risk", {
+    headers: auth(sandbox),
+    multipart: form("a@example.com", { enrichments: '["credit_bureau"]' }),
+  });
   expect(noAddress.status()).toBe(400);
-  const gif = await request.post("/api/v2/risk", { headers: auth(sandbox), multipart: { ...form("a@example.com"), face_scan: { name: "face.jpg", mimeType: "image/jpeg", buffer: Buffer.from("GIF89a-not-a-jpeg") } } });
+  const gif = await request.post("/api/v2/risk", {
+    headers: auth(sandbox),
+    multipart: {
+      ...form("a@example.com"),
+      face_scan: { name: "face.jpg", mimeType: "image/jpeg", buffer: Buffer.from("GIF89a-not-a-jpeg") },
+    },
+  });
   expect(gif.status()).toBe(415);
   // Live answers from the real engine: billable, with the score explained.
   const liveRisk = await request.post("/api/v2/risk", { headers: auth(live), multipart: form(`live.${Date.now()}@example.com`) });
@@ -97,7 +135,11 @@ test("risk: email rule, enrichment outcomes, radar, validation (spec 4.9)", asyn
 });
 
 test("postcode lookup: three postcodes, spaces and case ignored, others 400 (spec 4.11)", async ({ request }) => {
-  for (const [postcode, count] of [["SW1A 2AA", 1], ["nw16xe", 12], ["ab11 6bh", 21]] as const) {
+  for (const [postcode, count] of [
+    ["SW1A 2AA", 1],
+    ["nw16xe", 12],
+    ["ab11 6bh", 21],
+  ] as const) {
     const res = await request.get(`/api/v1/smart-lookups/postcode?postcode=${encodeURIComponent(postcode)}`, { headers: auth(sandbox) });
     expect(res.status()).toBe(200);
     const body = await res.json();
@@ -114,19 +156,36 @@ test("postcode lookup: three postcodes, spaces and case ignored, others 400 (spe
 
 test("monitored accounts: list, detail, toggle, acknowledge", async ({ request }) => {
   const list = await (await request.get("/api/v1/alerts/accounts", { headers: auth(sandbox) })).json();
-  expect(list.accounts.map((a: { id: string; status: string }) => `${a.id}:${a.status}`)).toEqual(["sl_sandbox_001:New", "sl_sandbox_002:Acknowledged"]);
+  expect(list.accounts.map((a: { id: string; status: string }) => `${a.id}:${a.status}`)).toEqual([
+    "sl_sandbox_001:New",
+    "sl_sandbox_002:Acknowledged",
+  ]);
   const detail = await (await request.get("/api/v1/alerts/accounts/sl_sandbox_002", { headers: auth(sandbox) })).json();
   expect(detail).toMatchObject({ risk_type: "pep", alerts: [expect.objectContaining({ id: expect.any(String) })] });
-  expect(await (await request.patch("/api/v1/alerts/accounts/sl_sandbox_001", { headers: auth(sandbox), data: { alerts_enabled: false } })).json()).toEqual({ success: true });
-  expect(await (await request.post("/api/v1/alerts/accounts/sl_sandbox_001/acknowledge", { headers: auth(sandbox) })).json()).toEqual({ success: true });
+  expect(
+    await (
+      await request.patch("/api/v1/alerts/accounts/sl_sandbox_001", { headers: auth(sandbox), data: { alerts_enabled: false } })
+    ).json(),
+  ).toEqual({ success: true });
+  expect(await (await request.post("/api/v1/alerts/accounts/sl_sandbox_001/acknowledge", { headers: auth(sandbox) })).json()).toEqual({
+    success: true,
+  });
   expect((await request.get("/api/v1/alerts/accounts/sl_sandbox_001", { headers: auth(live) })).status()).toBe(404);
 });
 
 test("webhook triggers: table-6 events delivered signed, others refused, live 403 (spec 4.7, 4.8, 6)", async ({ request }) => {
-  const ok = await request.post("/api/v1/verifications/444/webhooks", { headers: auth(sandbox), data: { webhook_url: receiver.url("/hook"), event: "Refused" } });
+  const ok = await request.post("/api/v1/verifications/444/webhooks", {
+    headers: auth(sandbox),
+    data: { webhook_url: receiver.url("/hook"), event: "Refused" },
+  });
   expect(ok.status()).toBe(200);
   const report = await ok.json();
-  expect(report).toMatchObject({ event: "Refused", error: null, response: { status_code: 200 }, payload: { event: "Refused", id: "444", status: "Refused" } });
+  expect(report).toMatchObject({
+    event: "Refused",
+    error: null,
+    response: { status_code: 200 },
+    payload: { event: "Refused", id: "444", status: "Refused" },
+  });
   const received = receiver.to("/hook").at(-1)!;
   expect(JSON.parse(received.body)).toEqual(report.payload);
   // Standard Webhooks headers (the signature itself is verified with the team secret in the integration suite).
@@ -134,23 +193,53 @@ test("webhook triggers: table-6 events delivered signed, others refused, live 40
   expect(received.headers["webhook-id"]).toMatch(/^msg_/);
   expect(Math.abs(Number(received.headers["webhook-timestamp"]) - Date.now() / 1000)).toBeLessThan(60);
 
-  const refused = await request.post("/api/v1/verifications/444/webhooks", { headers: auth(sandbox), data: { webhook_url: receiver.url("/hook"), event: "Verified" } });
+  const refused = await request.post("/api/v1/verifications/444/webhooks", {
+    headers: auth(sandbox),
+    data: { webhook_url: receiver.url("/hook"), event: "Verified" },
+  });
   expect(refused.status()).toBe(400);
   expect((await refused.json()).message).toContain("Created, Refused");
 
-  const alert = await (await request.post("/api/v1/alerts/accounts/sl_sandbox_001/webhooks", { headers: auth(sandbox), data: { webhook_url: receiver.url("/alert") } })).json();
+  const alert = await (
+    await request.post("/api/v1/alerts/accounts/sl_sandbox_001/webhooks", {
+      headers: auth(sandbox),
+      data: { webhook_url: receiver.url("/alert") },
+    })
+  ).json();
   expect(alert).toMatchObject({ event: "Alert", error: null, payload: { event: "Alert", smartLookupId: "sl_sandbox_001" } });
 
-  const failing = await (await request.post("/api/v1/verifications/333/webhooks", { headers: auth(sandbox), data: { webhook_url: receiver.url("/fail"), event: "Verified" } })).json();
+  const failing = await (
+    await request.post("/api/v1/verifications/333/webhooks", {
+      headers: auth(sandbox),
+      data: { webhook_url: receiver.url("/fail"), event: "Verified" },
+    })
+  ).json();
   expect(failing.error).toBeTruthy();
   expect(failing.response.status_code).toBe(500);
 
-  expect((await request.post("/api/v1/verifications/333/webhooks", { headers: auth(live), data: { webhook_url: receiver.url("/hook"), event: "Verified" } })).status()).toBe(403);
+  expect(
+    (
+      await request.post("/api/v1/verifications/333/webhooks", {
+        headers: auth(live),
+        data: { webhook_url: receiver.url("/hook"), event: "Verified" },
+      })
+    ).status(),
+  ).toBe(403);
 });
 
 test("the OpenAPI document lists every endpoint the contract names", async ({ request }) => {
   const doc = await (await request.get("/api/openapi.json")).json();
-  for (const p of ["/api/v2/authenticate", "/api/v1/verifications", "/api/v2/verifications/{id}", "/api/v2/risk", "/api/v1/smart-lookups/postcode", "/api/v1/alerts/accounts", "/api/v1/alerts/accounts/{id}", "/api/v1/verifications/{id}/webhooks", "/api/v1/alerts/accounts/{id}/webhooks"]) {
+  for (const p of [
+    "/api/v2/authenticate",
+    "/api/v1/verifications",
+    "/api/v2/verifications/{id}",
+    "/api/v2/risk",
+    "/api/v1/smart-lookups/postcode",
+    "/api/v1/alerts/accounts",
+    "/api/v1/alerts/accounts/{id}",
+    "/api/v1/verifications/{id}/webhooks",
+    "/api/v1/alerts/accounts/{id}/webhooks",
+  ]) {
     expect(doc.paths).toHaveProperty([p]);
   }
 });

@@ -63,7 +63,13 @@ test("report a live case as confirmed fraud", async ({ request }) => {
   const token = (await auth.json()).access_token as string;
   const created = await request.post("/api/v1/verifications", {
     headers: { authorization: `Bearer ${token}` },
-    data: { email: `frank.${unique}@example.com`, workflow_id: "sandbox-flow", first_name: "Frank", last_name: "Abagnale", date_of_birth: "1948-04-27" },
+    data: {
+      email: `frank.${unique}@example.com`,
+      workflow_id: "sandbox-flow",
+      first_name: "Frank",
+      last_name: "Abagnale",
+      date_of_birth: "1948-04-27",
+    },
   });
   expect(created.status()).toBe(201);
   const { id } = await created.json();
@@ -82,7 +88,13 @@ test("report a risk assessment as confirmed fraud (sandbox)", async ({ request }
   const token = await sandboxToken(request);
   const res = await request.post("/api/v2/risk", {
     headers: { authorization: `Bearer ${token}` },
-    multipart: { first_name: "Frank", last_name: `Abagnale-${unique}`, email: `frank.${unique}+reject@example.com`, date_of_birth: "1948-04-27", enrichments: '["NFD"]' },
+    multipart: {
+      first_name: "Frank",
+      last_name: `Abagnale-${unique}`,
+      email: `frank.${unique}+reject@example.com`,
+      date_of_birth: "1948-04-27",
+      enrichments: '["NFD"]',
+    },
   });
   expect(res.status()).toBe(201);
   const { id } = await res.json();
@@ -93,7 +105,9 @@ test("report a risk assessment as confirmed fraud (sandbox)", async ({ request }
   await expect(page.getByLabel("What was the fraud?")).toBeFocused();
   await page.getByLabel("What was the fraud?").fill("Impersonation confirmed by the bank");
   await page.getByRole("button", { name: "Report confirmed fraud" }).click();
-  await expect(page.getByTestId("fraud-reported")).toContainText("Impersonation confirmed by the bank. Sandbox: kept with the team’s test data");
+  await expect(page.getByTestId("fraud-reported")).toContainText(
+    "Impersonation confirmed by the bank. Sandbox: kept with the team’s test data",
+  );
   await checkPage(page, "risk-fraud-reported");
   await useMode(page, "Live");
 });

@@ -71,7 +71,10 @@ test("the case list updates by itself when a case is created", async ({ request 
   await page.goto("/console/cases");
   await expect(page.getByText("Live: refreshes every 5 s")).toBeVisible();
   const token = await sandboxToken(request);
-  const created = await request.post("/api/v1/verifications", { headers: { authorization: `Bearer ${token}` }, data: { email: "live.update@example.com", workflow_id: "sandbox-flow", external_id: "e2e-live-update" } });
+  const created = await request.post("/api/v1/verifications", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { email: "live.update@example.com", workflow_id: "sandbox-flow", external_id: "e2e-live-update" },
+  });
   expect(created.status()).toBe(201);
   // No reload: the list polls the console's route handler.
   await expect(page.getByRole("link", { name: "live.update@example.com" })).toBeVisible({ timeout: 15_000 });
@@ -129,10 +132,13 @@ test("approve a case that needs review: timeline and webhook delivery", async ({
   const deliveries = page.getByTestId("deliveries");
   await expect(deliveries).toContainText("Verified");
   await expect
-    .poll(async () => {
-      await page.reload();
-      return (await deliveries.getByRole("listitem").filter({ hasText: "Verified" }).first().textContent()) ?? "";
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        await page.reload();
+        return (await deliveries.getByRole("listitem").filter({ hasText: "Verified" }).first().textContent()) ?? "";
+      },
+      { timeout: 20_000 },
+    )
     .toContain("delivered");
   expect(receiver.to("/console-hook").some((r) => JSON.parse(r.body).event === "Verified" && JSON.parse(r.body).id === id)).toBe(true);
   await checkPage(page, "case-reviewed");
@@ -193,14 +199,18 @@ test("a viewer cannot approve: no button, and the server refuses", async ({ brow
   await expect(viewer.getByTestId("review-not-allowed")).toBeVisible();
   await expect(viewer.getByRole("button", { name: "Approve" })).toHaveCount(0);
 
-  const refused = await viewer.request.post(`/console/api/cases/${id}/review`, { data: { decision: "approve", note: "I should not be able to", expected_status: "Refused" } });
+  const refused = await viewer.request.post(`/console/api/cases/${id}/review`, {
+    data: { decision: "approve", note: "I should not be able to", expected_status: "Refused" },
+  });
   expect(refused.status()).toBe(403);
   await viewer.reload();
   await expect(viewer.getByText("Refused", { exact: true }).first()).toBeVisible();
   await expect(viewer.getByTestId("timeline")).not.toContainText("ManuallyReviewed");
 
   // The owner's session may decide the same case through the same route.
-  const allowed = await page.request.post(`/console/api/cases/${id}/review`, { data: { decision: "reject", note: "Confirmed refusal", expected_status: "Refused" } });
+  const allowed = await page.request.post(`/console/api/cases/${id}/review`, {
+    data: { decision: "reject", note: "Confirmed refusal", expected_status: "Refused" },
+  });
   expect(allowed.status()).toBe(200);
   await viewerContext.close();
 });

@@ -10,7 +10,10 @@ export async function checkPage(page: Page, name: string): Promise<void> {
   await expect(page).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), `axe on ${name}`).toEqual([]);
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+    `axe on ${name}`,
+  ).toEqual([]);
   await screenshotBothSizes(page, `console-${name}`);
   await page.setViewportSize(VIEWPORTS.desktop);
 }
@@ -38,14 +41,21 @@ export async function sandboxToken(request: APIRequestContext): Promise<string> 
 /** A stored sandbox case moved to Refused (needs review) through its hosted page, as a tester would. */
 export async function sandboxCaseNeedingReview(page: Page, request: APIRequestContext, email: string): Promise<string> {
   const token = await sandboxToken(request);
-  const created = await request.post("/api/v1/verifications", { headers: { authorization: `Bearer ${token}` }, data: { email, workflow_id: "sandbox-flow" } });
+  const created = await request.post("/api/v1/verifications", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { email, workflow_id: "sandbox-flow" },
+  });
   expect(created.status()).toBe(201);
   const { url, id } = await created.json();
   await page.goto(new URL(url).pathname);
   await page.getByRole("button", { name: "Needs review" }).click();
   // The page then goes to the case's redirect URL; the API says when the case is Refused.
   await expect
-    .poll(async () => (await (await request.get(`/api/v2/verifications/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()).status, { timeout: 10_000 })
+    .poll(
+      async () =>
+        (await (await request.get(`/api/v2/verifications/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()).status,
+      { timeout: 10_000 },
+    )
     .toBe("Refused");
   return id;
 }

@@ -36,7 +36,8 @@ test("a sanctioned name in live mode: AML fails, the person is monitored, the sc
   await expect(combobox).toBeFocused({ timeout: 15_000 });
   await combobox.click();
   await page.getByRole("option").first().click();
-  for (const name of [/Credit bureau/, /Online footprint/, /AML screening/, /National fraud database/]) await page.getByRole("checkbox", { name }).check();
+  for (const name of [/Credit bureau/, /Online footprint/, /AML screening/, /National fraud database/])
+    await page.getByRole("checkbox", { name }).check();
   await page.getByLabel(/^Face image/).setInputFiles(FACE);
   await page.getByRole("button", { name: "Run assessment" }).click();
   await page.waitForURL(/\/console\/risk\/risk_[\w-]+$/, { timeout: 60_000 });
@@ -44,7 +45,13 @@ test("a sanctioned name in live mode: AML fails, the person is monitored, the sc
   await expect(page.getByRole("heading", { level: 1, name: "Vladimir Putin" })).toBeVisible();
   const factors = page.getByRole("region", { name: "How the score was made" });
   await expect(factors).toBeVisible();
-  for (const factor of ["Known blocklist match", "Email velocity", "Face linked to multiple identities", "AML screening", "Credit bureau"]) {
+  for (const factor of [
+    "Known blocklist match",
+    "Email velocity",
+    "Face linked to multiple identities",
+    "AML screening",
+    "Credit bureau",
+  ]) {
     await expect(factors.getByText(factor, { exact: true })).toBeVisible();
   }
   await expect(factors.getByText(/PUTIN/)).toBeVisible();

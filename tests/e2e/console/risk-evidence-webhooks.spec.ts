@@ -99,7 +99,10 @@ test("run an assessment by hand: postcode picker, enrichments, face image → th
 test("webhooks page: the team's messages, a status filter, a replay, and a failed-range replay", async ({ request }) => {
   test.setTimeout(60_000);
   const token = await sandboxToken(request);
-  const created = await request.post("/api/v1/verifications", { headers: { authorization: `Bearer ${token}` }, data: { email: `hook.${unique()}@example.com`, workflow_id: "sandbox-flow" } });
+  const created = await request.post("/api/v1/verifications", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { email: `hook.${unique()}@example.com`, workflow_id: "sandbox-flow" },
+  });
   expect(created.status()).toBe(201);
   const caseId: string = (await created.json()).id;
 
@@ -124,6 +127,8 @@ test("webhooks page: the team's messages, a status filter, a replay, and a faile
   await expect(row).toContainText("replayed 1×");
 
   await page.getByRole("button", { name: "Replay failed messages" }).click();
-  await expect(page.getByTestId("replay-range-message")).toHaveText(/^(Queued \d+ failed messages? again\.|No failed messages were created in that range\.)$/);
+  await expect(page.getByTestId("replay-range-message")).toHaveText(
+    /^(Queued \d+ failed messages? again\.|No failed messages were created in that range\.)$/,
+  );
   await checkPage(page, "webhooks-replayed");
 });

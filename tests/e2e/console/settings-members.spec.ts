@@ -34,7 +34,9 @@ test("set the risk thresholds and the data retention period", async () => {
   await page.getByLabel("Online footprint threshold").fill("45");
   await page.getByLabel("Data retention period").fill("365");
   await page.getByRole("button", { name: "Save risk and retention" }).click();
-  await expect(page.getByTestId("risk-settings-message")).toHaveText(/Risk and retention settings saved for (live|sandbox): records are deleted after 365 days\./);
+  await expect(page.getByTestId("risk-settings-message")).toHaveText(
+    /Risk and retention settings saved for (live|sandbox): records are deleted after 365 days\./,
+  );
   await page.reload();
   await expect(page.getByLabel("AML match threshold")).toHaveValue("90");
   await expect(page.getByLabel("Online footprint threshold")).toHaveValue("45");

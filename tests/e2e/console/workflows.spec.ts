@@ -32,8 +32,16 @@ test("create, edit, archive and restore a workflow; the API lists it", async ({ 
 
   await page.locator("#workflow-new-id").fill(id);
   await page.locator("#workflow-new-name").fill("Selfie and address");
-  await page.locator("#workflow-new-message").locator("..").getByRole("checkbox", { name: /^Selfie/ }).check();
-  await page.locator("#workflow-new-message").locator("..").getByRole("checkbox", { name: /^Proof of address/ }).check();
+  await page
+    .locator("#workflow-new-message")
+    .locator("..")
+    .getByRole("checkbox", { name: /^Selfie/ })
+    .check();
+  await page
+    .locator("#workflow-new-message")
+    .locator("..")
+    .getByRole("checkbox", { name: /^Proof of address/ })
+    .check();
   await page.getByRole("button", { name: "Create workflow" }).click();
   await expect(page.getByTestId("workflow-new-message")).toHaveText(`Created “Selfie and address” (${id}).`);
   const row = page.getByTestId("workflow").filter({ hasText: id });
@@ -54,7 +62,10 @@ test("create, edit, archive and restore a workflow; the API lists it", async ({ 
   await row.getByRole("button", { name: "Archive Photo ID, selfie and address" }).click();
   await expect(row.getByText("Archived", { exact: true })).toBeVisible();
   expect((await flow()).archived_at).not.toBeNull();
-  const refused = await request.post("/api/v1/verifications", { headers: { authorization: `Bearer ${token}` }, data: { email: "e2e@example.com", workflow_id: id } });
+  const refused = await request.post("/api/v1/verifications", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { email: "e2e@example.com", workflow_id: id },
+  });
   expect(refused.status()).toBe(400);
 
   await row.getByRole("button", { name: "Restore Photo ID, selfie and address" }).click();

@@ -22,7 +22,9 @@ export function uniqueEmail(tag = ""): string {
 export async function expectAccessible(page: Page, name: string): Promise<void> {
   for (const [label, size] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(size);
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+      .analyze();
     expect(results.passes.length, "axe ran its rules").toBeGreaterThan(10);
     const bad = results.violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")

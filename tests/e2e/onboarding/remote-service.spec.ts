@@ -37,7 +37,10 @@ function start(env: Record<string, string>, label: string): ChildProcess {
 async function waitForHealth(url: string): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    const ok = await fetch(`${url}/api/v1/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -106,7 +109,8 @@ test.describe("against a service in another process", () => {
     const verificationId = (await page.getByTestId("verification-id").textContent())!.trim();
 
     // The other deployment signs a webhook for this case (spec 4.7) and delivers it here.
-    const token = (await (await request.post(`${SERVICE_URL}/api/v2/authenticate`, { data: serviceCreds.sandbox })).json()).access_token as string;
+    const token = (await (await request.post(`${SERVICE_URL}/api/v2/authenticate`, { data: serviceCreds.sandbox })).json())
+      .access_token as string;
     const trigger = await request.post(`${SERVICE_URL}/api/v1/verifications/${verificationId}/webhooks`, {
       headers: { authorization: `Bearer ${token}` },
       data: { webhook_url: `${ONBOARDING_URL}/api/onboarding/webhooks`, event: "Verified" },

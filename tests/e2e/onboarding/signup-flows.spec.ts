@@ -61,7 +61,10 @@ test("CLEAR: a plain email ends on the welcome page (every step screenshotted, a
   await checkPage(page, "welcome");
 });
 
-test("REVIEW: sandbox hosted page → Verified → the return page says verified, and the applicant shows the webhooks", async ({ page, context }) => {
+test("REVIEW: sandbox hosted page → Verified → the return page says verified, and the applicant shows the webhooks", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(150_000);
   const email = uniqueEmail("+review");
   await page.goto("/signup");
@@ -143,7 +146,9 @@ test("an unknown postcode says so clearly, and the address can be entered by han
 
   await page.getByLabel("Postcode").fill("ZZ1 1ZZ");
   await page.getByRole("button", { name: "Find address" }).click();
-  await expect(page.getByText("We couldn't find any addresses for ZZ1 1ZZ. Check the postcode, or enter your address manually.")).toBeVisible({ timeout: 15_000 });
+  await expect(
+    page.getByText("We couldn't find any addresses for ZZ1 1ZZ. Check the postcode, or enter your address manually."),
+  ).toBeVisible({ timeout: 15_000 });
   await expect(page.getByLabel("Postcode")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByRole("combobox")).toHaveCount(0);
   await checkPage(page, "2-address-unknown");
@@ -236,7 +241,8 @@ test("the address picker works with the keyboard alone", async ({ page }) => {
   await page.keyboard.press("Enter"); // list closed: Enter continues
   await expectStep(page, 3, "Add a selfie");
   // From the step's heading, Tab through the (empty) selfie step to Continue.
-  for (let i = 0; i < 6 && (await page.evaluate(() => document.activeElement?.textContent)) !== "Continue"; i++) await page.keyboard.press("Tab");
+  for (let i = 0; i < 6 && (await page.evaluate(() => document.activeElement?.textContent)) !== "Continue"; i++)
+    await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Continue" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expectStep(page, 4, "Check your answers");
@@ -247,7 +253,10 @@ test("the address picker works with the keyboard alone", async ({ page }) => {
 async function findApplicantIds(page: Page, email: string): Promise<string[]> {
   const staff = await page.context().newPage();
   await signInAsStaff(staff, "/applicants");
-  const hrefs = await staff.getByTestId("applicant-row").filter({ hasText: email }).evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
+  const hrefs = await staff
+    .getByTestId("applicant-row")
+    .filter({ hasText: email })
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
   await staff.close();
   return hrefs.map((h) => h.split("/").pop()!);
 }
@@ -261,7 +270,9 @@ async function signInAsStaff(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path);
 }
 
-test("on a touch phone the address picker speaks of tapping, taps choose, and the chosen address shows in full; a word is not a postcode", async ({ browser }) => {
+test("on a touch phone the address picker speaks of tapping, taps choose, and the chosen address shows in full; a word is not a postcode", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();

@@ -65,7 +65,23 @@ export const ISSUING_STATES: Record<string, IssuingState> = Object.fromEntries(
 );
 
 /** States that issue ICAO identity cards in the generator (TD1 / TD2). */
-export const ID_CARD_STATES = ["FRA", "DEU", "ESP", "POL", "NLD", "SWE", "NOR", "PRT", "AUT", "FIN", "IRL", "CHE", "MAR", "BRA", "ISL"] as const;
+export const ID_CARD_STATES = [
+  "FRA",
+  "DEU",
+  "ESP",
+  "POL",
+  "NLD",
+  "SWE",
+  "NOR",
+  "PRT",
+  "AUT",
+  "FIN",
+  "IRL",
+  "CHE",
+  "MAR",
+  "BRA",
+  "ISL",
+] as const;
 
 export function issuingState(code: string): IssuingState {
   const found = ISSUING_STATES[code];

@@ -62,16 +62,53 @@ const portraits = (): Promise<SampleFace[]> => (faces ??= sampleFaces());
 // Several naming traditions, including the number's awkward cases: MAC/MC, apostrophes, short
 // surnames padded with 9s, one given name (initial 9), three given names (only two count).
 const SURNAMES = [
-  "SMITH", "JONES", "MORGAN", "MACDONALD", "MCLEAN", "O'BRIEN", "PATEL", "KHAN", "NG", "LI",
-  "WILLIAMSON", "HUGHES", "NOWAK", "KOWALSKI", "OKAFOR", "ADEBAYO", "CHOWDHURY", "FERNANDES",
-  "EVANS", "WRIGHT", "MACKENZIE", "DUBOIS", "ROSSI", "NGUYEN", "BEGUM", "FITZGERALD", "HALL",
-  "YILMAZ", "MURPHY", "SINGH", "CAMPBELL", "ABBOTT", "ZHANG", "WOOD", "BUTTERWORTH",
+  "SMITH",
+  "JONES",
+  "MORGAN",
+  "MACDONALD",
+  "MCLEAN",
+  "O'BRIEN",
+  "PATEL",
+  "KHAN",
+  "NG",
+  "LI",
+  "WILLIAMSON",
+  "HUGHES",
+  "NOWAK",
+  "KOWALSKI",
+  "OKAFOR",
+  "ADEBAYO",
+  "CHOWDHURY",
+  "FERNANDES",
+  "EVANS",
+  "WRIGHT",
+  "MACKENZIE",
+  "DUBOIS",
+  "ROSSI",
+  "NGUYEN",
+  "BEGUM",
+  "FITZGERALD",
+  "HALL",
+  "YILMAZ",
+  "MURPHY",
+  "SINGH",
+  "CAMPBELL",
+  "ABBOTT",
+  "ZHANG",
+  "WOOD",
+  "BUTTERWORTH",
 ] as const;
 const MALE = ["JAMES", "OLIVER", "MOHAMMED", "DAVID", "PIOTR", "CHUKWUEMEKA", "RAJ", "THOMAS", "LIAM", "WEI", "ARTHUR", "KOFI"] as const;
 const FEMALE = ["SARAH", "AMELIA", "FATIMA", "EMILY", "AGNIESZKA", "PRIYA", "CHLOE", "SIOBHAN", "MEI", "GRACE", "ZARA", "NGOZI"] as const;
 const PLACES = ["UNITED KINGDOM", "LONDON", "MANCHESTER", "GLASGOW", "CARDIFF", "POLAND", "INDIA", "NIGERIA", "LEEDS"] as const;
 const STREETS = ["HIGH STREET", "CHURCH ROAD", "STATION ROAD", "PARK AVENUE", "MILL LANE", "VICTORIA ROAD", "THE GREEN"] as const;
-const TOWNS = [["LEEDS", "LS1 4AB"], ["BRISTOL", "BS8 1TH"], ["LEICESTER", "LE2 7QP"], ["SWANSEA", "SA1 3SN"], ["YORK", "YO10 5DD"]] as const;
+const TOWNS = [
+  ["LEEDS", "LS1 4AB"],
+  ["BRISTOL", "BS8 1TH"],
+  ["LEICESTER", "LE2 7QP"],
+  ["SWANSEA", "SA1 3SN"],
+  ["YORK", "YO10 5DD"],
+] as const;
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 const iso = (d: Date): string => d.toISOString().slice(0, 10);
@@ -85,7 +122,13 @@ export function dvlaNumberStem(person: LicencePerson): string {
   const surname = letters.slice(0, 5).padEnd(5, "9");
   const [year = "", month = "", day = ""] = person.dateOfBirth.split("-");
   const mm = String(Number(month) + (person.sex === "F" ? 50 : 0)).padStart(2, "0");
-  const initials = person.givenNames.split(/\s+/).filter(Boolean).slice(0, 2).map((name) => name[0] ?? "9").join("").padEnd(2, "9");
+  const initials = person.givenNames
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((name) => name[0] ?? "9")
+    .join("")
+    .padEnd(2, "9");
   return `${surname}${year[2] ?? ""}${mm}${day}${year[3] ?? ""}${initials}`;
 }
 
@@ -256,16 +299,26 @@ export async function roughPhoneCapture(png: Buffer, options: { seed: number | s
   const ch = card.info.height;
   const W = 1600;
   const H = 1200;
-  const scale = rng.float(0.6, 1.0) * (W * 0.7) / cw;
+  const scale = (rng.float(0.6, 1.0) * (W * 0.7)) / cw;
   const angle = (rng.float(-8, 8) + (options.upsideDown ? 180 : 0)) * (Math.PI / 180);
   const cx = W / 2 + rng.float(-120, 120);
   const cy = H / 2 + rng.float(-80, 80);
-  const corners = [[0, 0], [cw, 0], [cw, ch], [0, ch]].map(([x = 0, y = 0]) => {
+  const corners = [
+    [0, 0],
+    [cw, 0],
+    [cw, ch],
+    [0, ch],
+  ].map(([x = 0, y = 0]) => {
     const dx = (x - cw / 2 + rng.float(-0.04, 0.04) * cw) * scale;
     const dy = (y - ch / 2 + rng.float(-0.04, 0.04) * ch) * scale;
     return [cx + dx * Math.cos(angle) - dy * Math.sin(angle), cy + dx * Math.sin(angle) + dy * Math.cos(angle)] as [number, number];
   });
-  const h = homography(corners, [[0, 0], [cw, 0], [cw, ch], [0, ch]]);
+  const h = homography(corners, [
+    [0, 0],
+    [cw, 0],
+    [cw, ch],
+    [0, ch],
+  ]);
   const out = Buffer.alloc(W * H * 3);
   const base = [rng.int(90, 170), rng.int(70, 130), rng.int(40, 100)];
   const light = { x: rng.float(0, W), y: rng.float(0, H), k: rng.float(0.15, 0.35) };
@@ -282,14 +335,14 @@ export async function roughPhoneCapture(png: Buffer, options: { seed: number | s
         const y0 = Math.floor(v);
         const fx = u - x0;
         const fy = v - y0;
-        const px = (i: number, c: number) => card.data[(i * 4) + c] ?? 0;
+        const px = (i: number, c: number) => card.data[i * 4 + c] ?? 0;
         const i00 = y0 * cw + x0;
         const sample = (c: number) =>
           (px(i00, c) * (1 - fx) + px(i00 + 1, c) * fx) * (1 - fy) + (px(i00 + cw, c) * (1 - fx) + px(i00 + cw + 1, c) * fx) * fy;
         const a = sample(3) / 255;
         rgb = rgb.map((bg, c) => bg * (1 - a) + sample(c) * a);
       }
-      const shade = 1 - light.k * Math.hypot(x - light.x, y - light.y) / W + rng.float(-6, 6) / 255;
+      const shade = 1 - (light.k * Math.hypot(x - light.x, y - light.y)) / W + rng.float(-6, 6) / 255;
       for (let c = 0; c < 3; c++) out[o + c] = Math.max(0, Math.min(255, (rgb[c] ?? 0) * shade));
     }
   }

@@ -45,7 +45,12 @@ export interface DocumentSetOptions {
 const LEVEL: Record<DocumentVariant, CaptureLevel> = { clean: "clean", phone: "phone", hard: "hard", ocrbs: "phone" };
 
 /** One document of a set, made or read from the cache. */
-export async function documentSample(variant: DocumentVariant, kind: IdDocumentKind | "mixed", seed: number | string, index: number): Promise<DocumentSample> {
+export async function documentSample(
+  variant: DocumentVariant,
+  kind: IdDocumentKind | "mixed",
+  seed: number | string,
+  index: number,
+): Promise<DocumentSample> {
   const id = `${variant}-${kind}-${seed}-${index}`;
   const dir = path.join(DOCUMENT_CACHE_DIR, id);
   const cached = await readCached(dir, id);
@@ -97,7 +102,10 @@ export async function documentSet(options: DocumentSetOptions): Promise<Document
 
 async function readCached(dir: string, id: string): Promise<DocumentSample | null> {
   try {
-    const meta = JSON.parse(await readFile(path.join(dir, "sample.json"), "utf8")) as Omit<DocumentSample, "front" | "back" | "mrzImage"> & { hasBack: boolean };
+    const meta = JSON.parse(await readFile(path.join(dir, "sample.json"), "utf8")) as Omit<
+      DocumentSample,
+      "front" | "back" | "mrzImage"
+    > & { hasBack: boolean };
     if (meta.id !== id) return null;
     const front = await readFile(path.join(dir, "front.jpg"));
     const back = meta.hasBack ? await readFile(path.join(dir, "back.jpg")) : undefined;

@@ -14,7 +14,8 @@ export function homographyFromPoints(from: readonly Point[], to: readonly Point[
   // Gaussian elimination with partial pivoting on the 8×9 augmented matrix.
   for (let col = 0; col < 8; col++) {
     let pivot = col;
-    for (let r = col + 1; r < 8; r++) if (Math.abs((a[r] as number[])[col] as number) > Math.abs((a[pivot] as number[])[col] as number)) pivot = r;
+    for (let r = col + 1; r < 8; r++)
+      if (Math.abs((a[r] as number[])[col] as number) > Math.abs((a[pivot] as number[])[col] as number)) pivot = r;
     [a[col], a[pivot]] = [a[pivot] as number[], a[col] as number[]];
     const p = a[col] as number[];
     const d = p[col] as number;

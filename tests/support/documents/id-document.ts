@@ -92,7 +92,8 @@ export async function generateIdDocument(options: IdDocumentOptions): Promise<Id
   const cardCode = rng.pick(["I<", "ID", "IR"]);
   // Two lines of 36 starting "IDFRA" are France's own national-ID layout (not TD2): every MRZ
   // reader parses them so, and no TD2 card is issued that way. Such a card is coded "I<" here.
-  const documentCode = kind === "passport" ? "P<" : format === "TD2" && person.issuingState === "FRA" && cardCode === "ID" ? "I<" : cardCode;
+  const documentCode =
+    kind === "passport" ? "P<" : format === "TD2" && person.issuingState === "FRA" && cardCode === "ID" ? "I<" : cardCode;
   const mrz = composeMrz(person, format, { documentCode, ...(options.tamper ? { tamper: options.tamper } : {}) });
   const faceList = await documentFaces();
   const faceIndex = (options.faceIndex ?? rng.int(0, faceList.length - 1)) % faceList.length;

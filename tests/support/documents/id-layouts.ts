@@ -37,12 +37,19 @@ function page(widthMm: number, heightMm: number, input: LayoutInput) {
   return { canvas, ctx };
 }
 
-function header(ctx: ReturnType<Canvas["getContext"]>, input: LayoutInput, title: string, widthMm: number, yMm: number, size: number): void {
+function header(
+  ctx: ReturnType<Canvas["getContext"]>,
+  input: LayoutInput,
+  title: string,
+  widthMm: number,
+  yMm: number,
+  size: number,
+): void {
   const { mm } = input;
   ctx.fillStyle = input.palette.accent;
   ctx.textAlign = "left";
   ctx.font = `bold ${(size * mm).toFixed(1)}px ${VIZ_FONT}`;
-  ctx.fillText(input.viz.stateName, 5 * mm, yMm * mm, (widthMm * 0.62) * mm);
+  ctx.fillText(input.viz.stateName, 5 * mm, yMm * mm, widthMm * 0.62 * mm);
   ctx.textAlign = "right";
   ctx.fillText(title, (widthMm - 5) * mm, yMm * mm);
   ctx.textAlign = "left";
@@ -60,7 +67,8 @@ export function drawPassportPage(input: LayoutInput): DrawnPage {
   const { mm, viz } = input;
   const { canvas, ctx } = page(125, 88, input);
   header(ctx, input, "PASSPORT / PASSEPORT", 125, 8, 3.0);
-  const f = (label: string, value: string, x: number, y: number, max?: number) => drawField(ctx, label, value, x * mm, y * mm, mm, 3.2, max === undefined ? undefined : max * mm);
+  const f = (label: string, value: string, x: number, y: number, max?: number) =>
+    drawField(ctx, label, value, x * mm, y * mm, mm, 3.2, max === undefined ? undefined : max * mm);
   f("Type / Type", input.typeCode, 46, 13.5);
   f("Code / Code", input.issuingCode, 62, 13.5);
   f("Passport No. / Passeport No.", viz.documentNumber, 82, 13.5);
@@ -79,7 +87,14 @@ export function drawPassportPage(input: LayoutInput): DrawnPage {
   drawSignature(ctx, { x: 77 * mm, y: 57 * mm, w: 26 * mm, h: 6 * mm }, input.rng);
   if (input.ghostImage) drawPortrait(ctx, input.portrait, { x: 108 * mm, y: 43 * mm, w: 13 * mm, h: 17 * mm }, { ghost: true });
   mrzZone(ctx, input, 66, 125, 88);
-  const mrzLineBoxes = drawMrz(ctx, input.mrzLines, { mm, leftMm: (125 - 44 * 2.54) / 2, firstCentreMm: 88 - 6.6 - 4.8, linePitchMm: 4.8, font: input.font, inkSpread: input.inkSpread });
+  const mrzLineBoxes = drawMrz(ctx, input.mrzLines, {
+    mm,
+    leftMm: (125 - 44 * 2.54) / 2,
+    firstCentreMm: 88 - 6.6 - 4.8,
+    linePitchMm: 4.8,
+    font: input.font,
+    inkSpread: input.inkSpread,
+  });
   return { canvas, mrzLineBoxes, portraitBox };
 }
 
@@ -89,7 +104,8 @@ export function drawTd1Front(input: LayoutInput): DrawnPage {
   header(ctx, input, "IDENTITY CARD", 85.6, 6.5, 2.4);
   const portraitBox = { x: 4 * mm, y: 11 * mm, w: 24 * mm, h: 31 * mm };
   drawPortrait(ctx, input.portrait, portraitBox);
-  const f = (label: string, value: string, x: number, y: number, max?: number) => drawField(ctx, label, value, x * mm, y * mm, mm, 2.5, max === undefined ? undefined : max * mm);
+  const f = (label: string, value: string, x: number, y: number, max?: number) =>
+    drawField(ctx, label, value, x * mm, y * mm, mm, 2.5, max === undefined ? undefined : max * mm);
   f("Surname / Nom", viz.surname, 32, 11.5, 50);
   f("Given names / Prénoms", viz.givenNames, 32, 17.5, 50);
   f("Sex / Sexe", viz.sex, 32, 23.5);
@@ -104,13 +120,21 @@ export function drawTd1Front(input: LayoutInput): DrawnPage {
 export function drawTd1Back(input: LayoutInput): DrawnPage {
   const { mm, viz } = input;
   const { canvas, ctx } = page(85.6, 54, input);
-  const f = (label: string, value: string, x: number, y: number, max?: number) => drawField(ctx, label, value, x * mm, y * mm, mm, 2.5, max === undefined ? undefined : max * mm);
+  const f = (label: string, value: string, x: number, y: number, max?: number) =>
+    drawField(ctx, label, value, x * mm, y * mm, mm, 2.5, max === undefined ? undefined : max * mm);
   f("Place of birth / Lieu de naissance", viz.placeOfBirth, 5, 6, 40);
   f("Date of issue / Date de délivrance", viz.dateOfIssue, 50, 6, 32);
   f("Authority / Autorité", viz.authority, 5, 13, 76);
   if (input.ghostImage) drawPortrait(ctx, input.portrait, { x: 68 * mm, y: 15 * mm, w: 12 * mm, h: 15 * mm }, { ghost: true });
   mrzZone(ctx, input, 33, 85.6, 54);
-  const mrzLineBoxes = drawMrz(ctx, input.mrzLines, { mm, leftMm: (85.6 - 30 * 2.54) / 2, firstCentreMm: 54 - 5.2 - 2 * 4.4, linePitchMm: 4.4, font: input.font, inkSpread: input.inkSpread });
+  const mrzLineBoxes = drawMrz(ctx, input.mrzLines, {
+    mm,
+    leftMm: (85.6 - 30 * 2.54) / 2,
+    firstCentreMm: 54 - 5.2 - 2 * 4.4,
+    linePitchMm: 4.4,
+    font: input.font,
+    inkSpread: input.inkSpread,
+  });
   return { canvas, mrzLineBoxes, portraitBox: null };
 }
 
@@ -120,7 +144,8 @@ export function drawTd2Front(input: LayoutInput): DrawnPage {
   header(ctx, input, "IDENTITY CARD", 105, 7, 2.7);
   const portraitBox = { x: 4 * mm, y: 12 * mm, w: 28 * mm, h: 36 * mm };
   drawPortrait(ctx, input.portrait, portraitBox);
-  const f = (label: string, value: string, x: number, y: number, max?: number) => drawField(ctx, label, value, x * mm, y * mm, mm, 2.9, max === undefined ? undefined : max * mm);
+  const f = (label: string, value: string, x: number, y: number, max?: number) =>
+    drawField(ctx, label, value, x * mm, y * mm, mm, 2.9, max === undefined ? undefined : max * mm);
   f("Surname / Nom", viz.surname, 36, 13, 64);
   f("Given names / Prénoms", viz.givenNames, 36, 20, 64);
   f("Nationality", viz.nationality, 36, 27, 34);
@@ -132,6 +157,13 @@ export function drawTd2Front(input: LayoutInput): DrawnPage {
   f("Authority", viz.authority, 64, 41, 36);
   drawSignature(ctx, { x: 37 * mm, y: 47 * mm, w: 30 * mm, h: 5 * mm }, input.rng);
   mrzZone(ctx, input, 55, 105, 74);
-  const mrzLineBoxes = drawMrz(ctx, input.mrzLines, { mm, leftMm: (105 - 36 * 2.54) / 2, firstCentreMm: 74 - 6.2 - 4.8, linePitchMm: 4.8, font: input.font, inkSpread: input.inkSpread });
+  const mrzLineBoxes = drawMrz(ctx, input.mrzLines, {
+    mm,
+    leftMm: (105 - 36 * 2.54) / 2,
+    firstCentreMm: 74 - 6.2 - 4.8,
+    linePitchMm: 4.8,
+    font: input.font,
+    inkSpread: input.inkSpread,
+  });
   return { canvas, mrzLineBoxes, portraitBox };
 }

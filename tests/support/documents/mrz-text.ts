@@ -33,8 +33,24 @@ export function checkDigit(text: string): string {
 // ICAO 9303 part 3 §6, transliteration of multinational Latin characters (the rest lose their
 // diacritics through Unicode decomposition).
 const EXPANDED: Record<string, string> = {
-  Ä: "AE", Å: "AA", Æ: "AE", Ö: "OE", Ø: "OE", Ü: "UE", Þ: "TH", ß: "SS", Ĳ: "IJ", Œ: "OE",
-  Ð: "D", Đ: "D", Ħ: "H", Ł: "L", Ŀ: "L", Ŋ: "N", Ŧ: "T", ı: "I",
+  Ä: "AE",
+  Å: "AA",
+  Æ: "AE",
+  Ö: "OE",
+  Ø: "OE",
+  Ü: "UE",
+  Þ: "TH",
+  ß: "SS",
+  Ĳ: "IJ",
+  Œ: "OE",
+  Ð: "D",
+  Đ: "D",
+  Ħ: "H",
+  Ł: "L",
+  Ŀ: "L",
+  Ŋ: "N",
+  Ŧ: "T",
+  ı: "I",
 };
 
 /** A name as the MRZ writes it: A–Z and "<" (apostrophes dropped, hyphens and spaces as "<"). */

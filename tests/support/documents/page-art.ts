@@ -14,7 +14,8 @@ let fontsRegistered = false;
 export function registerDocumentFonts(): void {
   if (fontsRegistered) return;
   const dir = "/usr/share/fonts/opentype/ocr-b";
-  if (!GlobalFonts.registerFromPath(`${dir}/OCRB.otf`, "VerityOCRB")) throw new Error(`OCR-B not found in ${dir}: apt-get install fonts-ocr-b`);
+  if (!GlobalFonts.registerFromPath(`${dir}/OCRB.otf`, "VerityOCRB"))
+    throw new Error(`OCR-B not found in ${dir}: apt-get install fonts-ocr-b`);
   if (!GlobalFonts.registerFromPath(`${dir}/OCRBS.otf`, "VerityOCRBS")) throw new Error(`OCRBS.otf not found in ${dir}`);
   fontsRegistered = true;
 }
@@ -98,7 +99,16 @@ export function drawSecurityBackground(ctx: SKRSContext2D, rect: Rect, palette: 
 }
 
 /** A small caption label and its value below it, as on passport pages ("Surname / Nom"). */
-export function drawField(ctx: SKRSContext2D, label: string, value: string, x: number, y: number, mm: number, valueSize = 3.2, maxWidth?: number): void {
+export function drawField(
+  ctx: SKRSContext2D,
+  label: string,
+  value: string,
+  x: number,
+  y: number,
+  mm: number,
+  valueSize = 3.2,
+  maxWidth?: number,
+): void {
   ctx.fillStyle = "#3d3d4a";
   ctx.font = `${(valueSize * 0.55 * mm).toFixed(1)}px ${VIZ_FONT}`;
   ctx.textBaseline = "alphabetic";

@@ -84,8 +84,7 @@ export function randomDocumentNumber(rng: Rng, stateCode: string): string {
   switch (style) {
     case "digits":
       return chars(rng, DIGITS, 9);
-    case "letter+digits":
-    {
+    case "letter+digits": {
       const letters = rng.int(1, 2);
       return chars(rng, LETTERS, letters) + chars(rng, DIGITS, 9 - letters);
     }
@@ -119,7 +118,8 @@ export function randomPerson(rng: Rng, options: PersonOptions = {}): Person {
   let surname = distinctPicks(rng, list.surnames, rng.int(...list.surnameCount)).join(" ");
   if (tradition === "polish") surname = polishSurname(surname, sex);
 
-  const nationality = options.nationality ?? (options.issuingState && !options.nationality ? options.issuingState : rng.pick(list.nationalities));
+  const nationality =
+    options.nationality ?? (options.issuingState && !options.nationality ? options.issuingState : rng.pick(list.nationalities));
   const stateCode = options.issuingState ?? nationality;
   const state = issuingState(stateCode);
   if (!ISSUING_STATES[nationality]) throw new Error(`no state ${nationality}`);

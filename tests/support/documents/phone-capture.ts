@@ -68,24 +68,51 @@ interface Params {
 function drawParams(rng: Rng, level: CaptureLevel, upsideDown: boolean | undefined): Params {
   if (level === "hard") {
     return {
-      angle: rng.float(-20, 20), tiltX: rng.float(-10, 10), tiltY: rng.float(-10, 10), scale: rng.float(0.45, 0.7),
-      blur: rng.float(0.8, 2), noise: rng.float(4, 8), quality: rng.int(45, 65),
-      upsideDown: upsideDown ?? rng.chance(0.25), light: rng.float(0.5, 0.7), shadow: rng.float(0.45, 0.7), glare: rng.int(1, 3),
+      angle: rng.float(-20, 20),
+      tiltX: rng.float(-10, 10),
+      tiltY: rng.float(-10, 10),
+      scale: rng.float(0.45, 0.7),
+      blur: rng.float(0.8, 2),
+      noise: rng.float(4, 8),
+      quality: rng.int(45, 65),
+      upsideDown: upsideDown ?? rng.chance(0.25),
+      light: rng.float(0.5, 0.7),
+      shadow: rng.float(0.45, 0.7),
+      glare: rng.int(1, 3),
     };
   }
   return {
-    angle: rng.float(-8, 8), tiltX: rng.float(-6, 6), tiltY: rng.float(-6, 6), scale: rng.float(0.6, 1.0),
-    blur: rng.float(0.6, 1.2), noise: rng.float(2, 5), quality: rng.int(50, 70),
-    upsideDown: upsideDown ?? false, light: rng.float(0.7, 0.9), shadow: rng.chance(0.5) ? rng.float(0.7, 0.85) : 1, glare: 0,
+    angle: rng.float(-8, 8),
+    tiltX: rng.float(-6, 6),
+    tiltY: rng.float(-6, 6),
+    scale: rng.float(0.6, 1.0),
+    blur: rng.float(0.6, 1.2),
+    noise: rng.float(2, 5),
+    quality: rng.int(50, 70),
+    upsideDown: upsideDown ?? false,
+    light: rng.float(0.7, 0.9),
+    shadow: rng.chance(0.5) ? rng.float(0.7, 0.85) : 1,
+    glare: 0,
   };
 }
 
 /** Where the page's corners land: 3-D tilt, pinhole projection, turn, then kept inside the frame. */
-function placePage(w: number, h: number, p: Params, frame: { width: number; height: number }, rng: Rng): { corners: Point[]; shrink: number } {
+function placePage(
+  w: number,
+  h: number,
+  p: Params,
+  frame: { width: number; height: number },
+  rng: Rng,
+): { corners: Point[]; shrink: number } {
   const f = frame.width * 1.1;
   const [ax, ay] = [(p.tiltX * Math.PI) / 180, (p.tiltY * Math.PI) / 180];
   const turn = ((p.angle + (p.upsideDown ? 180 : 0)) * Math.PI) / 180;
-  const local: Point[] = [[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]];
+  const local: Point[] = [
+    [-w / 2, -h / 2],
+    [w / 2, -h / 2],
+    [w / 2, h / 2],
+    [-w / 2, h / 2],
+  ];
   let pts = local.map(([x, y]): Point => {
     // Tilt about x then y, then project from a camera at distance f.
     const y1 = y * Math.cos(ax);
@@ -119,50 +146,134 @@ export async function phoneCapture(png: Buffer, options: CaptureOptions): Promis
     const quality = 90;
     const image = await sharp(png).flatten({ background: "#ffffff" }).jpeg({ quality }).toBuffer();
     const identity: Homography = [1, 0, 0, 0, 1, 0, 0, 0, 1];
-    const corners: Point[] = [[0, 0], [pageW, 0], [pageW, pageH], [0, pageH]];
-    return { image, width: pageW, height: pageH, level: "clean", upsideDown: false, angle: 0, tiltX: 0, tiltY: 0, scale: 1, blurSigma: 0, jpegQuality: quality, glare: 0, pageToPhoto: identity, corners };
+    const corners: Point[] = [
+      [0, 0],
+      [pageW, 0],
+      [pageW, pageH],
+      [0, pageH],
+    ];
+    return {
+      image,
+      width: pageW,
+      height: pageH,
+      level: "clean",
+      upsideDown: false,
+      angle: 0,
+      tiltX: 0,
+      tiltY: 0,
+      scale: 1,
+      blurSigma: 0,
+      jpegQuality: quality,
+      glare: 0,
+      pageToPhoto: identity,
+      corners,
+    };
   }
   const frame = options.frame ?? FRAME;
   const p = drawParams(rng, options.level, options.upsideDown);
   const pxPerMm = options.pxPerMm ?? 10;
   const coverPx = Math.round((options.coverMm ?? 0) * pxPerMm);
   // Page pixels → photo pixels at scale 1: physical size, but a big page (A4) is fitted to the frame.
-  const base = Math.min((frame.width * 0.98) / (FIELD_MM * pxPerMm) * (FIELD_MM / 125), (frame.width * 0.98) / (pageW + 2 * coverPx), (frame.height * 0.98) / (pageH + 2 * coverPx));
+  const base = Math.min(
+    ((frame.width * 0.98) / (FIELD_MM * pxPerMm)) * (FIELD_MM / 125),
+    (frame.width * 0.98) / (pageW + 2 * coverPx),
+    (frame.height * 0.98) / (pageH + 2 * coverPx),
+  );
   const k = base * p.scale;
   // Pre-scale with a proper filter so the bilinear warp below never minifies much.
   const srcW = Math.max(8, Math.round((pageW + 2 * coverPx) * k));
   const srcH = Math.max(8, Math.round((pageH + 2 * coverPx) * k));
-  const cover = rng.pick([[110, 20, 35], [20, 35, 80], [25, 60, 40], [25, 25, 28]] as const);
+  const cover = rng.pick([
+    [110, 20, 35],
+    [20, 35, 80],
+    [25, 60, 40],
+    [25, 25, 28],
+  ] as const);
   let page = sharp(png).flatten({ background: "#ffffff" });
-  if (coverPx > 0) page = page.extend({ top: coverPx, bottom: coverPx, left: coverPx, right: coverPx, background: { r: cover[0], g: cover[1], b: cover[2] } });
-  const src = await sharp(await page.png({ compressionLevel: 0 }).toBuffer()).resize(srcW, srcH, { fit: "fill", kernel: "lanczos3" }).removeAlpha().raw().toBuffer();
+  if (coverPx > 0)
+    page = page.extend({
+      top: coverPx,
+      bottom: coverPx,
+      left: coverPx,
+      right: coverPx,
+      background: { r: cover[0], g: cover[1], b: cover[2] },
+    });
+  const src = await sharp(await page.png({ compressionLevel: 0 }).toBuffer())
+    .resize(srcW, srcH, { fit: "fill", kernel: "lanczos3" })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
 
   const { corners: outer, shrink } = placePage(srcW, srcH, p, frame, rng);
-  const srcCorners: Point[] = [[0, 0], [srcW, 0], [srcW, srcH], [0, srcH]];
+  const srcCorners: Point[] = [
+    [0, 0],
+    [srcW, 0],
+    [srcW, srcH],
+    [0, srcH],
+  ];
   const photoToSrc = homographyFromPoints(outer, srcCorners);
   const out = await tableTexture(rng.fork("table"), frame.width, frame.height);
   warpInto(out, frame, src, srcW, srcH, photoToSrc, outer, p, rng.fork("light"));
 
-  const blurred = await sharp(Buffer.from(out.buffer, out.byteOffset, out.byteLength), { raw: { width: frame.width, height: frame.height, channels: 3 } })
+  const blurred = await sharp(Buffer.from(out.buffer, out.byteOffset, out.byteLength), {
+    raw: { width: frame.width, height: frame.height, channels: 3 },
+  })
     .blur(p.blur)
     .raw()
     .toBuffer();
   addNoise(blurred, p.noise, rng.int(1, 2 ** 31 - 1));
-  const image = await sharp(blurred, { raw: { width: frame.width, height: frame.height, channels: 3 } }).jpeg({ quality: p.quality, optimiseCoding: false }).toBuffer();
+  const image = await sharp(blurred, { raw: { width: frame.width, height: frame.height, channels: 3 } })
+    .jpeg({ quality: p.quality, optimiseCoding: false })
+    .toBuffer();
 
   // The page proper (inside the cover) in photo pixels.
-  const pageCornersSrc: Point[] = [[coverPx * k, coverPx * k], [srcW - coverPx * k, coverPx * k], [srcW - coverPx * k, srcH - coverPx * k], [coverPx * k, srcH - coverPx * k]];
+  const pageCornersSrc: Point[] = [
+    [coverPx * k, coverPx * k],
+    [srcW - coverPx * k, coverPx * k],
+    [srcW - coverPx * k, srcH - coverPx * k],
+    [coverPx * k, srcH - coverPx * k],
+  ];
   const srcToPhoto = homographyFromPoints(srcCorners, outer);
   const corners = pageCornersSrc.map(([x, y]) => applyHomography(srcToPhoto, x, y));
-  const pageToPhoto = homographyFromPoints([[0, 0], [pageW, 0], [pageW, pageH], [0, pageH]], corners);
+  const pageToPhoto = homographyFromPoints(
+    [
+      [0, 0],
+      [pageW, 0],
+      [pageW, pageH],
+      [0, pageH],
+    ],
+    corners,
+  );
   return {
-    image, width: frame.width, height: frame.height, level: options.level, upsideDown: p.upsideDown, angle: p.angle, tiltX: p.tiltX, tiltY: p.tiltY,
-    scale: p.scale * shrink, blurSigma: p.blur, jpegQuality: p.quality, glare: p.glare, pageToPhoto, corners,
+    image,
+    width: frame.width,
+    height: frame.height,
+    level: options.level,
+    upsideDown: p.upsideDown,
+    angle: p.angle,
+    tiltX: p.tiltX,
+    tiltY: p.tiltY,
+    scale: p.scale * shrink,
+    blurSigma: p.blur,
+    jpegQuality: p.quality,
+    glare: p.glare,
+    pageToPhoto,
+    corners,
   };
 }
 
 /** Draws the page over the table (bilinear, 1 px antialiased edge), its drop shadow, light and glare. */
-function warpInto(out: Uint8ClampedArray, frame: { width: number; height: number }, src: Buffer, sw: number, sh: number, h: Homography, quad: Point[], p: Params, rng: Rng): void {
+function warpInto(
+  out: Uint8ClampedArray,
+  frame: { width: number; height: number },
+  src: Buffer,
+  sw: number,
+  sh: number,
+  h: Homography,
+  quad: Point[],
+  p: Params,
+  rng: Rng,
+): void {
   const { width, height } = frame;
   // Signed distance outside the quad (convex, clockwise in image coordinates): max over edges.
   const edges = quad.map((a, i) => {
@@ -179,7 +290,12 @@ function warpInto(out: Uint8ClampedArray, frame: { width: number; height: number
   const shAngle = rng.float(0, 2 * Math.PI);
   const [shx, shy] = [Math.cos(shAngle), Math.sin(shAngle)];
   const shOffset = rng.float(0.15, 0.45) * diag;
-  const glares = Array.from({ length: p.glare }, () => ({ x: rng.float(0.15, 0.85) * width, y: rng.float(0.15, 0.85) * height, inv: 1 / rng.float(40, 130) ** 2, a: rng.float(0.6, 1.1) }));
+  const glares = Array.from({ length: p.glare }, () => ({
+    x: rng.float(0.15, 0.85) * width,
+    y: rng.float(0.15, 0.85) * height,
+    inv: 1 / rng.float(40, 130) ** 2,
+    a: rng.float(0.6, 1.1),
+  }));
   const [e0, e1, e2, e3] = edges as [(typeof edges)[0], (typeof edges)[0], (typeof edges)[0], (typeof edges)[0]];
   const cx = width / 2;
   const cy = height / 2;
@@ -197,7 +313,12 @@ function warpInto(out: Uint8ClampedArray, frame: { width: number; height: number
       let b = out[o + 2] as number;
       // Drop shadow: darker near the page, offset away from the light.
       const xs = x - sdx;
-      const dist = Math.max(e0.nx * xs + e0.ny * ys + e0.c, e1.nx * xs + e1.ny * ys + e1.c, e2.nx * xs + e2.ny * ys + e2.c, e3.nx * xs + e3.ny * ys + e3.c);
+      const dist = Math.max(
+        e0.nx * xs + e0.ny * ys + e0.c,
+        e1.nx * xs + e1.ny * ys + e1.c,
+        e2.nx * xs + e2.ny * ys + e2.c,
+        e3.nx * xs + e3.ny * ys + e3.c,
+      );
       if (dist < 24) {
         const dark = 1 - 0.45 * (1 - (dist > 0 ? dist : 0) / 24);
         r *= dark;
@@ -227,9 +348,24 @@ function warpInto(out: Uint8ClampedArray, frame: { width: number; height: number
         const w01 = (1 - fx) * fy * cover;
         const w11 = fx * fy * cover;
         const keep = 1 - cover;
-        r = r * keep + (src[i00] as number) * w00 + (src[i00 + 3] as number) * w10 + (src[i01] as number) * w01 + (src[i01 + 3] as number) * w11;
-        g = g * keep + (src[i00 + 1] as number) * w00 + (src[i00 + 4] as number) * w10 + (src[i01 + 1] as number) * w01 + (src[i01 + 4] as number) * w11;
-        b = b * keep + (src[i00 + 2] as number) * w00 + (src[i00 + 5] as number) * w10 + (src[i01 + 2] as number) * w01 + (src[i01 + 5] as number) * w11;
+        r =
+          r * keep +
+          (src[i00] as number) * w00 +
+          (src[i00 + 3] as number) * w10 +
+          (src[i01] as number) * w01 +
+          (src[i01 + 3] as number) * w11;
+        g =
+          g * keep +
+          (src[i00 + 1] as number) * w00 +
+          (src[i00 + 4] as number) * w10 +
+          (src[i01 + 1] as number) * w01 +
+          (src[i01 + 4] as number) * w11;
+        b =
+          b * keep +
+          (src[i00 + 2] as number) * w00 +
+          (src[i00 + 5] as number) * w10 +
+          (src[i01 + 2] as number) * w01 +
+          (src[i01 + 5] as number) * w11;
       }
       // Uneven light: a gradient across the frame, and the shadow edge.
       let light = p.light + lightSpan * (((x - cx) * lx + (y - cy) * ly) / diag + 0.5);

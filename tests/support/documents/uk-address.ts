@@ -31,7 +31,23 @@ const AREAS: readonly { town: string; outward: readonly string[] }[] = [
   { town: "YORK", outward: ["YO1", "YO10", "YO31"] },
 ];
 
-const STREETS = ["High", "Station", "Church", "Victoria", "Green", "Manor", "Park", "Queen's", "Mill", "Worthington", "St. Mary's", "Ashby-de-la-Zouch", "Kingsway", "Albert", "Windsor"];
+const STREETS = [
+  "High",
+  "Station",
+  "Church",
+  "Victoria",
+  "Green",
+  "Manor",
+  "Park",
+  "Queen's",
+  "Mill",
+  "Worthington",
+  "St. Mary's",
+  "Ashby-de-la-Zouch",
+  "Kingsway",
+  "Albert",
+  "Windsor",
+];
 const STREET_TYPES = ["Road", "Street", "Lane", "Avenue", "Close", "Crescent", "Gardens", "Terrace", "Way", "Drive"];
 const INWARD_LETTERS = "ABDEFGHJLNPQRSTUWXYZ";
 

@@ -25,7 +25,9 @@ export function responseChecker(doc: OpenApiDocument) {
     const key = `${op.method} ${op.template} ${status}`;
     let validate = validators.get(key);
     if (!validate) {
-      validate = ajv.compile({ $ref: `openapi.json#/${pointer("paths", op.template, op.method.toLowerCase(), "responses", String(status), "content", "application/json", "schema")}` });
+      validate = ajv.compile({
+        $ref: `openapi.json#/${pointer("paths", op.template, op.method.toLowerCase(), "responses", String(status), "content", "application/json", "schema")}`,
+      });
       validators.set(key, validate);
     }
     return validate;
@@ -39,7 +41,8 @@ export function responseChecker(doc: OpenApiDocument) {
     // And 503 where a check says it cannot be performed on this deployment now, in its documented
     // code: no news corpus imported (adverse media), the eVisa service not answering.
     const deliberate =
-      (status === 501 && op?.statuses.has(501)) || (status === 503 && op?.statuses.has(503) && /"error_code":"(no_corpus|evisa_unavailable)"/.test(answer.text));
+      (status === 501 && op?.statuses.has(501)) ||
+      (status === 503 && op?.statuses.has(503) && /"error_code":"(no_corpus|evisa_unavailable)"/.test(answer.text));
     if (status >= 500 && !deliberate) problems.push(`answered ${status}`);
     if (method === "HEAD") return problems; // no body to judge
     const type = answer.headers.get("content-type") ?? "";
@@ -57,10 +60,12 @@ export function responseChecker(doc: OpenApiDocument) {
       if (statusCode !== status) problems.push(`${status} body has status_code ${JSON.stringify(statusCode)}`);
       const message = (body as { message?: unknown } | null)?.message;
       if (typeof message !== "string" || message.length === 0) problems.push(`${status} body has no message`);
-      if (op && !op.statuses.has(status)) problems.push(`${status} is not documented for ${op.method} ${op.template} (documented: ${[...op.statuses].join(", ")})`);
+      if (op && !op.statuses.has(status))
+        problems.push(`${status} is not documented for ${op.method} ${op.template} (documented: ${[...op.statuses].join(", ")})`);
       if (status === 429) {
         const retryAfter = Number(answer.headers.get("retry-after"));
-        if (!(retryAfter >= 1) || (body as { retry_after_seconds?: unknown }).retry_after_seconds !== retryAfter) problems.push("429 without a matching Retry-After and retry_after_seconds");
+        if (!(retryAfter >= 1) || (body as { retry_after_seconds?: unknown }).retry_after_seconds !== retryAfter)
+          problems.push("429 without a matching Retry-After and retry_after_seconds");
       }
     } else if (status >= 200 && status < 300) {
       if (!op) problems.push(`answered ${status} for a request that matches no documented operation`);

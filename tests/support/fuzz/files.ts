@@ -35,8 +35,12 @@ export async function fuzzFiles(): Promise<FileSample[]> {
   const noise = Buffer.alloc(300 * 300 * 3);
   for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
   const raw = { raw: { width: 300, height: 300, channels: 3 as const } };
-  const tinyPng = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#fff" } }).png().toBuffer();
-  const smallJpeg = await sharp({ create: { width: 50, height: 50, channels: 3, background: "#888" } }).jpeg().toBuffer();
+  const tinyPng = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#fff" } })
+    .png()
+    .toBuffer();
+  const smallJpeg = await sharp({ create: { width: 50, height: 50, channels: 3, background: "#888" } })
+    .jpeg()
+    .toBuffer();
   const png = await sharp(noise, raw).png().toBuffer();
   const jpeg = await sharp(noise, raw).jpeg().toBuffer();
   const garbage = new Uint8Array(512).map((_, i) => (i * 7919) & 0xff);

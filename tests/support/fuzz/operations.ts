@@ -88,7 +88,9 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         template,
         pathParams: params.filter((p) => p.in === "path").map((p) => ({ name: p.name, required: true, schema: resolve(p.schema) })),
         query: params.filter((p) => p.in === "query").map((p) => ({ name: p.name, required: !!p.required, schema: resolve(p.schema) })),
-        body: bodySchema ? { kind: json ? "json" : "multipart", schema: resolve(bodySchema.schema), required: !!raw.requestBody?.required } : null,
+        body: bodySchema
+          ? { kind: json ? "json" : "multipart", schema: resolve(bodySchema.schema), required: !!raw.requestBody?.required }
+          : null,
         statuses: new Set(Object.keys(raw.responses).map(Number)),
         secured: (raw.security?.length ?? 0) > 0,
       });

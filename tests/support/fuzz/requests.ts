@@ -72,14 +72,25 @@ export function generateRequest(ctx: FuzzContext, seed: number, index: number): 
 function validDraft(ctx: FuzzContext, rng: Prng, op: Operation, mode: Mode): Draft {
   const ids = ctx.idsFor(op.template, mode);
   const pathValues: Record<string, string> = {};
-  for (const param of op.pathParams) pathValues[param.name] = encodeURIComponent(ids.length ? rng.pick(ids) : String(validValue(rng, param.schema, param.name, ctx.hints, ctx.resolve)));
+  for (const param of op.pathParams)
+    pathValues[param.name] = encodeURIComponent(
+      ids.length ? rng.pick(ids) : String(validValue(rng, param.schema, param.name, ctx.hints, ctx.resolve)),
+    );
   const query = new URLSearchParams();
   for (const param of op.query) {
-    if (param.required || rng.chance(0.4)) query.append(param.name, String(validValue(rng, param.schema, param.name, ctx.hints, ctx.resolve)));
+    if (param.required || rng.chance(0.4))
+      query.append(param.name, String(validValue(rng, param.schema, param.name, ctx.hints, ctx.resolve)));
   }
   const headers: Record<string, string> = {};
   if (op.secured) headers.authorization = `Bearer ${ctx.tokens[mode]}`;
-  const draft: Draft = { method: op.method, path: fillPath(op.template, pathValues), query: query.toString(), headers, boundary: `----fuzz${rng.int(0, 1e9)}`, mutations: [] };
+  const draft: Draft = {
+    method: op.method,
+    path: fillPath(op.template, pathValues),
+    query: query.toString(),
+    headers,
+    boundary: `----fuzz${rng.int(0, 1e9)}`,
+    mutations: [],
+  };
   if (op.body?.kind === "json") draft.json = { value: validValue(rng, op.body.schema, "body", ctx.hints, ctx.resolve) };
   if (op.body?.kind === "multipart") draft.parts = validParts(ctx, rng, op.body.schema, mode);
   return draft;
@@ -106,7 +117,12 @@ function filePart(ctx: FuzzContext, rng: Prng, name: string, mode: Mode): Part {
   const pool = ctx.files.filter((f) => !f.readable);
   const readable = ctx.files.filter((f) => f.readable);
   const file = readable.length && rng.chance(mode === "live" ? 0.02 : 0.4) ? rng.pick(readable) : rng.pick(pool);
-  return { name, filename: `${file.label}.${rng.pick(["jpg", "png", "pdf", "bin", ""])}`, contentType: rng.pick(["image/jpeg", "image/png", "application/pdf", "application/octet-stream", "text/plain"]), data: file.bytes };
+  return {
+    name,
+    filename: `${file.label}.${rng.pick(["jpg", "png", "pdf", "bin", ""])}`,
+    contentType: rng.pick(["image/jpeg", "image/png", "application/pdf", "application/octet-stream", "text/plain"]),
+    data: file.bytes,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -197,7 +213,17 @@ function mutatePath(ctx: FuzzContext, rng: Prng, op: Operation, mode: Mode, draf
       return;
     }
     default: {
-      const trick = rng.pick(["trailing-slash", "double-slash", "upper", "extra-segment", "empty-segment", "dot-segment", "matrix", "fragment", "backslash"]);
+      const trick = rng.pick([
+        "trailing-slash",
+        "double-slash",
+        "upper",
+        "extra-segment",
+        "empty-segment",
+        "dot-segment",
+        "matrix",
+        "fragment",
+        "backslash",
+      ]);
       const p = draft.path;
       draft.path = {
         "trailing-slash": `${p}/`,
@@ -215,7 +241,17 @@ function mutatePath(ctx: FuzzContext, rng: Prng, op: Operation, mode: Mode, draf
   }
 }
 
-const CURSOR_TIMES = ["2026-01-01T00:00:00.000Z", "-271821-04-20T00:00:00.000Z", "+275760-09-13T00:00:00.000Z", "0001-01-01T00:00:00Z", "0", "1e20", "2026-02-30", "", "9999-12-31T23:59:59.999+14:00"];
+const CURSOR_TIMES = [
+  "2026-01-01T00:00:00.000Z",
+  "-271821-04-20T00:00:00.000Z",
+  "+275760-09-13T00:00:00.000Z",
+  "0001-01-01T00:00:00Z",
+  "0",
+  "1e20",
+  "2026-02-30",
+  "",
+  "9999-12-31T23:59:59.999+14:00",
+];
 const CURSOR_IDS = ["111", "", "a\u0000b", "\u0000", "x".repeat(10_000), "'; drop table verifications; --", "😀", "|", "a|b"];
 
 function mutateQuery(rng: Prng, op: Operation, draft: Draft): void {
@@ -225,7 +261,9 @@ function mutateQuery(rng: Prng, op: Operation, draft: Draft): void {
   switch (kind) {
     case "cursor": {
       // A cursor in the shape the lists issue, with parts no list would issue.
-      const text = rng.chance(0.7) ? `${rng.pick(CURSOR_TIMES)}|${rng.pick(CURSOR_IDS)}` : `seq:${rng.pick(["0", "-1", "999999999999999999", "9".repeat(30), "1e5", ""])}`;
+      const text = rng.chance(0.7)
+        ? `${rng.pick(CURSOR_TIMES)}|${rng.pick(CURSOR_IDS)}`
+        : `seq:${rng.pick(["0", "-1", "999999999999999999", "9".repeat(30), "1e5", ""])}`;
       params.set("cursor", Buffer.from(text).toString("base64url"));
       draft.query = params.toString();
       draft.mutations.push(`query cursor of ${JSON.stringify(text.slice(0, 80))}`);
@@ -271,7 +309,22 @@ function mutateQuery(rng: Prng, op: Operation, draft: Draft): void {
       draft.mutations.push("query unknown parameter");
       return;
     case "raw": {
-      const raw = rng.pick(["%", "%ZZ=1", `${name}=%`, `${name}=%ZZ`, `${name}=%00`, `${name}=%ED%A0%80`, "&&&", "=", `${name}`, `${name}==`, `${name}=a=b`, `${name}=%FF%FE`, "a=1;b=2", `${name}=%2B1`]);
+      const raw = rng.pick([
+        "%",
+        "%ZZ=1",
+        `${name}=%`,
+        `${name}=%ZZ`,
+        `${name}=%00`,
+        `${name}=%ED%A0%80`,
+        "&&&",
+        "=",
+        `${name}`,
+        `${name}==`,
+        `${name}=a=b`,
+        `${name}=%FF%FE`,
+        "a=1;b=2",
+        `${name}=%2B1`,
+      ]);
       draft.query = draft.query ? `${draft.query}&${raw}` : raw;
       draft.mutations.push(`query raw ${JSON.stringify(raw)}`);
       return;
@@ -299,7 +352,18 @@ function mutateHeaders(ctx: FuzzContext, rng: Prng, mode: Mode, draft: Draft): v
       delete draft.headers.authorization;
       return;
     case "bad-auth":
-      draft.headers.authorization = rng.pick(["Bearer", "Bearer ", "Basic YTpi", `bearer   ${ctx.tokens[mode]}   `, `Bearer ${ctx.tokens[mode]} extra`, `Bearer ${ctx.tokens[mode]}x`, "Bearer \u00ff", `Bearer ${"a".repeat(5000)}`, "Bearer null", `Token ${ctx.tokens[mode]}`]);
+      draft.headers.authorization = rng.pick([
+        "Bearer",
+        "Bearer ",
+        "Basic YTpi",
+        `bearer   ${ctx.tokens[mode]}   `,
+        `Bearer ${ctx.tokens[mode]} extra`,
+        `Bearer ${ctx.tokens[mode]}x`,
+        "Bearer \u00ff",
+        `Bearer ${"a".repeat(5000)}`,
+        "Bearer null",
+        `Token ${ctx.tokens[mode]}`,
+      ]);
       return;
     case "other-mode-token":
       draft.headers.authorization = `Bearer ${ctx.tokens[mode === "live" ? "sandbox" : "live"]}`;
@@ -326,12 +390,19 @@ function mutateMethod(rng: Prng, draft: Draft): void {
 }
 
 /** Walks into nested objects of the body to a random place. */
-function pickTarget(rng: Prng, value: Record<string, unknown>, schema: JsonSchema, resolve: FuzzContext["resolve"]): { holder: Record<string, unknown>; schema: JsonSchema; path: string } {
+function pickTarget(
+  rng: Prng,
+  value: Record<string, unknown>,
+  schema: JsonSchema,
+  resolve: FuzzContext["resolve"],
+): { holder: Record<string, unknown>; schema: JsonSchema; path: string } {
   let holder = value;
   let current = resolve(schema);
   let path = "";
   for (let depth = 0; depth < 3; depth++) {
-    const nested = Object.entries(current.properties ?? {}).filter(([key, child]) => resolve(child).type === "object" && holder[key] && typeof holder[key] === "object" && !Array.isArray(holder[key]));
+    const nested = Object.entries(current.properties ?? {}).filter(
+      ([key, child]) => resolve(child).type === "object" && holder[key] && typeof holder[key] === "object" && !Array.isArray(holder[key]),
+    );
     if (!nested.length || !rng.chance(0.3)) break;
     const [key, child] = rng.pick(nested);
     holder = holder[key] as Record<string, unknown>;
@@ -350,7 +421,20 @@ function mutateJsonFields(ctx: FuzzContext, rng: Prng, op: Operation, draft: Dra
   }
   const { holder, schema, path } = pickTarget(rng, body as Record<string, unknown>, op.body!.schema, ctx.resolve);
   const properties = Object.entries(schema.properties ?? {});
-  const kind = rng.pick(["drop", "drop", "extra", "wrong-type", "wrong-type", "odd", "odd", "odd", "at-limit", "edge", "null", "whole-body"]);
+  const kind = rng.pick([
+    "drop",
+    "drop",
+    "extra",
+    "wrong-type",
+    "wrong-type",
+    "odd",
+    "odd",
+    "odd",
+    "at-limit",
+    "edge",
+    "null",
+    "whole-body",
+  ]);
   const [key, child] = properties.length ? rng.pick(properties) : ["x", {} as JsonSchema];
   switch (kind) {
     case "drop": {
@@ -361,8 +445,20 @@ function mutateJsonFields(ctx: FuzzContext, rng: Prng, op: Operation, draft: Dra
       return;
     }
     case "extra": {
-      const name = rng.pick(["extra", "__proto__", "constructor", "prototype", "", "😀", "a.b", "EMAIL", `${key} `, oddString(rng).slice(0, 50)]);
-      if (name === "__proto__") Object.defineProperty(holder, "__proto__", { value: { polluted: true }, enumerable: true, configurable: true, writable: true });
+      const name = rng.pick([
+        "extra",
+        "__proto__",
+        "constructor",
+        "prototype",
+        "",
+        "😀",
+        "a.b",
+        "EMAIL",
+        `${key} `,
+        oddString(rng).slice(0, 50),
+      ]);
+      if (name === "__proto__")
+        Object.defineProperty(holder, "__proto__", { value: { polluted: true }, enumerable: true, configurable: true, writable: true });
       else holder[name] = rng.chance(0.5) ? oddString(rng) : wrongTypeValue(rng, {});
       draft.mutations.push(`extra field ${path}${JSON.stringify(name)}`);
       return;
@@ -378,7 +474,10 @@ function mutateJsonFields(ctx: FuzzContext, rng: Prng, op: Operation, draft: Dra
     case "at-limit": {
       // As long as the schema allows, in characters that take four bytes each.
       const max = ctx.resolve(child).maxLength ?? 1000;
-      holder[key] = rng.pick(["😀", "a", "é", "日"]).repeat(max).slice(0, max + (rng.chance(0.5) ? 0 : 1));
+      holder[key] = rng
+        .pick(["😀", "a", "é", "日"])
+        .repeat(max)
+        .slice(0, max + (rng.chance(0.5) ? 0 : 1));
       draft.mutations.push(`${path}${key} at its length limit`);
       return;
     }
@@ -412,7 +511,7 @@ const EDGE_VALUES: readonly unknown[] = [
   "a@b.co",
   `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(63)}.com`,
   "user+review+reject@example.com",
-  "\"quoted\"@example.com",
+  '"quoted"@example.com',
   "https://example.com/" + "p".repeat(2000),
   "https://user:pass@example.com/",
   "https://[::1]/",
@@ -482,12 +581,56 @@ function mutateContentType(rng: Prng, draft: Draft, kind: "json" | "multipart"):
   const boundary = draft.boundary;
   const choices =
     kind === "json"
-      ? [null, "text/plain", "application/xml", "application/x-www-form-urlencoded", "multipart/form-data", `multipart/form-data; boundary=${boundary}`, "application/json; charset=utf-16", "application/json;charset=latin1", "APPLICATION/JSON", "application/vnd.api+json", "application/json, text/plain", "application/jsonx", "application/json; charset", "json", "*/*", ""]
-      : [null, "application/json", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data", "multipart/form-data; boundary=", "multipart/form-data; boundary=other", "multipart/mixed; boundary=" + boundary, `MULTIPART/FORM-DATA; BOUNDARY=${boundary}`, `multipart/form-data; boundary="${boundary}"`, `multipart/form-data; charset=utf-8; boundary=${boundary}`, `multipart/form-data;boundary=${boundary}`, ""];
+      ? [
+          null,
+          "text/plain",
+          "application/xml",
+          "application/x-www-form-urlencoded",
+          "multipart/form-data",
+          `multipart/form-data; boundary=${boundary}`,
+          "application/json; charset=utf-16",
+          "application/json;charset=latin1",
+          "APPLICATION/JSON",
+          "application/vnd.api+json",
+          "application/json, text/plain",
+          "application/jsonx",
+          "application/json; charset",
+          "json",
+          "*/*",
+          "",
+        ]
+      : [
+          null,
+          "application/json",
+          "text/plain",
+          "application/x-www-form-urlencoded",
+          "multipart/form-data",
+          "multipart/form-data; boundary=",
+          "multipart/form-data; boundary=other",
+          "multipart/mixed; boundary=" + boundary,
+          `MULTIPART/FORM-DATA; BOUNDARY=${boundary}`,
+          `multipart/form-data; boundary="${boundary}"`,
+          `multipart/form-data; charset=utf-8; boundary=${boundary}`,
+          `multipart/form-data;boundary=${boundary}`,
+          "",
+        ];
   draft.contentType = rng.pick(choices);
-  if (kind === "multipart" && draft.contentType === "application/json") draft.raw = utf8(JSON.stringify(Object.fromEntries((draft.parts ?? []).map((p) => [p.name, typeof p.data === "string" ? p.data : "file"]))));
+  if (kind === "multipart" && draft.contentType === "application/json")
+    draft.raw = utf8(
+      JSON.stringify(Object.fromEntries((draft.parts ?? []).map((p) => [p.name, typeof p.data === "string" ? p.data : "file"]))),
+    );
   if (draft.contentType === "application/x-www-form-urlencoded") {
-    draft.raw = utf8(new URLSearchParams(Object.entries(draft.json ? (draft.json.value as Record<string, string>) ?? {} : Object.fromEntries((draft.parts ?? []).filter((p) => typeof p.data === "string").map((p) => [p.name ?? "", p.data as string])))).toString());
+    draft.raw = utf8(
+      new URLSearchParams(
+        Object.entries(
+          draft.json
+            ? ((draft.json.value as Record<string, string>) ?? {})
+            : Object.fromEntries(
+                (draft.parts ?? []).filter((p) => typeof p.data === "string").map((p) => [p.name ?? "", p.data as string]),
+              ),
+        ),
+      ).toString(),
+    );
   }
   draft.mutations.push(`content-type ${JSON.stringify(draft.contentType)}`);
 }
@@ -499,7 +642,24 @@ function mutateParts(ctx: FuzzContext, rng: Prng, op: Operation, mode: Mode, dra
   const [name, child] = rng.pick(fields);
   const index = parts.findIndex((p) => p.name === name);
   const jsonFields = fields.filter(([, child]) => /\bJSON\b/.test(ctx.resolve(child).description ?? ""));
-  const kind = rng.pick(["drop", "drop", "extra", "duplicate", "file-for-text", "text-for-file", "empty-file", "odd-file", "odd-value", "odd-value", "huge-value", "nameless", "odd-name", "odd-filename", "too-large", ...(jsonFields.length ? ["embedded-json", "embedded-json", "embedded-json"] : [])]);
+  const kind = rng.pick([
+    "drop",
+    "drop",
+    "extra",
+    "duplicate",
+    "file-for-text",
+    "text-for-file",
+    "empty-file",
+    "odd-file",
+    "odd-value",
+    "odd-value",
+    "huge-value",
+    "nameless",
+    "odd-name",
+    "odd-filename",
+    "too-large",
+    ...(jsonFields.length ? ["embedded-json", "embedded-json", "embedded-json"] : []),
+  ]);
   if (kind === "embedded-json") {
     // A form field carrying JSON (enrichments, address, thresholds): its inside, mutated.
     const [field, schema] = rng.pick(jsonFields);
@@ -538,7 +698,7 @@ function mutateParts(ctx: FuzzContext, rng: Prng, op: Operation, mode: Mode, dra
       set({ name, filename: "empty.png", contentType: "image/png", data: new Uint8Array(0) });
       break;
     case "odd-file":
-      set({ ...filePart(ctx, rng, name, mode), contentType: rng.pick(["", "image/png; x=\"", "application/json", "image/svg+xml", "😀"]) });
+      set({ ...filePart(ctx, rng, name, mode), contentType: rng.pick(["", 'image/png; x="', "application/json", "image/svg+xml", "😀"]) });
       break;
     case "odd-value":
       set({ name, data: rng.chance(0.7) ? oddString(rng).replace(/[\ud800-\udfff]/g, "\ufffd") : rng.pick(NASTY_STRINGS) });
@@ -550,14 +710,25 @@ function mutateParts(ctx: FuzzContext, rng: Prng, op: Operation, mode: Mode, dra
       parts.push({ data: "value without a name" });
       break;
     case "odd-name":
-      parts.push({ name: rng.pick(["", " ", "😀", "a\"b", "name\r\nX-Injected: 1", "__proto__", "a[b]", "a.b", "x".repeat(5000)]), data: "1" });
+      parts.push({
+        name: rng.pick(["", " ", "😀", 'a"b', "name\r\nX-Injected: 1", "__proto__", "a[b]", "a.b", "x".repeat(5000)]),
+        data: "1",
+      });
       break;
     case "odd-filename":
-      set({ ...filePart(ctx, rng, name, mode), filename: rng.pick(["", "../../etc/passwd", "😀.png", "a\"b.png", "x".repeat(5000), "\u0000.png", "CON", "file.png\r\nX: y"]) });
+      set({
+        ...filePart(ctx, rng, name, mode),
+        filename: rng.pick(["", "../../etc/passwd", "😀.png", 'a"b.png', "x".repeat(5000), "\u0000.png", "CON", "file.png\r\nX: y"]),
+      });
       break;
     default:
       // Over every upload route's limit: refused (413) before it is buffered.
-      set({ name, filename: "big.png", contentType: "image/png", data: new Uint8Array(rng.pick([10 * 1024 * 1024 + 1, 32 * 1024 * 1024])) });
+      set({
+        name,
+        filename: "big.png",
+        contentType: "image/png",
+        data: new Uint8Array(rng.pick([10 * 1024 * 1024 + 1, 32 * 1024 * 1024])),
+      });
   }
   draft.mutations.push(`multipart ${kind} ${name}`);
 }
@@ -589,7 +760,17 @@ function mutateJsonValue(rng: Prng, value: unknown): { value: unknown; what: str
 
 function mutateMultipartRaw(rng: Prng, draft: Draft): void {
   const body = encodeMultipart(draft.parts!, draft.boundary);
-  const kind = rng.pick(["truncate", "no-closing", "lf-only", "wrong-boundary", "empty", "preamble", "no-blank-line", "random", "nested-quotes"]);
+  const kind = rng.pick([
+    "truncate",
+    "no-closing",
+    "lf-only",
+    "wrong-boundary",
+    "empty",
+    "preamble",
+    "no-blank-line",
+    "random",
+    "nested-quotes",
+  ]);
   draft.raw = {
     truncate: () => body.slice(0, rng.int(0, Math.max(0, body.length - 1))),
     "no-closing": () => encodeMultipart(draft.parts!, draft.boundary, { closing: false }),
@@ -597,9 +778,13 @@ function mutateMultipartRaw(rng: Prng, draft: Draft): void {
     "wrong-boundary": () => encodeMultipart(draft.parts!, "other-boundary"),
     empty: () => new Uint8Array(0),
     preamble: () => concat([utf8("garbage before the first boundary\r\n"), body, utf8("epilogue")]),
-    "no-blank-line": () => utf8(`--${draft.boundary}\r\nContent-Disposition: form-data; name="first_name"\r\nAda\r\n--${draft.boundary}--\r\n`),
+    "no-blank-line": () =>
+      utf8(`--${draft.boundary}\r\nContent-Disposition: form-data; name="first_name"\r\nAda\r\n--${draft.boundary}--\r\n`),
     random: () => utf8(unicodeString(rng, rng.int(1, 500)).replace(/[\ud800-\udfff]/g, "\ufffd")),
-    "nested-quotes": () => utf8(`--${draft.boundary}\r\nContent-Disposition: form-data; name="a"; name="b"; filename*=UTF-8''%E2%82%AC.png\r\n\r\nx\r\n--${draft.boundary}--\r\n`),
+    "nested-quotes": () =>
+      utf8(
+        `--${draft.boundary}\r\nContent-Disposition: form-data; name="a"; name="b"; filename*=UTF-8''%E2%82%AC.png\r\n\r\nx\r\n--${draft.boundary}--\r\n`,
+      ),
   }[kind]!();
   draft.mutations.push(`raw multipart: ${kind}`);
 }
@@ -620,7 +805,16 @@ function finish(index: number, operation: Operation, mode: Mode, draft: Draft): 
   }
   if (body && contentType) headers["content-type"] = contentType;
   if (draft.method === "GET" || draft.method === "HEAD") body = undefined; // fetch forbids a body here
-  return { index, operation, mode, method: draft.method, url: draft.query ? `${draft.path}?${draft.query}` : draft.path, headers, body, mutations: draft.mutations };
+  return {
+    index,
+    operation,
+    mode,
+    method: draft.method,
+    url: draft.query ? `${draft.path}?${draft.query}` : draft.path,
+    headers,
+    body,
+    mutations: draft.mutations,
+  };
 }
 
 /** The request as text, for a failure report: enough to send it again by hand. */

@@ -82,7 +82,11 @@ export async function captureFrames(challenge: ChallengeStep[], faceIndex: numbe
 /** A photo held up to the camera: every frame the same picture. */
 export async function stillFrames(challenge: ChallengeStep[], faceIndex: number): Promise<SelfieFrame[]> {
   const face = (await sampleFaces(faceIndex + 1))[faceIndex]!;
-  const image = await sharp(face.image).resize(FRAME_HEIGHT, FRAME_HEIGHT).extract({ left: (FRAME_HEIGHT - FRAME_WIDTH) / 2, top: 0, width: FRAME_WIDTH, height: FRAME_HEIGHT }).jpeg({ quality: 85 }).toBuffer();
+  const image = await sharp(face.image)
+    .resize(FRAME_HEIGHT, FRAME_HEIGHT)
+    .extract({ left: (FRAME_HEIGHT - FRAME_WIDTH) / 2, top: 0, width: FRAME_WIDTH, height: FRAME_HEIGHT })
+    .jpeg({ quality: 85 })
+    .toBuffer();
   const end = SELFIE_LEAD_IN_MS + challenge.length * SELFIE_STEP_MS;
   const frames: SelfieFrame[] = [];
   for (let t = 0; t < end; t += SELFIE_FRAME_INTERVAL_MS) frames.push({ t, step: stepIndex(t), image });

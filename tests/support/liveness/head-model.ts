@@ -33,8 +33,8 @@ export interface HeadModel {
 
 /** The face's outline, in order around it (Human's `silhouette` annotation). */
 const SILHOUETTE = [
-  10, 338, 297, 332, 284, 251, 389, 356, 454, 323, 361, 288, 397, 365, 379, 378, 400, 377, 152, 148, 176, 149, 150, 136, 172, 58, 132, 93, 234, 127,
-  162, 21, 54, 103, 67, 109,
+  10, 338, 297, 332, 284, 251, 389, 356, 454, 323, 361, 288, 397, 365, 379, 378, 400, 377, 152, 148, 176, 149, 150, 136, 172, 58, 132, 93,
+  234, 127, 162, 21, 54, 103, 67, 109,
 ];
 
 /**
@@ -77,7 +77,9 @@ export async function loadHead(photo: Buffer): Promise<HeadModel> {
   // Two rings round the face outline carry the hair, ears and neck along: the inner one turns with
   // the head a little behind the face, the outer one stays, so the picture warps smoothly between.
   const outlinePoints = SILHOUETTE.map((i) => scaled[i]!);
-  const inner = outlinePoints.map(([x, y, z]) => [centre[0] + (x - centre[0]) * 1.3, centre[1] + (y - centre[1]) * 1.25, Math.max(z, 0) + 0.15 * width] as Vec3);
+  const inner = outlinePoints.map(
+    ([x, y, z]) => [centre[0] + (x - centre[0]) * 1.3, centre[1] + (y - centre[1]) * 1.25, Math.max(z, 0) + 0.15 * width] as Vec3,
+  );
   const outer = outlinePoints.map(([x, y]) => [centre[0] + (x - centre[0]) * 1.9, centre[1] + (y - centre[1]) * 1.7, pivot[2]] as Vec3);
   const all = [...scaled, ...inner, ...outer];
   const ringTriangles: number[] = [];
@@ -92,7 +94,10 @@ export async function loadHead(photo: Buffer): Promise<HeadModel> {
       ringTriangles.push(a, b, c, b, d, c);
     }
   }
-  const blurredJpeg = await sharp(frameJpeg).blur(Math.max(8, width / 8)).jpeg({ quality: 90 }).toBuffer();
+  const blurredJpeg = await sharp(frameJpeg)
+    .blur(Math.max(8, width / 8))
+    .jpeg({ quality: 90 })
+    .toBuffer();
   return {
     frame: await loadImage(frameJpeg),
     blurred: await loadImage(blurredJpeg),

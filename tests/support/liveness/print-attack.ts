@@ -128,7 +128,9 @@ export async function viewOf(picture: FlatPicture, pose: PrintPose, options: Vie
       }
     }
   }
-  return sharp(out, { raw: { width: W, height: H, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(out, { raw: { width: W, height: H, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 const ramp = (t: number, from: number, to: number) => Math.max(0, Math.min(1, (t - from) / (to - from)));
@@ -145,11 +147,22 @@ export type AttackPlan = Partial<Record<ChallengeStep, Partial<PrintPose>>>;
 
 /** A slow hand's drift: a few pixels and a degree or two, never still. */
 function handDrift(t: number): PrintPose {
-  return { ...FLAT, dx: 4 * Math.sin((2 * Math.PI * t) / 3100), dy: 3 * Math.sin((2 * Math.PI * t) / 2300), roll: 1.2 * Math.sin((2 * Math.PI * t) / 4100), tilt: 2 * Math.sin((2 * Math.PI * t) / 2900) };
+  return {
+    ...FLAT,
+    dx: 4 * Math.sin((2 * Math.PI * t) / 3100),
+    dy: 3 * Math.sin((2 * Math.PI * t) / 2300),
+    roll: 1.2 * Math.sin((2 * Math.PI * t) / 4100),
+    tilt: 2 * Math.sin((2 * Math.PI * t) / 2900),
+  };
 }
 
 /** The frames a browser would send while `picture` is held to the camera and moved as `plan` says during each step. */
-export async function attackFrames(challenge: ChallengeStep[], picture: FlatPicture, plan: AttackPlan, options: ViewOptions = {}): Promise<SelfieFrame[]> {
+export async function attackFrames(
+  challenge: ChallengeStep[],
+  picture: FlatPicture,
+  plan: AttackPlan,
+  options: ViewOptions = {},
+): Promise<SelfieFrame[]> {
   const frames: SelfieFrame[] = [];
   const end = SELFIE_LEAD_IN_MS + challenge.length * SELFIE_STEP_MS;
   for (let t = 0; t < end; t += SELFIE_FRAME_INTERVAL_MS) {

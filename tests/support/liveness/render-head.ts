@@ -103,13 +103,22 @@ export function renderHead(model: HeadModel, pose: HeadPose, quality = 85): Buff
   for (let t = 0; t < model.triangles.length; t += 3) {
     const [a, b, c] = [model.triangles[t]!, model.triangles[t + 1]!, model.triangles[t + 2]!];
     // Facing away now (its winding flipped against the photo's): hidden behind the head.
-    if (t < model.faceTriangleIndices && Math.sign(area(target[a]!, target[b]!, target[c]!)) !== Math.sign(area(source[a]!, source[b]!, source[c]!))) continue;
+    if (
+      t < model.faceTriangleIndices &&
+      Math.sign(area(target[a]!, target[b]!, target[c]!)) !== Math.sign(area(source[a]!, source[b]!, source[c]!))
+    )
+      continue;
     order.push({ t, depth: target[a]![2] + target[b]![2] + target[c]![2] });
   }
   order.sort((p, q) => q.depth - p.depth);
   for (const { t } of order) {
     const idx = [model.triangles[t]!, model.triangles[t + 1]!, model.triangles[t + 2]!];
-    drawTriangle(ctx, model, idx.map((i) => source[i]!), idx.map((i) => target[i]!));
+    drawTriangle(
+      ctx,
+      model,
+      idx.map((i) => source[i]!),
+      idx.map((i) => target[i]!),
+    );
   }
   return canvas.toBuffer("image/jpeg", quality);
 }

@@ -21,7 +21,11 @@ export interface ChallengeVideoOptions {
 }
 
 /** JPEG frames of sample face `faceIndex` doing `challenge`, at `fps`. */
-export async function videoForChallenge(challenge: ChallengeStep[], faceIndex: number, options: ChallengeVideoOptions = {}): Promise<{ frames: Buffer[]; fps: number }> {
+export async function videoForChallenge(
+  challenge: ChallengeStep[],
+  faceIndex: number,
+  options: ChallengeVideoOptions = {},
+): Promise<{ frames: Buffer[]; fps: number }> {
   const fps = options.fps ?? MJPEG_FPS;
   const start = options.startDelayMs ?? 0;
   const total = start + SELFIE_LEAD_IN_MS + challenge.length * SELFIE_STEP_MS + (options.tailMs ?? 2000);
@@ -36,7 +40,12 @@ export async function videoForChallenge(challenge: ChallengeStep[], faceIndex: n
 }
 
 /** Writes the video to `path` (absolute; `.mjpeg` or `.y4m`, chosen by its extension). */
-export async function writeChallengeVideo(path: string, challenge: ChallengeStep[], faceIndex: number, options: ChallengeVideoOptions = {}): Promise<void> {
+export async function writeChallengeVideo(
+  path: string,
+  challenge: ChallengeStep[],
+  faceIndex: number,
+  options: ChallengeVideoOptions = {},
+): Promise<void> {
   const mjpeg = path.endsWith(".mjpeg");
   if (!mjpeg && !path.endsWith(".y4m")) throw new Error("the fake camera reads .mjpeg or .y4m files");
   const { frames, fps } = await videoForChallenge(challenge, faceIndex, { ...options, fps: mjpeg ? MJPEG_FPS : (options.fps ?? 15) });

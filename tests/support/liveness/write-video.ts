@@ -47,7 +47,12 @@ function toI420(rgb: Buffer, width: number, height: number): Buffer {
       let r = 0;
       let g = 0;
       let b = 0;
-      for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
+      for (const [dx, dy] of [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ] as const) {
         const i = ((y + dy) * width + x + dx) * 3;
         r += rgb[i]!;
         g += rgb[i + 1]!;

@@ -38,7 +38,16 @@ const server = createServer((req, res) => {
     res.setHeader("x-seen-connection", String(req.headers.connection ?? ""));
     res.setHeader("x-seen-keep-alive", String(req.headers["keep-alive"] ?? ""));
     res.writeHead(201, { "content-type": "application/json" });
-    res.end(JSON.stringify({ method: req.method, url: req.url, host: req.headers.host, ip: req.headers["x-verity-client-ip"] ?? null, body, pid: process.pid }));
+    res.end(
+      JSON.stringify({
+        method: req.method,
+        url: req.url,
+        host: req.headers.host,
+        ip: req.headers["x-verity-client-ip"] ?? null,
+        body,
+        pid: process.pid,
+      }),
+    );
   });
 });
 process.on("message", (message) => {

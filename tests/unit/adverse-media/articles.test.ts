@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { parseArticlesCsv, parseArticlesJsonl } from "@/lib/server/adverse-media/articles";
 
 const line = (fields: Record<string, unknown>) => JSON.stringify(fields);
-const good = { title: "Mayor opens bridge", link: "https://news.example/jsonl/1", source: "The Northgate Herald", published_at: "2024-03-15", body: "The mayor opened the bridge.", location: "Leeds" };
+const good = {
+  title: "Mayor opens bridge",
+  link: "https://news.example/jsonl/1",
+  source: "The Northgate Herald",
+  published_at: "2024-03-15",
+  body: "The mayor opened the bridge.",
+  location: "Leeds",
+};
 
 describe("parseArticlesJsonl", () => {
   it("keeps the good lines and names each bad one by its line number", () => {
@@ -83,15 +90,29 @@ describe("parseArticlesCsv", () => {
     expect(errors[3]!.message).toMatch(/^not valid CSV: Invalid Opening Quote/);
     expect(errors[4]!.message).toMatch(/^not valid CSV: Quote Not Closed/);
     expect(articles.map((a) => a.title)).toEqual(["Good one", "Good two"]);
-    expect(articles[0]).toMatchObject({ body: 'Body with "quotes", a comma\nand a line break', location: "Leeds", published_at: "2024-01-02", source: "Outlet" });
+    expect(articles[0]).toMatchObject({
+      body: 'Body with "quotes", a comma\nand a line break',
+      location: "Leeds",
+      published_at: "2024-01-02",
+      source: "Outlet",
+    });
     expect(articles[1]).toMatchObject({ source: "news.example", published_at: null, location: null });
   });
 
   it("takes the columns in any order, location optional, and a CRLF file with a byte-order mark", () => {
-    const text = "\uFEFFbody,title,published_at,source,link\r\nSome text,A title,2024-06-01T12:00:00+02:00,Outlet,https://news.example/csv/11\r\n";
+    const text =
+      "\uFEFFbody,title,published_at,source,link\r\nSome text,A title,2024-06-01T12:00:00+02:00,Outlet,https://news.example/csv/11\r\n";
     const { articles, errors } = parseArticlesCsv(text);
     expect(errors).toEqual([]);
-    expect(articles).toEqual([expect.objectContaining({ title: "A title", body: "Some text", published_at: "2024-06-01T12:00:00+02:00", link: "https://news.example/csv/11", location: null })]);
+    expect(articles).toEqual([
+      expect.objectContaining({
+        title: "A title",
+        body: "Some text",
+        published_at: "2024-06-01T12:00:00+02:00",
+        link: "https://news.example/csv/11",
+        location: null,
+      }),
+    ]);
   });
 
   it("rejects a header with an unknown or a missing column, on line 1", () => {

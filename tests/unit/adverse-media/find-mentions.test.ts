@@ -5,16 +5,32 @@ import { screenAdverseMedia, type AdverseMediaInput } from "@/lib/server/adverse
 
 // One short article per case: whether the person is found in it, and with what score relative to
 // the plain "First Last" form of the same sentence.
-const article = (slug: string, body: string): CorpusArticle => ({ id: slug, title: "Court report", link: `https://news.example/cases/${slug}`, source: "Test Wire", published_at: null, body });
+const article = (slug: string, body: string): CorpusArticle => ({
+  id: slug,
+  title: "Court report",
+  link: `https://news.example/cases/${slug}`,
+  source: "Test Wire",
+  published_at: null,
+  body,
+});
 
 const corpus = prepareCorpus([
   article("plain", "John Smith was convicted of fraud."),
   article("comma", "The defendant, listed as Smith, John, was convicted of fraud."),
   article("initial", "J. Smith was convicted of fraud."),
   article("lowercase", "The verdict: a smith was convicted of fraud, john said."),
-  article("namesakes", "Mary Smith and her brother Peter Smith spoke to reporters. They had driven from Leeds. It was a cold day. Smith was convicted of fraud."),
-  article("surname-later", "Laura Brennan opened a bakery in 2019. She sold it last year. The shop is now a café. Brennan was then convicted of fraud."),
-  article("company", "Laura Okoye founded Okoye Holdings. The company was fined. Okoye Holdings was convicted of fraud in a separate case."),
+  article(
+    "namesakes",
+    "Mary Smith and her brother Peter Smith spoke to reporters. They had driven from Leeds. It was a cold day. Smith was convicted of fraud.",
+  ),
+  article(
+    "surname-later",
+    "Laura Brennan opened a bakery in 2019. She sold it last year. The shop is now a café. Brennan was then convicted of fraud.",
+  ),
+  article(
+    "company",
+    "Laura Okoye founded Okoye Holdings. The company was fined. Okoye Holdings was convicted of fraud in a separate case.",
+  ),
   article("mr", "Mr. Okonjo was convicted of fraud. Daniel Okonjo, 44, is a baker."),
   article("possessive", "Ahmed Rashid’s firm was convicted of fraud."),
   article("paragraph", "Ends with Kate\n\nWinslow was convicted of fraud."),

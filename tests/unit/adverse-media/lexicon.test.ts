@@ -6,13 +6,17 @@ const best = (word: string) => ADVERSE_LEXICON.startingWith(word).find((term) =>
 
 describe("the adverse-media lexicon", () => {
   it("holds the terms of each category the check screens for", () => {
-    expect(Object.keys(LEXICON.financial_crime)).toEqual(expect.arrayContaining(["fraud*", "money laundering", "embezzl*", "bribery", "corruption", "tax evasion", "ponzi*"]));
+    expect(Object.keys(LEXICON.financial_crime)).toEqual(
+      expect.arrayContaining(["fraud*", "money laundering", "embezzl*", "bribery", "corruption", "tax evasion", "ponzi*"]),
+    );
     expect(Object.keys(LEXICON.sanctions)).toEqual(expect.arrayContaining(["sanctioned", "ofac", "asset freeze*", "sanctions evasion"]));
     expect(Object.keys(LEXICON.terrorism)).toEqual(expect.arrayContaining(["terrorist financing", "terrorism financing"]));
     expect(Object.keys(LEXICON.drug_trafficking)).toEqual(expect.arrayContaining(["drug trafficking"]));
     expect(Object.keys(LEXICON.human_trafficking)).toEqual(expect.arrayContaining(["human trafficking"]));
     expect(Object.keys(LEXICON.regulatory)).toEqual(expect.arrayContaining(["fined", "banned director", "disqualified", "struck off"]));
-    expect(Object.keys(LEXICON.legal)).toEqual(expect.arrayContaining(["charged", "convict*", "indict*", "arrested", "sentenced", "pleaded guilty"]));
+    expect(Object.keys(LEXICON.legal)).toEqual(
+      expect.arrayContaining(["charged", "convict*", "indict*", "arrested", "sentenced", "pleaded guilty"]),
+    );
   });
 
   it("matches inflections", () => {

@@ -51,7 +51,11 @@ describe("screenAdverseMedia on the sample corpus", () => {
     expect(result.status).toBe("PASS");
     expect(result.strong_matches).toEqual([]);
     expect(result.all_results).toHaveLength(1);
-    expect(result.all_results[0]).toMatchObject({ link: CHARITY_RUN, title: "Retired postman runs 100 miles for hospice", published_at: "2024-04-21" });
+    expect(result.all_results[0]).toMatchObject({
+      link: CHARITY_RUN,
+      title: "Retired postman runs 100 miles for hospice",
+      published_at: "2024-04-21",
+    });
     expect(result.all_results[0]!.score).toBeLessThan(70);
     expect(result.all_results[0]!.snippet).toContain("David Thornbury, 71, completed a 100-mile charity run");
   });

@@ -67,7 +67,12 @@ describe("screening the shipped lists", () => {
   let index: ScreeningIndex;
   beforeAll(async () => {
     index = buildScreeningIndex(
-      await shipped("ofac-sdn-sample.xml", "un-consolidated-sample.xml", "opensanctions-sample.ftm.json", "opensanctions-targets.simple.csv"),
+      await shipped(
+        "ofac-sdn-sample.xml",
+        "un-consolidated-sample.xml",
+        "opensanctions-sample.ftm.json",
+        "opensanctions-targets.simple.csv",
+      ),
       ["test"],
     );
   });
@@ -81,9 +86,17 @@ describe("screening the shipped lists", () => {
       ["V.", "Puttin"],
     ] as const) {
       const matches = screen(first, last);
-      expect(matches.map((m) => m.id), `${first} ${last}`).toContain("ofac-35096");
+      expect(
+        matches.map((m) => m.id),
+        `${first} ${last}`,
+      ).toContain("ofac-35096");
       const ofac = matches.find((m) => m.id === "ofac-35096")!;
-      expect(ofac).toMatchObject({ caption: "Vladimir Vladimirovich PUTIN", entity_type: "Person", risk_type: "sanction", datasets: [{ id: "us_ofac_sdn" }] });
+      expect(ofac).toMatchObject({
+        caption: "Vladimir Vladimirovich PUTIN",
+        entity_type: "Person",
+        risk_type: "sanction",
+        datasets: [{ id: "us_ofac_sdn" }],
+      });
       expect(ofac.score).toBeGreaterThanOrEqual(96);
     }
   });
@@ -93,7 +106,11 @@ describe("screening the shipped lists", () => {
     expect(screen("Ramzan", "Kadirov").map((m) => m.id)).toEqual(["ofac-22437"]);
     expect(screen("Ayman", "al-Zawahiri").map((m) => m.id)).toEqual(["unsc-QDi.006"]);
     expect(screen("Saif al-Islam", "Gaddafi").map((m) => m.id)).toEqual(["unsc-LYi.015"]);
-    expect(screen("Kim", "Jong-un").map((m) => m.id).sort()).toEqual(["Q56226", "ofac-20280"]);
+    expect(
+      screen("Kim", "Jong-un")
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual(["Q56226", "ofac-20280"]);
   });
 
   it("does not match a common name that is not listed", () => {
@@ -106,15 +123,23 @@ describe("screening the shipped lists", () => {
     const plain = screen("Yevgeny", "Prigozhin").find((m) => m.id === "ofac-20696")!.score;
     const sameDay = screen("Yevgeny", "Prigozhin", { dateOfBirth: "1961-06-01" }).find((m) => m.id === "ofac-20696")!.score;
     expect(sameDay).toBeGreaterThan(plain);
-    const near = index.screen({ firstName: "Yevgeny", lastName: "Prigozhin", dateOfBirth: "1962-03-03" }, { threshold: 0 }).find((m) => m.id === "ofac-20696")!.score;
-    const far = index.screen({ firstName: "Yevgeny", lastName: "Prigozhin", dateOfBirth: "1990-03-03" }, { threshold: 0 }).find((m) => m.id === "ofac-20696")!.score;
+    const near = index
+      .screen({ firstName: "Yevgeny", lastName: "Prigozhin", dateOfBirth: "1962-03-03" }, { threshold: 0 })
+      .find((m) => m.id === "ofac-20696")!.score;
+    const far = index
+      .screen({ firstName: "Yevgeny", lastName: "Prigozhin", dateOfBirth: "1990-03-03" }, { threshold: 0 })
+      .find((m) => m.id === "ofac-20696")!.score;
     expect(near).toBeLessThan(plain);
     expect(far).toBeLessThan(near);
     // A different date of birth takes a borderline name match below the default threshold.
     expect(screen("Yevgeny", "Prigozhin", { dateOfBirth: "1990-03-03" }).map((m) => m.id)).not.toContain("ofac-20696");
     // A list giving only the year: the same year lifts too.
-    const yearOnly = index.screen({ firstName: "Ibrahim", lastName: "al-Badri", dateOfBirth: "1971-07-28" }, { threshold: 0 }).find((m) => m.id === "unsc-QDi.299")!;
-    const otherYear = index.screen({ firstName: "Ibrahim", lastName: "al-Badri", dateOfBirth: "1985-07-28" }, { threshold: 0 }).find((m) => m.id === "unsc-QDi.299")!;
+    const yearOnly = index
+      .screen({ firstName: "Ibrahim", lastName: "al-Badri", dateOfBirth: "1971-07-28" }, { threshold: 0 })
+      .find((m) => m.id === "unsc-QDi.299")!;
+    const otherYear = index
+      .screen({ firstName: "Ibrahim", lastName: "al-Badri", dateOfBirth: "1985-07-28" }, { threshold: 0 })
+      .find((m) => m.id === "unsc-QDi.299")!;
     expect(yearOnly.score).toBeGreaterThan(otherYear.score);
   });
 

@@ -42,14 +42,23 @@ describe("list parsers on the shipped samples", () => {
     expect(bout.names).toEqual(["Viktor Anatolijevitch BOUT", "Viktor BONT", "Viktor BUTT", "Victor BUT", "Vitali SERGITOV"]); // the weak a.k.a. left out
     expect(bout.birthDates).toEqual(["1967-01-13", "1970-01-13"]);
     expect(byKey(entities, "ofac-20280").countries).toEqual(["kp"]); // "Korea, North"
-    expect(byKey(entities, "ofac-306")).toMatchObject({ entityType: "Organization", names: ["BANCO NACIONAL DE CUBA", "BNC", "NATIONAL BANK OF CUBA"], countries: ["ch", "es"] });
+    expect(byKey(entities, "ofac-306")).toMatchObject({
+      entityType: "Organization",
+      names: ["BANCO NACIONAL DE CUBA", "BNC", "NATIONAL BANK OF CUBA"],
+      countries: ["ch", "es"],
+    });
   });
 
   it("OFAC sdn.csv: LAST, First names and the remarks' date of birth and nationality", async () => {
     const { format, entities } = await parse("ofac-sdn-sample.csv");
     expect(format).toBe("ofac-sdn-csv");
     expect(entities.map((e) => e.entityKey)).toEqual(["ofac-36", "ofac-306", "ofac-22437", "ofac-35095", "ofac-35096"]);
-    expect(byKey(entities, "ofac-22437")).toMatchObject({ caption: "Ramzan Akhmatovich KADYROV", entityType: "Person", birthDates: ["1976-10-05"], countries: ["ru"] });
+    expect(byKey(entities, "ofac-22437")).toMatchObject({
+      caption: "Ramzan Akhmatovich KADYROV",
+      entityType: "Person",
+      birthDates: ["1976-10-05"],
+      countries: ["ru"],
+    });
     expect(byKey(entities, "ofac-36")).toMatchObject({ caption: "AEROCARIBBEAN AIRLINES", entityType: "Organization" });
   });
 
@@ -58,7 +67,12 @@ describe("list parsers on the shipped samples", () => {
     expect(format).toBe("un-xml");
     expect(entities).toHaveLength(7);
     const zawahiri = byKey(entities, "unsc-QDi.006");
-    expect(zawahiri).toMatchObject({ caption: "AIMAN MUHAMMED RABI AL-ZAWAHIRI", entityType: "Person", birthDates: ["1951-06-19"], countries: ["eg"] });
+    expect(zawahiri).toMatchObject({
+      caption: "AIMAN MUHAMMED RABI AL-ZAWAHIRI",
+      entityType: "Person",
+      birthDates: ["1951-06-19"],
+      countries: ["eg"],
+    });
     expect(zawahiri.names).toContain("Ayman Al-Zawahari");
     expect(zawahiri.names).toContain("أيمن محمد ربيع الظواهري");
     expect(zawahiri.names).not.toContain("Al Ustaz"); // "Low" quality
@@ -73,17 +87,33 @@ describe("list parsers on the shipped samples", () => {
     expect(format).toBe("ftm-json");
     expect(entities).toHaveLength(9);
     expect(skipped).toBe(1); // the Sanction record
-    expect(byKey(entities, "Q7747")).toMatchObject({ caption: "Vladimir Putin", riskType: "sanction", birthDates: ["1952-10-07"], countries: ["ru"] });
+    expect(byKey(entities, "Q7747")).toMatchObject({
+      caption: "Vladimir Putin",
+      riskType: "sanction",
+      birthDates: ["1952-10-07"],
+      countries: ["ru"],
+    });
     expect(byKey(entities, "Q7747").datasets).toContainEqual({ id: "wd_peps", title: "Wikidata Politically Exposed Persons" });
-    expect(byKey(entities, "Q3052772")).toMatchObject({ riskType: "pep", countries: ["fr"], names: ["Emmanuel Macron", "Emmanuel Jean-Michel Frédéric Macron"] });
+    expect(byKey(entities, "Q3052772")).toMatchObject({
+      riskType: "pep",
+      countries: ["fr"],
+      names: ["Emmanuel Macron", "Emmanuel Jean-Michel Frédéric Macron"],
+    });
   });
 
   it("OpenSanctions targets.simple.csv: ;-separated values, a sanction makes it a sanction, a PEP dataset a PEP", async () => {
     const { format, entities } = await parse("opensanctions-targets.simple.csv");
     expect(format).toBe("opensanctions-csv");
     expect(entities).toHaveLength(8);
-    expect(byKey(entities, "Q57413")).toMatchObject({ riskType: "sanction", names: ["Nicolás Maduro", "Nicolas MADURO MOROS", "Nicolás Maduro Moros"], countries: ["ve"] });
-    expect(byKey(entities, "Q22686")).toMatchObject({ riskType: "pep", datasets: [{ id: "wd_peps", title: "Wikidata Politically Exposed Persons" }] });
+    expect(byKey(entities, "Q57413")).toMatchObject({
+      riskType: "sanction",
+      names: ["Nicolás Maduro", "Nicolas MADURO MOROS", "Nicolás Maduro Moros"],
+      countries: ["ve"],
+    });
+    expect(byKey(entities, "Q22686")).toMatchObject({
+      riskType: "pep",
+      datasets: [{ id: "wd_peps", title: "Wikidata Politically Exposed Persons" }],
+    });
   });
 
   it("refuses a file that is none of the formats, and one whose content does not fit its format", async () => {

@@ -33,7 +33,9 @@ describe("invitation tokens", () => {
   it("refuses a changed payload, an expired token and garbage", () => {
     const token = encodeInvite(invite, secret);
     const [body, mac] = token.split(".");
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, "base64url").toString()), role: "owner" })).toString("base64url");
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, "base64url").toString()), role: "owner" })).toString(
+      "base64url",
+    );
     expect(decodeInvite(`${forged}.${mac}`, secret)).toBeNull();
     expect(decodeInvite(encodeInvite({ ...invite, expiresAt: Date.now() - 1 }, secret), secret)).toBeNull();
     expect(decodeInvite("nonsense", secret)).toBeNull();

@@ -10,26 +10,81 @@ function form(fields: Record<string, string | string[] | File>): FormData {
   return data;
 }
 
-const person = { firstName: " Jane ", lastName: "Doe", email: "jane@example.com", dobDay: "7", dobMonth: "3", dobYear: "1990", addressMode: "lookup", address: "", report: "headline" };
-const downing = { residence_number: "10", street: "Downing Street", city: "London", postcode: "SW1A 2AA", country_code: "GB", country: "United Kingdom" };
+const person = {
+  firstName: " Jane ",
+  lastName: "Doe",
+  email: "jane@example.com",
+  dobDay: "7",
+  dobMonth: "3",
+  dobYear: "1990",
+  addressMode: "lookup",
+  address: "",
+  report: "headline",
+};
+const downing = {
+  residence_number: "10",
+  street: "Downing Street",
+  city: "London",
+  postcode: "SW1A 2AA",
+  country_code: "GB",
+  country: "United Kingdom",
+};
 
 describe("the console's run-an-assessment form", () => {
   it("builds the risk endpoint's request: trimmed names, ISO date, E.164 phone, enrichments, the chosen address", () => {
-    const read = readAssessmentForm(form({ ...person, phone: "+44 7700 900123", enrichments: ["CREDIT_BUREAU", "AML"], address: JSON.stringify(downing), report: "radar" }));
+    const read = readAssessmentForm(
+      form({
+        ...person,
+        phone: "+44 7700 900123",
+        enrichments: ["CREDIT_BUREAU", "AML"],
+        address: JSON.stringify(downing),
+        report: "radar",
+      }),
+    );
     expect(read.ok).toBe(true);
     if (!read.ok) return;
     expect(read.report).toBe("radar");
-    expect(read.request).toMatchObject({ first_name: "Jane", last_name: "Doe", email: "jane@example.com", date_of_birth: "1990-03-07", phone: "+447700900123", enrichments: ["CREDIT_BUREAU", "AML"], address: downing });
+    expect(read.request).toMatchObject({
+      first_name: "Jane",
+      last_name: "Doe",
+      email: "jane@example.com",
+      date_of_birth: "1990-03-07",
+      phone: "+447700900123",
+      enrichments: ["CREDIT_BUREAU", "AML"],
+      address: downing,
+    });
     expect(read.request.face_scan).toBeUndefined();
   });
 
   it("turns a typed-in address into the API's address object", () => {
-    const read = readAssessmentForm(form({ ...person, addressMode: "manual", houseNameOrNumber: "Flat 2", street: "High Street", city: "Leeds", postcode: "ls11aa" }));
-    expect(read.ok && read.request.address).toEqual({ building_name: "Flat 2", street: "High Street", city: "Leeds", postcode: "LS1 1AA", country_code: "GB", country: "United Kingdom" });
+    const read = readAssessmentForm(
+      form({ ...person, addressMode: "manual", houseNameOrNumber: "Flat 2", street: "High Street", city: "Leeds", postcode: "ls11aa" }),
+    );
+    expect(read.ok && read.request.address).toEqual({
+      building_name: "Flat 2",
+      street: "High Street",
+      city: "Leeds",
+      postcode: "LS1 1AA",
+      country_code: "GB",
+      country: "United Kingdom",
+    });
   });
 
   it("puts every problem on its field, in the staff member's words", () => {
-    const read = readAssessmentForm(form({ firstName: "", lastName: "Doe", email: "not-an-email", dobDay: "", dobMonth: "", dobYear: "", phone: "0770", addressMode: "lookup", address: "", enrichments: ["CREDIT_BUREAU"] }));
+    const read = readAssessmentForm(
+      form({
+        firstName: "",
+        lastName: "Doe",
+        email: "not-an-email",
+        dobDay: "",
+        dobMonth: "",
+        dobYear: "",
+        phone: "0770",
+        addressMode: "lookup",
+        address: "",
+        enrichments: ["CREDIT_BUREAU"],
+      }),
+    );
     expect(read.ok).toBe(false);
     if (read.ok) return;
     expect(read.fieldErrors.firstName?.[0]).toMatch(/first name/i);
@@ -43,7 +98,18 @@ describe("the console's run-an-assessment form", () => {
   });
 
   it("checks a typed-in address part by part, and a date that does not exist", () => {
-    const read = readAssessmentForm(form({ ...person, dobDay: "31", dobMonth: "2", addressMode: "manual", houseNameOrNumber: "1", street: "", city: "Leeds", postcode: "!!" }));
+    const read = readAssessmentForm(
+      form({
+        ...person,
+        dobDay: "31",
+        dobMonth: "2",
+        addressMode: "manual",
+        houseNameOrNumber: "1",
+        street: "",
+        city: "Leeds",
+        postcode: "!!",
+      }),
+    );
     expect(read.ok).toBe(false);
     if (read.ok) return;
     expect(read.fieldErrors.street).toEqual(["Enter the street"]);

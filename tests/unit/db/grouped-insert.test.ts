@@ -20,18 +20,31 @@ function unit(n: number, teamId = "team_g") {
         mode: n % 2 ? ("live" as const) : ("sandbox" as const),
         email: `p${n}@example.com`,
         firstName: "Zoë",
-        lastName: "O'Brien \"Q\"",
+        lastName: 'O\'Brien "Q"',
         dateOfBirth: "1990-01-31",
         report: "headline",
         riskScore: n % 3 === 0 ? null : n,
         recommendation: n % 3 === 0 ? null : "APPROVE",
         enrichments: ["AML", "ONLINE_FOOTPRINT"],
-        response: { id: `risk_g${n}`, nested: { list: [1, "two", null], text: "ü\n\"" } },
+        response: { id: `risk_g${n}`, nested: { list: [1, "two", null], text: 'ü\n"' } },
         billable: n % 2 === 1,
         createdAt: at,
       },
     ],
-    observation: n % 2 ? [{ id: `net_g${n}`, teamId, source: "risk_assessment", sourceId: `risk_g${n}`, emailKey: `ek${n}`, identityKey: n % 4 === 1 ? null : `ik${n}`, createdAt: at }] : [],
+    observation:
+      n % 2
+        ? [
+            {
+              id: `net_g${n}`,
+              teamId,
+              source: "risk_assessment",
+              sourceId: `risk_g${n}`,
+              emailKey: `ek${n}`,
+              identityKey: n % 4 === 1 ? null : `ik${n}`,
+              createdAt: at,
+            },
+          ]
+        : [],
   };
 }
 
@@ -62,13 +75,13 @@ describeEngines("grouped inserts (%s)", (engine) => {
       mode: "live",
       email: "p7@example.com",
       firstName: "Zoë",
-      lastName: "O'Brien \"Q\"",
+      lastName: 'O\'Brien "Q"',
       dateOfBirth: "1990-01-31",
       report: "headline",
       riskScore: 7,
       recommendation: "APPROVE",
       enrichments: ["AML", "ONLINE_FOOTPRINT"],
-      response: { id: "risk_g7", nested: { list: [1, "two", null], text: "ü\n\"" } },
+      response: { id: "risk_g7", nested: { list: [1, "two", null], text: 'ü\n"' } },
       billable: true,
       createdAt: at,
     });
@@ -77,18 +90,40 @@ describeEngines("grouped inserts (%s)", (engine) => {
 
     const observed = await db.select().from(networkIdentities).where(eq(networkIdentities.teamId, "team_g"));
     expect(observed.map((o) => o.id).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `net_g${2 * i + 1}`).sort());
-    expect(observed.find((o) => o.id === "net_g5")).toEqual({ id: "net_g5", teamId: "team_g", source: "risk_assessment", sourceId: "risk_g5", emailKey: "ek5", identityKey: null, createdAt: at });
+    expect(observed.find((o) => o.id === "net_g5")).toEqual({
+      id: "net_g5",
+      teamId: "team_g",
+      source: "risk_assessment",
+      sourceId: "risk_g5",
+      emailKey: "ek5",
+      identityKey: null,
+      createdAt: at,
+    });
     expect(observed.find((o) => o.id === "net_g3")?.identityKey).toBe("ik3");
   });
 
   it("fails only the unit that fails, and keeps none of its rows", async () => {
     const { db } = database;
-    const results = await Promise.allSettled(Array.from({ length: 12 }, (_, n) => store(db, unit(100 + n, n === 5 ? "team_missing" : "team_g"))));
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, n) => store(db, unit(100 + n, n === 5 ? "team_missing" : "team_g"))),
+    );
     expect(results.map((r) => r.status)).toEqual(Array.from({ length: 12 }, (_, n) => (n === 5 ? "rejected" : "fulfilled")));
     const failure = (results[5] as PromiseRejectedResult).reason as { code?: string; cause?: { code?: string } };
     expect(failure.cause?.code ?? failure.code).toBe("23503"); // foreign key: no such team
-    const stored = await db.select({ id: riskAssessments.id }).from(riskAssessments).where(inArray(riskAssessments.id, Array.from({ length: 12 }, (_, n) => `risk_g${100 + n}`)));
-    expect(stored.map((r) => r.id).sort()).toEqual(Array.from({ length: 12 }, (_, n) => `risk_g${100 + n}`).filter((id) => id !== "risk_g105").sort());
+    const stored = await db
+      .select({ id: riskAssessments.id })
+      .from(riskAssessments)
+      .where(
+        inArray(
+          riskAssessments.id,
+          Array.from({ length: 12 }, (_, n) => `risk_g${100 + n}`),
+        ),
+      );
+    expect(stored.map((r) => r.id).sort()).toEqual(
+      Array.from({ length: 12 }, (_, n) => `risk_g${100 + n}`)
+        .filter((id) => id !== "risk_g105")
+        .sort(),
+    );
     // Unit 105 is live (odd): its observation went with it.
     expect(await db.select().from(networkIdentities).where(eq(networkIdentities.id, "net_g105"))).toEqual([]);
   });
@@ -99,7 +134,10 @@ describeEngines("grouped inserts (%s)", (engine) => {
     await Promise.all(Array.from({ length: 100 }, (_, n) => store(db, unit(300 + n))));
     expect(execute).toHaveBeenCalledTimes(2);
     execute.mockRestore();
-    const stored = await db.select({ id: riskAssessments.id }).from(riskAssessments).where(sql`${riskAssessments.id} like 'risk_g3__'`);
+    const stored = await db
+      .select({ id: riskAssessments.id })
+      .from(riskAssessments)
+      .where(sql`${riskAssessments.id} like 'risk_g3__'`);
     expect(stored).toHaveLength(100);
   });
 
@@ -110,7 +148,12 @@ describeEngines("grouped inserts (%s)", (engine) => {
     await store(db, unit(201));
     expect(execute).toHaveBeenCalledTimes(2);
     execute.mockRestore();
-    expect(await db.select({ id: riskAssessments.id }).from(riskAssessments).where(inArray(riskAssessments.id, ["risk_g200", "risk_g201"]))).toHaveLength(2);
+    expect(
+      await db
+        .select({ id: riskAssessments.id })
+        .from(riskAssessments)
+        .where(inArray(riskAssessments.id, ["risk_g200", "risk_g201"])),
+    ).toHaveLength(2);
   });
 });
 

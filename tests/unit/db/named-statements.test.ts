@@ -28,7 +28,8 @@ describe.skipIf(!postgresAvailable)("node-postgres with named statements (Postgr
     await database.dispose();
   });
 
-  const prepared = async () => (await pool.query<{ statement: string }>("select statement from pg_prepared_statements")).rows.map((r) => r.statement);
+  const prepared = async () =>
+    (await pool.query<{ statement: string }>("select statement from pg_prepared_statements")).rows.map((r) => r.statement);
 
   it("prepares a drizzle statement once on the connection and reuses it, with the same results", async () => {
     await db.insert(things).values({ id: "a", n: 1 });
@@ -61,7 +62,14 @@ describe.skipIf(!postgresAvailable)("node-postgres with named statements (Postgr
         throw new Error("roll back");
       })
       .catch(() => {});
-    expect((await db.select({ id: things.id }).from(things).where(sql`${things.id} like 't%'`)).map((r) => r.id)).toEqual(["t1"]);
+    expect(
+      (
+        await db
+          .select({ id: things.id })
+          .from(things)
+          .where(sql`${things.id} like 't%'`)
+      ).map((r) => r.id),
+    ).toEqual(["t1"]);
   });
 
   it("a statement whose table changed shape runs again (unnamed), through the pool's callback path too", async () => {

@@ -44,12 +44,24 @@ describe("PGlite bridge", () => {
   });
 
   it("answers parameterised statements with typed rows, as a server would", async () => {
-    await pool.query("insert into items values ($1, $2, $3, $4, $5)", [1, "Zoë \"Q\"", new Date("2026-11-26T06:00:00.250Z"), ["a", "b,c"], { k: [1, null] }]);
+    await pool.query("insert into items values ($1, $2, $3, $4, $5)", [
+      1,
+      'Zoë "Q"',
+      new Date("2026-11-26T06:00:00.250Z"),
+      ["a", "b,c"],
+      { k: [1, null] },
+    ]);
     const { rows, rowCount } = await pool.query("select id, name, at, tags, doc from items where id = $1", [1]);
     expect(rowCount).toBe(1);
-    expect(rows[0]).toEqual({ id: 1, name: "Zoë \"Q\"", at: new Date("2026-11-26T06:00:00.250Z"), tags: ["a", "b,c"], doc: { k: [1, null] } });
+    expect(rows[0]).toEqual({
+      id: 1,
+      name: 'Zoë "Q"',
+      at: new Date("2026-11-26T06:00:00.250Z"),
+      tags: ["a", "b,c"],
+      doc: { k: [1, null] },
+    });
     // The owner sees the bridged write at once: one database.
-    expect((await owner.query<{ name: string }>("select name from items where id = 1")).rows[0]!.name).toBe("Zoë \"Q\"");
+    expect((await owner.query<{ name: string }>("select name from items where id = 1")).rows[0]!.name).toBe('Zoë "Q"');
   });
 
   it("runs simple queries with several statements, and reports an error to its client only", async () => {
@@ -134,8 +146,16 @@ describe("PGlite bridge", () => {
   it("answers many concurrent clients' statements, interleaved with the owner's transactions", async () => {
     const work: Promise<number>[] = [];
     for (let i = 0; i < 40; i++) {
-      work.push(pool.query("insert into items (id, name) values ($1, $2) returning id", [100 + i, `n${i}`]).then((r) => r.rows[0].id as number));
-      if (i % 10 === 0) work.push(owner.transaction(async (tx) => (await tx.query<{ id: number }>("insert into items (id, name) values ($1, 'o') returning id", [200 + i])).rows[0]!.id));
+      work.push(
+        pool.query("insert into items (id, name) values ($1, $2) returning id", [100 + i, `n${i}`]).then((r) => r.rows[0].id as number),
+      );
+      if (i % 10 === 0)
+        work.push(
+          owner.transaction(
+            async (tx) =>
+              (await tx.query<{ id: number }>("insert into items (id, name) values ($1, 'o') returning id", [200 + i])).rows[0]!.id,
+          ),
+        );
     }
     const ids = await Promise.all(work);
     expect(ids.sort((x, y) => x - y)).toEqual([...Array.from({ length: 40 }, (_, i) => 100 + i), 200, 210, 220, 230]);
@@ -151,7 +171,9 @@ describe("PGlite bridge", () => {
     expect((await a.query({ name: "same_name", text: "select $1::int + 1 as n", values: [1] })).rows).toEqual([{ n: 2 }]);
     expect((await b.query({ name: "same_name", text: "select $1::text || '!' as s", values: ["b"] })).rows).toEqual([{ s: "b!" }]);
     expect((await a.query({ name: "same_name", text: "select $1::int + 1 as n", values: [41] })).rows).toEqual([{ n: 42 }]);
-    const held = async () => (await owner.query<{ name: string }>("select name from pg_prepared_statements where name like '%same_name' order by name")).rows.length;
+    const held = async () =>
+      (await owner.query<{ name: string }>("select name from pg_prepared_statements where name like '%same_name' order by name")).rows
+        .length;
     expect(await held()).toBe(2);
     await a.end();
     await b.end();
@@ -208,11 +230,21 @@ describe("withOwnNames", () => {
     expect(withOwnNames(parse, "b7_", statements)).toEqual(frame("P", Buffer.concat([z("b7_st"), z("select 1"), Buffer.from([0, 0])])));
     expect([...statements]).toEqual(["st"]);
     const tail = Buffer.from([0, 0, 0, 0, 0, 0]);
-    expect(withOwnNames(frame("B", Buffer.concat([z(""), z("st"), tail])), "b7_", statements)).toEqual(frame("B", Buffer.concat([z(""), z("b7_st"), tail])));
-    expect(withOwnNames(frame("B", Buffer.concat([z("pt"), z(""), tail])), "b7_", statements)).toEqual(frame("B", Buffer.concat([z("b7_pt"), z(""), tail])));
-    expect(withOwnNames(frame("D", Buffer.concat([Buffer.from("S"), z("st")])), "b7_", statements)).toEqual(frame("D", Buffer.concat([Buffer.from("S"), z("b7_st")])));
-    expect(withOwnNames(frame("E", Buffer.concat([z(""), Buffer.from([0, 0, 0, 0])])), "b7_", statements)).toEqual(frame("E", Buffer.concat([z(""), Buffer.from([0, 0, 0, 0])])));
-    expect(withOwnNames(frame("C", Buffer.concat([Buffer.from("S"), z("st")])), "b7_", statements)).toEqual(frame("C", Buffer.concat([Buffer.from("S"), z("b7_st")])));
+    expect(withOwnNames(frame("B", Buffer.concat([z(""), z("st"), tail])), "b7_", statements)).toEqual(
+      frame("B", Buffer.concat([z(""), z("b7_st"), tail])),
+    );
+    expect(withOwnNames(frame("B", Buffer.concat([z("pt"), z(""), tail])), "b7_", statements)).toEqual(
+      frame("B", Buffer.concat([z("b7_pt"), z(""), tail])),
+    );
+    expect(withOwnNames(frame("D", Buffer.concat([Buffer.from("S"), z("st")])), "b7_", statements)).toEqual(
+      frame("D", Buffer.concat([Buffer.from("S"), z("b7_st")])),
+    );
+    expect(withOwnNames(frame("E", Buffer.concat([z(""), Buffer.from([0, 0, 0, 0])])), "b7_", statements)).toEqual(
+      frame("E", Buffer.concat([z(""), Buffer.from([0, 0, 0, 0])])),
+    );
+    expect(withOwnNames(frame("C", Buffer.concat([Buffer.from("S"), z("st")])), "b7_", statements)).toEqual(
+      frame("C", Buffer.concat([Buffer.from("S"), z("b7_st")])),
+    );
     expect(statements.size).toBe(0);
     const sync = frame("S", Buffer.alloc(0));
     expect(withOwnNames(sync, "b7_", statements)).toBe(sync);

@@ -35,7 +35,12 @@ const SELECT = "select * from items where id = any($1::text[]) order by id";
 
 describe("PGlite through prepared statements", () => {
   it("answers the same rows, fields and types as query(), in object and array mode, with and without parsers", async () => {
-    for (const options of [undefined, { rowMode: "array" as const }, { rowMode: "array" as const, parsers: DRIZZLE_PARSERS }, { parsers: DRIZZLE_PARSERS }]) {
+    for (const options of [
+      undefined,
+      { rowMode: "array" as const },
+      { rowMode: "array" as const, parsers: DRIZZLE_PARSERS },
+      { parsers: DRIZZLE_PARSERS },
+    ]) {
       const expected = await pg.query(SELECT, [["a", "b"]], options);
       // Twice: the first prepares, the second reuses the statement.
       for (let i = 0; i < 2; i++) {
@@ -50,14 +55,31 @@ describe("PGlite through prepared statements", () => {
     expect(a).toMatchObject({ id: "a", n: 1, ratio: 0.5, ok: true, doc: { x: [1, 2], y: "é" }, tags: ["red", "blue green"], note: null });
     expect(a!.raw).toEqual(new Uint8Array([0, 255, 16]));
     expect(a!.at).toEqual(new Date("2026-11-26T10:00:00Z"));
-    const [row] = (await fast.query<unknown[]>("select at, day from items where id = $1", ["b"], { rowMode: "array", parsers: DRIZZLE_PARSERS })).rows;
+    const [row] = (
+      await fast.query<unknown[]>("select at, day from items where id = $1", ["b"], { rowMode: "array", parsers: DRIZZLE_PARSERS })
+    ).rows;
     expect(row).toEqual(["2001-02-03 04:05:06.789+00", "1999-12-31"]);
   });
 
   it("serialises parameters by their described types: dates, JSON, arrays, booleans, null", async () => {
-    await fast.query("insert into items (id, n, ok, doc, tags, at, note) values ($1, $2, $3, $4, $5, $6, $7)", ["c", 3, false, { k: [true, null] }, ["x", 'y "z"'], new Date("2020-01-01T00:00:00Z"), null]);
+    await fast.query("insert into items (id, n, ok, doc, tags, at, note) values ($1, $2, $3, $4, $5, $6, $7)", [
+      "c",
+      3,
+      false,
+      { k: [true, null] },
+      ["x", 'y "z"'],
+      new Date("2020-01-01T00:00:00Z"),
+      null,
+    ]);
     const { rows } = await pg.query<Record<string, unknown>>("select n, ok, doc, tags, at, note from items where id = 'c'");
-    expect(rows[0]).toEqual({ n: 3, ok: false, doc: { k: [true, null] }, tags: ["x", 'y "z"'], at: new Date("2020-01-01T00:00:00Z"), note: null });
+    expect(rows[0]).toEqual({
+      n: 3,
+      ok: false,
+      doc: { k: [true, null] },
+      tags: ["x", 'y "z"'],
+      at: new Date("2020-01-01T00:00:00Z"),
+      note: null,
+    });
   });
 
   it("sends long text, varchar, json and jsonb values in the binary format with the same outcome as query()", async () => {
@@ -73,7 +95,10 @@ describe("PGlite through prepared statements", () => {
     }
     // The jsonb rows of a grouped insert (lib/db/grouped-insert.ts), far past the binary threshold.
     const rows = Array.from({ length: 40 }, (_, i) => ({ id: `g${i}`, doc }));
-    const inserted = await fast.query("insert into items (id, doc) select id, doc from jsonb_to_recordset($1::jsonb) as r(id text, doc jsonb)", [JSON.stringify(rows)]);
+    const inserted = await fast.query(
+      "insert into items (id, doc) select id, doc from jsonb_to_recordset($1::jsonb) as r(id text, doc jsonb)",
+      [JSON.stringify(rows)],
+    );
     expect(inserted.affectedRows).toBe(40);
     expect((await pg.query<{ doc: unknown }>("select doc from items where id = 'g39'")).rows[0]!.doc).toEqual(doc);
     await pg.query("delete from items where id like 'g%'");
@@ -89,7 +114,9 @@ describe("PGlite through prepared statements", () => {
       expect(typeof got).toBe("string");
     }
     const surrogate = `lone \ud800 ${"x".repeat(300)}`;
-    expect((await fast.query("select $1::text as t", [surrogate])).rows).toEqual((await pg.query("select $1::text as t", [surrogate])).rows);
+    expect((await fast.query("select $1::text as t", [surrogate])).rows).toEqual(
+      (await pg.query("select $1::text as t", [surrogate])).rows,
+    );
   });
 
   it("counts affected rows and returns RETURNING rows", async () => {

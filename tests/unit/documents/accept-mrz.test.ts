@@ -21,7 +21,15 @@ describe("acceptMrz", () => {
     const decision = acceptMrz("TD3", reading("template", TD3), reading("tesseract", TD3), now);
     expect(decision).toMatchObject({ accepted: true, by: "readers_agree", corrected: false, lines: TD3 });
     if (!decision.accepted) throw new Error("unreachable");
-    expect(decision.parsed.identity).toMatchObject({ lastName: "MUSTERMANN", firstName: "ERIKA", dateOfBirth: "1964-08-12", expirationDate: "2027-02-28", documentNumber: "C01X00T47", sex: "F", issuingCountry: "D" });
+    expect(decision.parsed.identity).toMatchObject({
+      lastName: "MUSTERMANN",
+      firstName: "ERIKA",
+      dateOfBirth: "1964-08-12",
+      expirationDate: "2027-02-28",
+      documentNumber: "C01X00T47",
+      sex: "F",
+      issuingCountry: "D",
+    });
   });
 
   it("accepts a valid template reading whose every cell is confident, with no second reading", () => {
@@ -34,17 +42,27 @@ describe("acceptMrz", () => {
 
   it("refuses when both readers agree on text whose check digit fails", () => {
     const tampered = edit(TD3, 1, 43, "5");
-    expect(acceptMrz("TD3", reading("template", tampered), reading("tesseract", tampered), now)).toMatchObject({ accepted: false, reason: "check_digits_fail", badLines: [1] });
+    expect(acceptMrz("TD3", reading("template", tampered), reading("tesseract", tampered), now)).toMatchObject({
+      accepted: false,
+      reason: "check_digits_fail",
+      badLines: [1],
+    });
   });
 
   it("refuses a disagreement inside the name, which no check digit covers", () => {
     const misread = edit(TD3, 0, 5, "H"); // MUSTERMANN → HUSTERMANN
-    expect(acceptMrz("TD3", reading("template", TD3), reading("tesseract", misread), now)).toMatchObject({ accepted: false, reason: "names_disagree" });
+    expect(acceptMrz("TD3", reading("template", TD3), reading("tesseract", misread), now)).toMatchObject({
+      accepted: false,
+      reason: "names_disagree",
+    });
   });
 
   it("refuses a blind-spot disagreement (U and 0 weigh the same in the check digit)", () => {
     const blind = edit(TD3, 1, 4, "U"); // C01XU0T47 passes the same check digits as C01X00T47
-    expect(acceptMrz("TD3", reading("template", blind), reading("tesseract", TD3), now)).toMatchObject({ accepted: false, reason: "readers_disagree" });
+    expect(acceptMrz("TD3", reading("template", blind), reading("tesseract", TD3), now)).toMatchObject({
+      accepted: false,
+      reason: "readers_disagree",
+    });
   });
 
   it("takes the one mix of the two readings that passes, marked corrected", () => {
@@ -55,11 +73,23 @@ describe("acceptMrz", () => {
 
   it("reads letters in digit-only cells as the digits they stand for", () => {
     const letters = edit(edit(TD1, 1, 0, "G"), 1, 2, "O"); // 6408125 read as G4O8125
-    expect(acceptMrz("TD1", reading("template", letters), reading("tesseract", TD1), now)).toMatchObject({ accepted: true, by: "readers_agree", lines: TD1 });
+    expect(acceptMrz("TD1", reading("template", letters), reading("tesseract", TD1), now)).toMatchObject({
+      accepted: true,
+      by: "readers_agree",
+      lines: TD1,
+    });
   });
 
   it("refuses a reading with more disputed cells than a bad capture could explain", () => {
-    const noisy = edit(edit(edit(edit(edit(edit(edit(TD3, 1, 14, "9"), 1, 15, "9"), 1, 16, "9"), 1, 22, "9"), 1, 23, "9"), 1, 24, "1"), 1, 25, "1");
-    expect(acceptMrz("TD3", reading("template", noisy), reading("tesseract", TD3), now)).toMatchObject({ accepted: false, reason: "too_many_disagreements" });
+    const noisy = edit(
+      edit(edit(edit(edit(edit(edit(TD3, 1, 14, "9"), 1, 15, "9"), 1, 16, "9"), 1, 22, "9"), 1, 23, "9"), 1, 24, "1"),
+      1,
+      25,
+      "1",
+    );
+    expect(acceptMrz("TD3", reading("template", noisy), reading("tesseract", TD3), now)).toMatchObject({
+      accepted: false,
+      reason: "too_many_disagreements",
+    });
   });
 });

@@ -3,12 +3,30 @@ import { compareNames } from "@/lib/server/documents/compare-identity";
 
 describe("compareNames (document vs claim)", () => {
   it.each([
-    [{ firstName: "ANNA MARIA", lastName: "MUELLER" }, { firstName: "Anna", lastName: "Müller" }],
-    [{ firstName: "ANNA", lastName: "MULLER" }, { firstName: "Anna", lastName: "Müller" }],
-    [{ firstName: "MUHAMMAD", lastName: "AL RASHID" }, { firstName: "Mohammed", lastName: "Al-Rashid" }],
-    [{ firstName: "SEAN", lastName: "OBRIEN" }, { firstName: "Seán", lastName: "O'Brien" }],
-    [{ firstName: "LUKASZ", lastName: "WOJCIK" }, { firstName: "Łukasz", lastName: "Wójcik" }],
-    [{ firstName: "JOSE LUIS", lastName: "GARCIA MARQUEZ" }, { firstName: "José Luis", lastName: "García Márquez" }],
+    [
+      { firstName: "ANNA MARIA", lastName: "MUELLER" },
+      { firstName: "Anna", lastName: "Müller" },
+    ],
+    [
+      { firstName: "ANNA", lastName: "MULLER" },
+      { firstName: "Anna", lastName: "Müller" },
+    ],
+    [
+      { firstName: "MUHAMMAD", lastName: "AL RASHID" },
+      { firstName: "Mohammed", lastName: "Al-Rashid" },
+    ],
+    [
+      { firstName: "SEAN", lastName: "OBRIEN" },
+      { firstName: "Seán", lastName: "O'Brien" },
+    ],
+    [
+      { firstName: "LUKASZ", lastName: "WOJCIK" },
+      { firstName: "Łukasz", lastName: "Wójcik" },
+    ],
+    [
+      { firstName: "JOSE LUIS", lastName: "GARCIA MARQUEZ" },
+      { firstName: "José Luis", lastName: "García Márquez" },
+    ],
   ])("%o is consistent with the claim %o", (document, claim) => {
     expect(compareNames(document, claim)).toEqual({ consistent: true, mismatches: [] });
   });

@@ -20,7 +20,13 @@ describe("DVLA licence number structure (literal examples from the DVLA scheme)"
       sex: "F",
       initials: "SM",
     });
-    expect(numberMismatches(decodeLicenceNumber("MORGA753116SM9IJ")!, { surname: "MORGAN", givenNames: "SARAH MEREDITH", dateOfBirth: "1976-03-11" })).toEqual([]);
+    expect(
+      numberMismatches(decodeLicenceNumber("MORGA753116SM9IJ")!, {
+        surname: "MORGAN",
+        givenNames: "SARAH MEREDITH",
+        dateOfBirth: "1976-03-11",
+      }),
+    ).toEqual([]);
   });
 
   it("writes MAC as MC, pads short surnames with 9 and missing initials with 9", () => {
@@ -37,7 +43,10 @@ describe("DVLA licence number structure (literal examples from the DVLA scheme)"
     expect(decodeLicenceNumber("MORGA753336SM9IJ")).toBeNull(); // day 33
     expect(decodeLicenceNumber("MORGA75311GSM9IJ")).toBeNull(); // a letter where the year digit goes
     const decoded = decodeLicenceNumber("MORGA753116SM9IJ")!;
-    expect(numberMismatches(decoded, { surname: "MORGAN", givenNames: "SARAH", dateOfBirth: "1976-03-12" })).toEqual(["date_of_birth", "initials"]);
+    expect(numberMismatches(decoded, { surname: "MORGAN", givenNames: "SARAH", dateOfBirth: "1976-03-12" })).toEqual([
+      "date_of_birth",
+      "initials",
+    ]);
   });
 });
 
@@ -88,7 +97,8 @@ describe("readDrivingLicence on generated photocards", () => {
       const reading = await readDrivingLicence(png, { now: NOW });
       expect(reading.certain).toBe(false);
       expect(reading.validations.required_fields_extracted.status).toBe("fail");
-      const reasons = reading.validations.required_fields_extracted.status === "fail" ? reading.validations.required_fields_extracted.failed_reasons : [];
+      const reasons =
+        reading.validations.required_fields_extracted.status === "fail" ? reading.validations.required_fields_extracted.failed_reasons : [];
       // Read in full, the mismatch is named; where the number itself was not confirmed, the
       // reading is partial. Either way it is never a pass.
       if (seed === "unit-tampered-1") expect(reasons).toContain("INVALID_ID_FORMAT");
@@ -112,7 +122,11 @@ describe("readDrivingLicence on generated photocards", () => {
   });
 
   it("asks for another capture when there is no card in the photo", async () => {
-    const noise = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#6b4a2f", noise: { type: "gaussian", mean: 90, sigma: 30 } } }).jpeg().toBuffer();
+    const noise = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: "#6b4a2f", noise: { type: "gaussian", mean: 90, sigma: 30 } },
+    })
+      .jpeg()
+      .toBuffer();
     const reading = await readDrivingLicence(noise, { now: NOW });
     expect(reading.certain).toBe(false);
     expect(reading.retake?.reason).toBe("no_document");

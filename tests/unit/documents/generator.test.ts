@@ -67,7 +67,9 @@ describe("MRZ text", () => {
         if (truth.nameTruncated) truncated++;
         else {
           const expand = issuingState(person.issuingState).expandsUmlauts;
-          expect(`${truth.surname}${truth.givenNames}`.replace(/ /g, "")).toBe(transliterate(person.surname + person.givenNames, expand).replace(/</g, ""));
+          expect(`${truth.surname}${truth.givenNames}`.replace(/ /g, "")).toBe(
+            transliterate(person.surname + person.givenNames, expand).replace(/</g, ""),
+          );
         }
       }
     }
@@ -80,7 +82,9 @@ describe("MRZ text", () => {
     for (const format of FORMATS) {
       for (const field of ["documentNumber", "birthDate", "expirationDate", "composite"] as const) {
         const mrz = composeMrz(person, format, { tamper: { kind: "check-digit", field } });
-        const failing = parse(mrz.lines).details.filter((d) => !d.valid).map((d) => d.field);
+        const failing = parse(mrz.lines)
+          .details.filter((d) => !d.valid)
+          .map((d) => d.field);
         const expected = field === "composite" ? ["compositeCheckDigit"] : [`${field}CheckDigit`, "compositeCheckDigit"];
         expect(failing.sort()).toEqual(expected.sort());
         expect(mrz.tampered?.failingChecks.sort()).toEqual(expected.sort());
@@ -94,7 +98,9 @@ describe("MRZ text", () => {
       const person = randomPerson(rng);
       for (const format of FORMATS) {
         const plain = composeMrz(person, format, { tamper: { kind: "document-number", position: i % 9 } });
-        const failing = parse(plain.lines).details.filter((d) => !d.valid).map((d) => d.field);
+        const failing = parse(plain.lines)
+          .details.filter((d) => !d.valid)
+          .map((d) => d.field);
         expect(failing.sort()).toEqual(["compositeCheckDigit", "documentNumberCheckDigit"]);
         const sneaky = composeMrz(person, format, { tamper: { kind: "document-number", sameClass: true, position: i % 9 } });
         const result = parse(sneaky.lines);
@@ -113,7 +119,9 @@ describe("people", () => {
     const rng = createRng("dates");
     for (let i = 0; i < 200; i++) {
       const valid = randomPerson(rng);
-      expect(valid.dateOfExpiry > GENERATOR_TODAY && valid.dateOfIssue < GENERATOR_TODAY && valid.dateOfBirth < valid.dateOfIssue).toBe(true);
+      expect(valid.dateOfExpiry > GENERATOR_TODAY && valid.dateOfIssue < GENERATOR_TODAY && valid.dateOfBirth < valid.dateOfIssue).toBe(
+        true,
+      );
       expect(valid.documentNumber).toMatch(/^[A-Z0-9]{9}$/);
       expect(valid.nationality).not.toBe("UTO");
       const expired = randomPerson(rng, { expired: true });

@@ -29,7 +29,7 @@ beforeAll(async () => {
 describe("the perceptron", () => {
   it("survives encoding, gives probabilities, and refuses weights of the wrong shape", () => {
     let seed = 1;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const m = createMlp(6, 4, 3, random);
     const back = decodeMlp(encodeMlp(m));
     const x = Float32Array.from([0.5, -1, 2, 0, 1, -0.5]);

@@ -23,7 +23,13 @@ describe("MRZ layouts beyond the ICAO cards", () => {
     expect(parsed.valid).toBe(true);
     expect(parsed.format).toBe("TD3");
     expect(parsed.unknownStates).toContain("UTO");
-    expect(parsed.identity).toMatchObject({ lastName: "ERIKSSON", firstName: "ANNA MARIA", documentNumber: "L898902C3", dateOfBirth: "1974-08-12", issuingCountry: "UTO" });
+    expect(parsed.identity).toMatchObject({
+      lastName: "ERIKSSON",
+      firstName: "ANNA MARIA",
+      documentNumber: "L898902C3",
+      dateOfBirth: "1974-08-12",
+      issuingCountry: "UTO",
+    });
   });
 
   it("recognises MRV-A and MRV-B visas by their layout and check digits", () => {
@@ -40,7 +46,13 @@ describe("MRZ layouts beyond the ICAO cards", () => {
     const parsed = parseMrz(FRENCH, NOW);
     expect(parsed.format).toBe("FRENCH_ID");
     expect(parsed.valid).toBe(true);
-    expect(parsed.identity).toMatchObject({ lastName: "BERTHIER", firstName: "CORINNE", dateOfBirth: "1965-12-06", documentNumber: "940992310285", nationality: "FRA" });
+    expect(parsed.identity).toMatchObject({
+      lastName: "BERTHIER",
+      firstName: "CORINNE",
+      dateOfBirth: "1965-12-06",
+      documentNumber: "940992310285",
+      nationality: "FRA",
+    });
     // Its position classes keep the given name letters where a TD2 layout would want digits.
     expect(applyPositionClasses("FRENCH_ID", FRENCH)).toEqual(FRENCH);
   });

@@ -92,7 +92,11 @@ describe("locateMrz + readMrzTemplate", () => {
     }
     const accepted = [];
     for (const sample of turnedOver) {
-      const read = await readMrz(sample.mrzImage, sample.truth.format === "TD3" ? { formats: ["TD3"], kind: "passport" } : { formats: ["TD1", "TD2"], kind: "national_id" }, new Date("2026-11-24T12:00:00Z"));
+      const read = await readMrz(
+        sample.mrzImage,
+        sample.truth.format === "TD3" ? { formats: ["TD3"], kind: "passport" } : { formats: ["TD1", "TD2"], kind: "national_id" },
+        new Date("2026-11-24T12:00:00Z"),
+      );
       if (read.ok) {
         expect(read.upsideDown).toBe(true);
         expect(read.decision.lines).toEqual(sample.truth.mrzLines);

@@ -37,7 +37,9 @@ describe("real specimen documents", () => {
 
   it("reads the MRZ of every passport and card whose check digits add up", { timeout: 240_000 }, async () => {
     // The Austrian card's MRZ is printed without two check digits (truth.json's note): it cannot pass.
-    const readable = images.filter((image) => (image.document === "passport" || image.document === "id_card") && !image.note?.includes("does not conform"));
+    const readable = images.filter(
+      (image) => (image.document === "passport" || image.document === "id_card") && !image.note?.includes("does not conform"),
+    );
     expect(readable.length).toBeGreaterThanOrEqual(10);
     for (const image of readable) {
       const result = await read(image);
@@ -65,12 +67,20 @@ describe("real specimen documents", () => {
     }
   });
 
-  it("compares the printed zone with the MRZ: the ICAO passport agrees, the ICAO card printing ERIKKSON does not", { timeout: 120_000 }, async () => {
-    const passport = images.find((i) => name(i) === "passporteye-tests-passport-td3.png")!;
-    const card = images.find((i) => name(i) === "fastmrz-td1.jpg")!;
-    expect((await read(passport)).validations.compound_identifiers_match).toMatchObject({ status: "pass" });
-    expect((await read(card)).validations.compound_identifiers_match).toMatchObject({ status: "fail", failed_reasons: ["VIZ_MRZ_MISMATCH"], metadata: { mismatches: ["last_name"] } });
-  });
+  it(
+    "compares the printed zone with the MRZ: the ICAO passport agrees, the ICAO card printing ERIKKSON does not",
+    { timeout: 120_000 },
+    async () => {
+      const passport = images.find((i) => name(i) === "passporteye-tests-passport-td3.png")!;
+      const card = images.find((i) => name(i) === "fastmrz-td1.jpg")!;
+      expect((await read(passport)).validations.compound_identifiers_match).toMatchObject({ status: "pass" });
+      expect((await read(card)).validations.compound_identifiers_match).toMatchObject({
+        status: "fail",
+        failed_reasons: ["VIZ_MRZ_MISMATCH"],
+        metadata: { mismatches: ["last_name"] },
+      });
+    },
+  );
 
   it("flags the ICAO specimens as specimens (state UTO) while reading them", { timeout: 120_000 }, async () => {
     const result = await read(images.find((i) => name(i) === "passporteye-tests-passport-td3.png")!);

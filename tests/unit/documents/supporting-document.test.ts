@@ -57,7 +57,13 @@ describe("supporting documents (address evidence)", () => {
     expect(result.outcome).toBe("fail");
     expect(result.retake?.reason).toBe("too_old");
     // A caller allowing 6 months accepts the same bill.
-    const longer = await readSupportingDocument({ document: billPdf(bill), subType: "utility_bill", claim: claimOf(bill), maxAgeDays: 183, now: NOW });
+    const longer = await readSupportingDocument({
+      document: billPdf(bill),
+      subType: "utility_bill",
+      claim: claimOf(bill),
+      maxAgeDays: 183,
+      now: NOW,
+    });
     expect(longer.validations.document_age_valid?.status).toBe("pass");
   });
 

@@ -65,7 +65,10 @@ describe("email score", () => {
     for (const random of ["xk7qz9vw3p@gmail.com", "a8f3k2j9d7@outlook.com", "qwrtzpsdfg@yahoo.com", "jd83749201@gmail.com"]) {
       const result = scoreEmail(random, jane);
       expect(result.score, random).toBeLessThan(named);
-      expect(result.deductions.some((d) => d.reason.startsWith("the part before @ looks machine-made")), random).toBe(true);
+      expect(
+        result.deductions.some((d) => d.reason.startsWith("the part before @ looks machine-made")),
+        random,
+      ).toBe(true);
     }
     expect(scoreEmail("xk7qz9vw3p@gmail.com", jane).score).toBeLessThan(50);
   });
@@ -79,7 +82,8 @@ describe("email score", () => {
   });
 
   it("scores a malformed address 0", () => {
-    for (const bad of ["jane@@gmail.com", "jane@localhost", "jane..doe@gmail.com", "@gmail.com"]) expect(scoreEmail(bad).score, bad).toBe(0);
+    for (const bad of ["jane@@gmail.com", "jane@localhost", "jane..doe@gmail.com", "@gmail.com"])
+      expect(scoreEmail(bad).score, bad).toBe(0);
   });
 });
 
@@ -124,16 +128,35 @@ describe("phone score: validity from the number's type", () => {
   });
 
   it("says valid exactly when libphonenumber-js's isValid() does", () => {
-    const numbers = ["+447400123456", "+447700900123", "+442079460000", "+449012345678", "+12025550143", "+12015550123", "+33612345678", "+33123", "+4915123456789", "+80012345678", "+447911123456", "+4412345678901"];
-    for (const number of numbers) expect(scorePhone(number, "GB").valid, number).toBe(parsePhoneNumberFromString(number)?.isValid() ?? false);
+    const numbers = [
+      "+447400123456",
+      "+447700900123",
+      "+442079460000",
+      "+449012345678",
+      "+12025550143",
+      "+12015550123",
+      "+33612345678",
+      "+33123",
+      "+4915123456789",
+      "+80012345678",
+      "+447911123456",
+      "+4412345678901",
+    ];
+    for (const number of numbers)
+      expect(scorePhone(number, "GB").valid, number).toBe(parsePhoneNumberFromString(number)?.isValid() ?? false);
   });
 });
 
 describe("online footprint provider", () => {
   it("passes both checks for a name-like gmail and a UK mobile, with trust signals", async () => {
-    const result = await onlineFootprintProvider.run(context({ phone: "+447400123456", address: { country_code: "GB", postcode: "SW1A 2AA", residence_number: "10", city: "London" } }));
+    const result = await onlineFootprintProvider.run(
+      context({ phone: "+447400123456", address: { country_code: "GB", postcode: "SW1A 2AA", residence_number: "10", city: "London" } }),
+    );
     expect(result.state).toBe("PASS");
-    expect(result.checks.EMAIL_SCORE).toEqual({ state: "PASS", reason: "Email score 90 of 100 (threshold 50): free email provider (gmail.com) (−10)" });
+    expect(result.checks.EMAIL_SCORE).toEqual({
+      state: "PASS",
+      reason: "Email score 90 of 100 (threshold 50): free email provider (gmail.com) (−10)",
+    });
     expect(result.checks.PHONE_SCORE).toEqual({ state: "PASS", reason: "Phone score 100 of 100 (threshold 50): nothing lowered it" });
     expect(result.score).toBe(95);
     expect(result.trustSignals).toEqual(["HIGH_EMAIL_SCORE", "HIGH_PHONE_SCORE"]);
@@ -144,7 +167,9 @@ describe("online footprint provider", () => {
     const result = await onlineFootprintProvider.run(context({ email: "e.roberts.9421@mailinator.com" }));
     expect(result.state).toBe("FAIL");
     expect(result.checks.EMAIL_SCORE?.state).toBe("FAIL");
-    expect(result.checks.EMAIL_SCORE?.reason).toMatch(/^Email score 30 of 100, below the threshold of 50: disposable email domain \(mailinator\.com\) \(−60\)/);
+    expect(result.checks.EMAIL_SCORE?.reason).toMatch(
+      /^Email score 30 of 100, below the threshold of 50: disposable email domain \(mailinator\.com\) \(−60\)/,
+    );
     expect(result.checks.PHONE_SCORE).toEqual({ state: "NOT_PERFORMED", reason: "No phone number was given" });
     expect(result.fraudSignals).toEqual(["LOW_EMAIL_SCORE", "DISPOSABLE_EMAIL"]);
     expect(result.score).toBe(30);

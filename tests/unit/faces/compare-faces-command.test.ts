@@ -22,13 +22,19 @@ let outside: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "compare-faces-"));
-  for (const file of new Set([same.file_x, same.file_y, different.file_x, different.file_y, "couple.jpg"])) symlinkSync(path.join(REAL, file), path.join(dir, file));
-  await sharp({ create: { width: 400, height: 300, channels: 3, background: "#b98" } }).jpeg().toFile(path.join(dir, "blank.jpg"));
+  for (const file of new Set([same.file_x, same.file_y, different.file_x, different.file_y, "couple.jpg"]))
+    symlinkSync(path.join(REAL, file), path.join(dir, file));
+  await sharp({ create: { width: 400, height: 300, channels: 3, background: "#b98" } })
+    .jpeg()
+    .toFile(path.join(dir, "blank.jpg"));
   // The same person's photo shrunk until the face is 0.8 × FACE_MIN_SIDE wide (the box measured on the full photo).
   const full = await embedFace(readFileSync(path.join(REAL, same.file_y)));
   if (!full.ok) throw new Error(full.error.message);
   const { width = 0 } = await sharp(path.join(REAL, same.file_y)).metadata();
-  await sharp(path.join(REAL, same.file_y)).resize(Math.round((width * 0.8 * FACE_MIN_SIDE) / full.value.box[2])).png().toFile(path.join(dir, "tiny.png"));
+  await sharp(path.join(REAL, same.file_y))
+    .resize(Math.round((width * 0.8 * FACE_MIN_SIDE) / full.value.box[2]))
+    .png()
+    .toFile(path.join(dir, "tiny.png"));
   // A picture outside the folder, named with "..".
   outside = mkdtempSync(path.join(os.tmpdir(), "compare-faces-outside-"));
   symlinkSync(path.join(REAL, same.file_x), path.join(outside, same.file_x));
@@ -52,9 +58,14 @@ afterAll(() => {
 
 function runCli(args: string[]): Promise<{ code: number; stdout: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", "scripts/cli.ts", ...args], { maxBuffer: 1 << 20, env: { ...process.env } }, (error, stdout) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout });
-    });
+    execFile(
+      process.execPath,
+      ["--import", "tsx", "scripts/cli.ts", ...args],
+      { maxBuffer: 1 << 20, env: { ...process.env } },
+      (error, stdout) => {
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout });
+      },
+    );
   });
 }
 
@@ -73,14 +84,24 @@ describe("npm run cli -- compare-faces", () => {
     expect(out[4]).toEqual({ file_x: same.file_x, file_y: "couple.jpg", error: "several_faces", file: "couple.jpg" });
     expect(out[5]).toEqual({ file_x: same.file_x, file_y: "not-a-picture.jpg", error: "unreadable_image", file: "not-a-picture.jpg" });
     // A name leading out of the folder is not read, even where the file exists.
-    expect(out[6]).toEqual({ file_x: `../${path.basename(outside)}/${same.file_x}`, file_y: same.file_y, error: "missing_file", file: `../${path.basename(outside)}/${same.file_x}` });
+    expect(out[6]).toEqual({
+      file_x: `../${path.basename(outside)}/${same.file_x}`,
+      file_y: same.file_y,
+      error: "missing_file",
+      file: `../${path.basename(outside)}/${same.file_x}`,
+    });
     expect(code).toBe(2); // some pairs could not be compared
   }, 180_000);
 
   it("says which face is too small", async () => {
     writeFileSync(path.join(dir, "tiny.csv"), `file_x,file_y\n${same.file_x},tiny.png\n`);
     const { stdout } = await runCli(["compare-faces", "--pairs", path.join(dir, "tiny.csv"), "--dir", dir]);
-    expect(stdout.trimEnd().split("\n").map((l) => JSON.parse(l))).toEqual([{ file_x: same.file_x, file_y: "tiny.png", error: "face_too_small", file: "tiny.png" }]);
+    expect(
+      stdout
+        .trimEnd()
+        .split("\n")
+        .map((l) => JSON.parse(l)),
+    ).toEqual([{ file_x: same.file_x, file_y: "tiny.png", error: "face_too_small", file: "tiny.png" }]);
   }, 180_000);
 
   it("refuses a run without its pair file on one JSON line, exit code 1", async () => {

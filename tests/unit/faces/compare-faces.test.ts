@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { cosineFromScore, FACE_EMBEDDING_DIMENSIONS, FACE_MATCH_THRESHOLD, faceSimilarity, scoreFromCosine, unitVector } from "@/lib/server/faces/compare-faces";
+import {
+  cosineFromScore,
+  FACE_EMBEDDING_DIMENSIONS,
+  FACE_MATCH_THRESHOLD,
+  faceSimilarity,
+  scoreFromCosine,
+  unitVector,
+} from "@/lib/server/faces/compare-faces";
 
 describe("faceSimilarity", () => {
   it("is 1 / (1 + (d / 0.4)^4) of the distance d between the unit embeddings", () => {
@@ -14,7 +21,9 @@ describe("faceSimilarity", () => {
   });
 
   it("falls as the angle grows and stays within 0..1", () => {
-    const scores = [0, 10, 20, 30, 60, 90, 180].map((deg) => faceSimilarity([1, 0], [Math.cos((deg * Math.PI) / 180), Math.sin((deg * Math.PI) / 180)]));
+    const scores = [0, 10, 20, 30, 60, 90, 180].map((deg) =>
+      faceSimilarity([1, 0], [Math.cos((deg * Math.PI) / 180), Math.sin((deg * Math.PI) / 180)]),
+    );
     for (const [i, s] of scores.entries()) {
       expect(s).toBeGreaterThan(0);
       expect(s).toBeLessThanOrEqual(1);
@@ -24,8 +33,19 @@ describe("faceSimilarity", () => {
 
   it("ignores length: a scaled embedding is the same face", () => {
     const a = [0.3, -1.2, 4, 0.01];
-    expect(faceSimilarity(a, a.map((x) => x * 37))).toBeCloseTo(1, 12);
-    expect(faceSimilarity(a, [1, 2, 3, 4])).toBeCloseTo(faceSimilarity(a.map((x) => x / 5), [2, 4, 6, 8]), 12);
+    expect(
+      faceSimilarity(
+        a,
+        a.map((x) => x * 37),
+      ),
+    ).toBeCloseTo(1, 12);
+    expect(faceSimilarity(a, [1, 2, 3, 4])).toBeCloseTo(
+      faceSimilarity(
+        a.map((x) => x / 5),
+        [2, 4, 6, 8],
+      ),
+      12,
+    );
   });
 
   it("is 0 against an all-zero vector and refuses embeddings of different lengths", () => {
@@ -34,7 +54,8 @@ describe("faceSimilarity", () => {
   });
 
   it("converts between a score and the cosine it stands for, both ways", () => {
-    for (const cosine of [-1, -0.3, 0, 0.5, 0.8, 0.9, 0.95, 0.99, 1]) expect(cosineFromScore(scoreFromCosine(cosine))).toBeCloseTo(cosine, 9);
+    for (const cosine of [-1, -0.3, 0, 0.5, 0.8, 0.9, 0.95, 0.99, 1])
+      expect(cosineFromScore(scoreFromCosine(cosine))).toBeCloseTo(cosine, 9);
     for (const score of [0.01, 0.3, 0.5, 0.65, 0.9, 0.999]) expect(scoreFromCosine(cosineFromScore(score))).toBeCloseTo(score, 9);
     expect(cosineFromScore(0)).toBe(-1);
     expect(cosineFromScore(1)).toBe(1);

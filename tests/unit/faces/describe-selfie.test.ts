@@ -13,15 +13,24 @@ describe("describeSelfie", () => {
     expect(((await describeSelfie(photo)) as { embedding: number[] }).embedding).toHaveLength(FACE_EMBEDDING_DIMENSIONS);
 
     // deepface's couple.jpg: two people side by side.
-    expect(await describeSelfie(deepfaceImage("couple.jpg"))).toMatchObject({ ok: false, code: "several_faces", message: expect.stringMatching(/shows \d faces/) });
+    expect(await describeSelfie(deepfaceImage("couple.jpg"))).toMatchObject({
+      ok: false,
+      code: "several_faces",
+      message: expect.stringMatching(/shows \d faces/),
+    });
 
     const full = await embedFace(photo);
     if (!full.ok) throw new Error(full.error.message);
     const { width = 0 } = await sharp(photo).metadata();
-    const tiny = await sharp(photo).resize(Math.round((width * 0.8 * FACE_MIN_SIDE) / full.value.box[2])).png().toBuffer();
+    const tiny = await sharp(photo)
+      .resize(Math.round((width * 0.8 * FACE_MIN_SIDE) / full.value.box[2]))
+      .png()
+      .toBuffer();
     expect(await describeSelfie(tiny)).toMatchObject({ ok: false, code: "face_too_small", message: expect.stringMatching(/too small/) });
 
-    const blank = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#9ab" } }).jpeg().toBuffer();
+    const blank = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#9ab" } })
+      .jpeg()
+      .toBuffer();
     expect(await describeSelfie(blank)).toEqual({ ok: false, code: "no_face", message: "No face was found in the face scan" });
     expect(await describeSelfie(Buffer.from("%PDF-1.7"))).toMatchObject({ ok: false, code: "unreadable_image" });
   }, 120_000);

@@ -17,7 +17,9 @@ const NOT_UTOPIA = ["fastmrz-passport_uk.jpg", "mrzdetection-id1.jpg", "mrzdetec
 
 describe("the document's face on real specimen pages", () => {
   it("is found on every page with a portrait and on no other; one specimen person's pages match, different people's do not pass", async () => {
-    const files = readdirSync(DIR).filter((f) => /\.(jpe?g|png)$/i.test(f)).sort();
+    const files = readdirSync(DIR)
+      .filter((f) => /\.(jpe?g|png)$/i.test(f))
+      .sort();
     expect(files.length).toBeGreaterThanOrEqual(14);
     const found = new Map<string, number[]>();
     for (const file of files) {
@@ -30,7 +32,8 @@ describe("the document's face on real specimen pages", () => {
       for (const b of utopia.slice(i + 1)) expect(compareDescribedFaces(found.get(a)!, found.get(b)!).band, `${a} ~ ${b}`).toBe("pass");
     }
     for (const a of [...found.keys()]) {
-      for (const b of NOT_UTOPIA) if (a !== b) expect(compareDescribedFaces(found.get(a)!, found.get(b)!).band, `${a} ~ ${b}`).not.toBe("pass");
+      for (const b of NOT_UTOPIA)
+        if (a !== b) expect(compareDescribedFaces(found.get(a)!, found.get(b)!).band, `${a} ~ ${b}`).not.toBe("pass");
     }
   }, 180_000);
 });

@@ -32,8 +32,14 @@ describe("selfie challenge clock", () => {
     ];
     const form = buildSelfieForm(frames, { attempt: "2" });
     const files = form.getAll("frames") as File[];
-    expect(files.map((f) => [f.name, f.size])).toEqual([["frame-000.jpg", 1], ["frame-001.jpg", 2]]);
-    expect(JSON.parse(String(form.get("meta")))).toEqual([{ t: 0, step: -1 }, { t: 2500, step: 0 }]);
+    expect(files.map((f) => [f.name, f.size])).toEqual([
+      ["frame-000.jpg", 1],
+      ["frame-001.jpg", 2],
+    ]);
+    expect(JSON.parse(String(form.get("meta")))).toEqual([
+      { t: 0, step: -1 },
+      { t: 2500, step: 0 },
+    ]);
     expect(form.get("attempt")).toBe("2");
   });
 });
@@ -41,10 +47,28 @@ describe("selfie challenge clock", () => {
 describe("upload answers", () => {
   it("reads ok, retake and error answers", () => {
     expect(parseUploadAnswer(200, '{"ok":true,"next":"/verify/x/selfie"}')).toEqual({ kind: "next", next: "/verify/x/selfie" });
-    expect(parseUploadAnswer(200, '{"ok":false,"retake":{"reason":"glare","message":"Glare"},"attemptsLeft":3}')).toEqual({ kind: "retake", reason: "glare", message: "Glare", attemptsLeft: 3, next: null });
-    expect(parseUploadAnswer(410, '{"ok":false,"error":{"code":"expired","message":"gone"}}')).toMatchObject({ kind: "error", code: "expired", message: "gone" });
-    expect(parseUploadAnswer(422, '{"ok":false,"retake":{"reason":"no_face","message":"No face"},"attemptsLeft":0}')).toMatchObject({ kind: "retake", reason: "no_face", attemptsLeft: 0 });
-    expect(parseUploadAnswer(423, '{"ok":false,"error":"locked_out","next":"/verify/x"}')).toMatchObject({ kind: "error", code: "locked_out", next: "/verify/x" });
+    expect(parseUploadAnswer(200, '{"ok":false,"retake":{"reason":"glare","message":"Glare"},"attemptsLeft":3}')).toEqual({
+      kind: "retake",
+      reason: "glare",
+      message: "Glare",
+      attemptsLeft: 3,
+      next: null,
+    });
+    expect(parseUploadAnswer(410, '{"ok":false,"error":{"code":"expired","message":"gone"}}')).toMatchObject({
+      kind: "error",
+      code: "expired",
+      message: "gone",
+    });
+    expect(parseUploadAnswer(422, '{"ok":false,"retake":{"reason":"no_face","message":"No face"},"attemptsLeft":0}')).toMatchObject({
+      kind: "retake",
+      reason: "no_face",
+      attemptsLeft: 0,
+    });
+    expect(parseUploadAnswer(423, '{"ok":false,"error":"locked_out","next":"/verify/x"}')).toMatchObject({
+      kind: "error",
+      code: "locked_out",
+      next: "/verify/x",
+    });
   });
   it("falls back on the HTTP status when the body is not the JSON answer", () => {
     expect(parseUploadAnswer(413, "<html>Request Entity Too Large</html>")).toMatchObject({ kind: "error", code: "file_too_large" });
@@ -57,11 +81,30 @@ describe("upload answers", () => {
 describe("camera availability", () => {
   const chrome = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
   it("recognises in-app browsers and Android WebViews, not ordinary browsers", () => {
-    expect(isInAppBrowser("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/440.0]")).toBe(true);
-    expect(isInAppBrowser("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 300.0")).toBe(true);
-    expect(isInAppBrowser("Mozilla/5.0 (Linux; Android 14; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/131.0 Mobile Safari/537.36".replace("Android 14; wv", "Android 14; Pixel 8; wv"))).toBe(true);
+    expect(
+      isInAppBrowser(
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/440.0]",
+      ),
+    ).toBe(true);
+    expect(
+      isInAppBrowser(
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 300.0",
+      ),
+    ).toBe(true);
+    expect(
+      isInAppBrowser(
+        "Mozilla/5.0 (Linux; Android 14; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/131.0 Mobile Safari/537.36".replace(
+          "Android 14; wv",
+          "Android 14; Pixel 8; wv",
+        ),
+      ),
+    ).toBe(true);
     expect(isInAppBrowser(chrome)).toBe(false);
-    expect(isInAppBrowser("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1")).toBe(false);
+    expect(
+      isInAppBrowser(
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1",
+      ),
+    ).toBe(false);
   });
   it("sends frames without camera permission and missing APIs to the phone route before asking", () => {
     expect(cameraBlockedReason({ userAgent: chrome, inFrame: true, hasGetUserMedia: true, frameAllowsCamera: false })).toBe("frame");

@@ -29,7 +29,8 @@ describe("UK postcodes", () => {
   });
 
   it("refuses text that cannot be a postcode", () => {
-    for (const typed of ["hello", "HE LLO", "12345", "SW1A", "SW1A 2A", "SW1A 2AAA", "1AB 2CD", "", "A1 AAA"]) expect(ukPostcode(typed)).toBeNull();
+    for (const typed of ["hello", "HE LLO", "12345", "SW1A", "SW1A 2A", "SW1A 2AAA", "1AB 2CD", "", "A1 AAA"])
+      expect(ukPostcode(typed)).toBeNull();
   });
 });
 
@@ -38,12 +39,27 @@ describe("the claim form as read on the server", () => {
     const read = readClaimForm(form({ ...person, addressMode: "manual", houseNameOrNumber: "", street: "", city: "", postcode: "" }));
     expect(read.ok).toBe(false);
     if (read.ok) return;
-    expect(read.state.manualErrors).toEqual({ houseNameOrNumber: "houseNameOrNumber", street: "street", city: "city", postcode: "postcode" });
+    expect(read.state.manualErrors).toEqual({
+      houseNameOrNumber: "houseNameOrNumber",
+      street: "street",
+      city: "city",
+      postcode: "postcode",
+    });
     expect(read.state.fieldErrors).toEqual({});
   });
 
   it("calls an impossible postcode invalid and keeps the other fields' verdicts", () => {
-    const read = readClaimForm(form({ ...person, firstName: "", addressMode: "manual", houseNameOrNumber: "10", street: "Downing Street", city: "London", postcode: "hello" }));
+    const read = readClaimForm(
+      form({
+        ...person,
+        firstName: "",
+        addressMode: "manual",
+        houseNameOrNumber: "10",
+        street: "Downing Street",
+        city: "London",
+        postcode: "hello",
+      }),
+    );
     expect(read.ok).toBe(false);
     if (read.ok) return;
     expect(read.state.manualErrors).toEqual({ postcode: "postcodeInvalid" });
@@ -51,8 +67,18 @@ describe("the claim form as read on the server", () => {
   });
 
   it("reads a complete manual address", () => {
-    const read = readClaimForm(form({ ...person, addressMode: "manual", houseNameOrNumber: "10", street: "Downing Street", city: "London", postcode: "sw1a2aa" }));
-    expect(read).toMatchObject({ ok: true, claim: { firstName: "Ada", lastName: "Lovelace", dateOfBirth: "1985-12-10", address: { residence_number: "10", street: "Downing Street", city: "London", postcode: "SW1A 2AA" } } });
+    const read = readClaimForm(
+      form({ ...person, addressMode: "manual", houseNameOrNumber: "10", street: "Downing Street", city: "London", postcode: "sw1a2aa" }),
+    );
+    expect(read).toMatchObject({
+      ok: true,
+      claim: {
+        firstName: "Ada",
+        lastName: "Lovelace",
+        dateOfBirth: "1985-12-10",
+        address: { residence_number: "10", street: "Downing Street", city: "London", postcode: "SW1A 2AA" },
+      },
+    });
   });
 
   it("asks for an address when none was chosen from the list", () => {
@@ -63,10 +89,18 @@ describe("the claim form as read on the server", () => {
 });
 
 describe("step counting, the same on every device", () => {
-  const flow = (screen: Parameters<typeof currentStepIndex>[0]["screen"]) => ({ steps: ["photo_id", "video_selfie", "address_evidence"], screen }) as Parameters<typeof currentStepIndex>[0];
+  const flow = (screen: Parameters<typeof currentStepIndex>[0]["screen"]) =>
+    ({ steps: ["photo_id", "video_selfie", "address_evidence"], screen }) as Parameters<typeof currentStepIndex>[0];
 
   it("counts consent, details, each step and the end", () => {
-    expect(progressSteps({ steps: ["photo_id", "video_selfie", "address_evidence"] })).toEqual(["consent", "claim", "photo_id", "video_selfie", "address_evidence", "finish"]);
+    expect(progressSteps({ steps: ["photo_id", "video_selfie", "address_evidence"] })).toEqual([
+      "consent",
+      "claim",
+      "photo_id",
+      "video_selfie",
+      "address_evidence",
+      "finish",
+    ]);
     expect(currentStepIndex(flow({ kind: "consent" } as never))).toBe(0);
     expect(currentStepIndex(flow({ kind: "claim" } as never))).toBe(1);
     // The selfie is "Step 4 of 6" on the phone's page and on the desktop's handoff box alike.

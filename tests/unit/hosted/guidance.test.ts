@@ -54,7 +54,7 @@ describe("face guidance before the selfie starts", () => {
     // the video wide is (16/9)/(3/4) = 2.37 times wider on screen.
     const face: DetectedFace = { x: 0.375, y: 0.25, width: 0.25, height: 0.4, score: 1 };
     const shown = toPreview(face, LANDSCAPE.videoAspect, LANDSCAPE.boxAspect);
-    expect(shown.width).toBeCloseTo(0.25 * (16 / 9) / (3 / 4), 5);
+    expect(shown.width).toBeCloseTo((0.25 * (16 / 9)) / (3 / 4), 5);
     expect(shown.x + shown.width / 2).toBeCloseTo(0.5, 5); // centred stays centred
     // Mirrored: a face on the video's left shows on the screen's right.
     const left = toPreview({ x: 0.1, y: 0.3, width: 0.1, height: 0.2, score: 1 }, 1, 1);
@@ -97,7 +97,11 @@ describe("document auto-capture", () => {
   it("starts over on blur, glare or movement, and says which", () => {
     expect(autoCaptureStep(2, { hints: ["blurred"], difference: 1, liveMs: 5000 })).toEqual({ streak: 0, advice: "blurred", fire: false });
     expect(autoCaptureStep(2, { hints: ["glare"], difference: 1, liveMs: 5000 })).toEqual({ streak: 0, advice: "glare", fire: false });
-    expect(autoCaptureStep(2, { hints: [], difference: AUTO_CAPTURE.steadyDiff + 5, liveMs: 5000 })).toEqual({ streak: 0, advice: "hold_still", fire: false });
+    expect(autoCaptureStep(2, { hints: [], difference: AUTO_CAPTURE.steadyDiff + 5, liveMs: 5000 })).toEqual({
+      streak: 0,
+      advice: "hold_still",
+      fire: false,
+    });
     expect(autoCaptureStep(0, { hints: [], difference: null, liveMs: 5000 }).fire).toBe(false);
   });
 
@@ -116,7 +120,13 @@ describe("document auto-capture", () => {
 
 describe("capture signals sent with the selfie", () => {
   it("describes the track, the frames' rhythm and the device", () => {
-    const signals = captureSignals({ label: "FaceTime HD Camera", settings: { width: 1280, height: 720, frameRate: 30.000001 }, frameTimes: [0, 150, 310, 450], resolutionChanges: 1, mobile: false });
+    const signals = captureSignals({
+      label: "FaceTime HD Camera",
+      settings: { width: 1280, height: 720, frameRate: 30.000001 },
+      frameTimes: [0, 150, 310, 450],
+      resolutionChanges: 1,
+      mobile: false,
+    });
     expect(signals).toEqual({
       camera_label: "FaceTime HD Camera",
       track: { width: 1280, height: 720, frame_rate: 30 },
@@ -126,12 +136,28 @@ describe("capture signals sent with the selfie", () => {
       mobile: false,
     });
     // The JSON the server reads: exactly these keys.
-    expect(Object.keys(JSON.parse(JSON.stringify(signals))).sort()).toEqual(["camera_label", "frame_interval_ms", "frames", "mobile", "resolution_changes", "track"]);
+    expect(Object.keys(JSON.parse(JSON.stringify(signals))).sort()).toEqual([
+      "camera_label",
+      "frame_interval_ms",
+      "frames",
+      "mobile",
+      "resolution_changes",
+      "track",
+    ]);
   });
 
   it("says null for what the browser did not tell", () => {
-    expect(captureSignals({ label: "", settings: {}, frameTimes: [5], resolutionChanges: 0, mobile: null })).toEqual({ camera_label: null, track: null, frames: 1, frame_interval_ms: null, resolution_changes: 0, mobile: null });
-    expect(captureSignals({ label: undefined, settings: { width: 640, height: 480 }, frameTimes: [], resolutionChanges: 0, mobile: true }).track).toEqual({ width: 640, height: 480, frame_rate: null });
+    expect(captureSignals({ label: "", settings: {}, frameTimes: [5], resolutionChanges: 0, mobile: null })).toEqual({
+      camera_label: null,
+      track: null,
+      frames: 1,
+      frame_interval_ms: null,
+      resolution_changes: 0,
+      mobile: null,
+    });
+    expect(
+      captureSignals({ label: undefined, settings: { width: 640, height: 480 }, frameTimes: [], resolutionChanges: 0, mobile: true }).track,
+    ).toEqual({ width: 640, height: 480, frame_rate: null });
     expect(intervalStats([0, 100])).toEqual({ mean: 100, sd: 0, min: 100, max: 100 });
   });
 
@@ -169,12 +195,21 @@ describe("the face detector's worker script", () => {
         public height: number,
       ) {}
     }
-    new Function("importScripts", "self", "ImageData", "OffscreenCanvas", faceWorkerSource("/verify/face-model/"))((url: string) => imported.push(url), self, FakeImageData, undefined);
+    new Function("importScripts", "self", "ImageData", "OffscreenCanvas", faceWorkerSource("/verify/face-model/"))(
+      (url: string) => imported.push(url),
+      self,
+      FakeImageData,
+      undefined,
+    );
     expect(imported).toEqual(["/verify/face-model/human.js"]);
     const send = (data: unknown) => (self.onmessage as (e: { data: unknown }) => void)({ data });
     send({ type: "load" });
     await new Promise((r) => setTimeout(r, 0));
-    expect(made).toMatchObject({ backend: "cpu", modelBasePath: "/verify/face-model/", face: { detector: { enabled: true, modelPath: "blazeface.json" }, mesh: { enabled: false }, description: { enabled: false } } });
+    expect(made).toMatchObject({
+      backend: "cpu",
+      modelBasePath: "/verify/face-model/",
+      face: { detector: { enabled: true, modelPath: "blazeface.json" }, mesh: { enabled: false }, description: { enabled: false } },
+    });
     send({ type: "detect", id: 7, width: 2, height: 1, buffer: new ArrayBuffer(8) });
     send({ type: "detect", id: 8, width: 1, height: 1, buffer: new ArrayBuffer(4) });
     await new Promise((r) => setTimeout(r, 0));

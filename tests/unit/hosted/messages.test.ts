@@ -7,13 +7,16 @@ import { LOCALES } from "@/i18n/locales";
 
 const dir = path.join(import.meta.dirname, "../../../messages");
 const files = readdirSync(dir).filter((f) => f.endsWith(".json"));
-const catalogs = Object.fromEntries(files.map((f) => [f.replace(/\.json$/, ""), JSON.parse(readFileSync(path.join(dir, f), "utf8")) as unknown]));
+const catalogs = Object.fromEntries(
+  files.map((f) => [f.replace(/\.json$/, ""), JSON.parse(readFileSync(path.join(dir, f), "utf8")) as unknown]),
+);
 
 /** Every leaf as "a.b.c" → message. */
 function flatten(value: unknown, prefix = ""): Map<string, string> {
   const out = new Map<string, string>();
   if (typeof value === "string") out.set(prefix, value);
-  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) for (const [kk, vv] of flatten(v, prefix ? `${prefix}.${k}` : k)) out.set(kk, vv);
+  else if (value && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) for (const [kk, vv] of flatten(v, prefix ? `${prefix}.${k}` : k)) out.set(kk, vv);
   else throw new Error(`${prefix}: not a string or object`);
   return out;
 }
@@ -70,8 +73,10 @@ describe("hosted flow messages", () => {
         if (reference === undefined) continue;
         const expected = [...argumentsOf(parse(reference))].sort();
         const actual = [...argumentsOf(ast)].sort();
-        if (expected.join("|") !== actual.join("|")) problems.push(`${key}: arguments ${actual.join(", ")} ≠ English ${expected.join(", ")}`);
-        if (locale !== "en" && text === reference && /[a-z]{4,}/i.test(text.replace(/\{[^}]*\}/g, ""))) problems.push(`${key}: not translated`);
+        if (expected.join("|") !== actual.join("|"))
+          problems.push(`${key}: arguments ${actual.join(", ")} ≠ English ${expected.join(", ")}`);
+        if (locale !== "en" && text === reference && /[a-z]{4,}/i.test(text.replace(/\{[^}]*\}/g, "")))
+          problems.push(`${key}: not translated`);
       }
       expect(problems).toEqual([]);
     });
@@ -79,7 +84,21 @@ describe("hosted flow messages", () => {
     it(`${locale}: formats through next-intl with sample values`, () => {
       const errors: string[] = [];
       const t = createTranslator({ locale, messages: catalogs[locale] as Record<string, unknown>, onError: (e) => errors.push(e.message) });
-      const values = { team: "Acme", count: 2, seconds: 3, percent: 40, current: 1, total: 3, step: "x", number: 1, side: "front", document: "passport", referee: "Grace", person: "Ada", value: "10 Downing Street" };
+      const values = {
+        team: "Acme",
+        count: 2,
+        seconds: 3,
+        percent: 40,
+        current: 1,
+        total: 3,
+        step: "x",
+        number: 1,
+        side: "front",
+        document: "passport",
+        referee: "Grace",
+        person: "Ada",
+        value: "10 Downing Street",
+      };
       for (const key of messages.keys()) expect(typeof t(key as never, values as never)).toBe("string");
       expect(errors).toEqual([]);
     });

@@ -9,11 +9,11 @@ const H = 320;
 /** A synthetic document: a light card with rows of dark "text" strokes on a mid-grey table. */
 function documentImage(seed = 7): GreyImage {
   let s = seed;
-  const rand = () => ((s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const rand = () => (s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   const data = new Uint8Array(W * H).fill(90);
   for (let y = 40; y < 280; y++) for (let x = 40; x < 440; x++) data[y * W + x] = 225;
   for (let row = 60; row < 270; row += 18) {
-    for (let x = 60; x < 420; ) {
+    for (let x = 60; x < 420;) {
       const len = 3 + Math.floor(rand() * 8);
       for (let y = row; y < row + 9; y++) for (let dx = 0; dx < len; dx++) if (rand() > 0.3) data[y * W + x + dx] = 30;
       x += len + 2 + Math.floor(rand() * 4);
@@ -102,7 +102,11 @@ describe("browser quality hints", () => {
 });
 
 describe("shutter readiness (real frame)", () => {
-  const lit = (value: number, noise: number) => ({ width: 4, height: 4, data: new Uint8Array(16).map((_, i) => value + (i % 2 ? noise : -noise)) });
+  const lit = (value: number, noise: number) => ({
+    width: 4,
+    height: 4,
+    data: new Uint8Array(16).map((_, i) => value + (i % 2 ? noise : -noise)),
+  });
   it("black or flat frames never open the shutter; a lit, playing stream does (even a still scene)", () => {
     const black = sampleFrame(lit(2, 1), 0.1);
     const flat = sampleFrame(lit(128, 0), 0.2);
@@ -119,7 +123,10 @@ describe("shutter readiness (real frame)", () => {
 
 describe("frame guide", () => {
   it("keeps the document's aspect ratio in picture pixels and fits inside 88 % × 80 %", () => {
-    for (const [kind, ratio] of [["passport", 125 / 88], ["national_id", 85.6 / 54]] as const) {
+    for (const [kind, ratio] of [
+      ["passport", 125 / 88],
+      ["national_id", 85.6 / 54],
+    ] as const) {
       for (const picture of [16 / 9, 4 / 3, 3 / 4, 9 / 16]) {
         const r = guideRect(kind, picture);
         expect((r.width * picture) / r.height).toBeCloseTo(ratio, 6);

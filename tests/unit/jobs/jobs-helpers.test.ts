@@ -13,14 +13,17 @@ describe("coalesce", () => {
     let runs = 0;
     let started!: () => void;
     const first = new Promise<void>((resolve) => (started = resolve));
-    const task = coalesce(async () => {
-      running++;
-      maxRunning = Math.max(maxRunning, running);
-      runs++;
-      started();
-      await tick();
-      running--;
-    }, () => {});
+    const task = coalesce(
+      async () => {
+        running++;
+        maxRunning = Math.max(maxRunning, running);
+        runs++;
+        started();
+        await tick();
+        running--;
+      },
+      () => {},
+    );
     for (let i = 0; i < 50; i++) task.kick();
     await first;
     for (let i = 0; i < 50; i++) task.kick();
@@ -31,7 +34,11 @@ describe("coalesce", () => {
 
   it("starts runs at least minIntervalMs apart", async () => {
     const starts: number[] = [];
-    const task = coalesce(async () => void starts.push(Date.now()), () => {}, 30);
+    const task = coalesce(
+      async () => void starts.push(Date.now()),
+      () => {},
+      30,
+    );
     task.kick();
     await task.idle();
     task.kick();
@@ -43,10 +50,13 @@ describe("coalesce", () => {
   it("keeps running after a failed run", async () => {
     const errors: unknown[] = [];
     let calls = 0;
-    const task = coalesce(async () => {
-      calls++;
-      if (calls === 1) throw new Error("boom");
-    }, (e) => errors.push(e));
+    const task = coalesce(
+      async () => {
+        calls++;
+        if (calls === 1) throw new Error("boom");
+      },
+      (e) => errors.push(e),
+    );
     task.kick();
     await task.idle();
     task.kick();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createChallenge, SELFIE_FRAME_INTERVAL_MS, SELFIE_LEAD_IN_MS, SELFIE_MAX_FRAMES, SELFIE_STEP_MS } from "@/lib/server/liveness/challenge";
+import {
+  createChallenge,
+  SELFIE_FRAME_INTERVAL_MS,
+  SELFIE_LEAD_IN_MS,
+  SELFIE_MAX_FRAMES,
+  SELFIE_STEP_MS,
+} from "@/lib/server/liveness/challenge";
 
 describe("createChallenge", () => {
   it("gives three different steps with a head turn and a blink or smile, in varying order", () => {

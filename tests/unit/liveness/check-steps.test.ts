@@ -8,7 +8,13 @@ import { checkStep, type StepSample } from "@/lib/server/liveness/check-steps";
  * face's height alike. An expression moves the lids or the mouth and leaves the rest.
  */
 const REST: StepSample = { yaw: 0, ear: 0.3, mouth: 0.55, nose: 0.42, height: 0.95 };
-const squashed = (by: number, extra: Partial<StepSample> = {}): StepSample => ({ ...REST, ear: REST.ear * by, nose: REST.nose * by, height: REST.height * by, ...extra });
+const squashed = (by: number, extra: Partial<StepSample> = {}): StepSample => ({
+  ...REST,
+  ear: REST.ear * by,
+  nose: REST.nose * by,
+  height: REST.height * by,
+  ...extra,
+});
 const frames = (...samples: StepSample[]) => samples;
 
 describe("checkStep: blink and smile are non-rigid", () => {

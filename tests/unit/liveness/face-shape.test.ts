@@ -9,7 +9,7 @@ import { alignToRest, eyeAspect, medianMesh, STILL_POINTS, type Point } from "@/
  */
 function restMesh(): Point[] {
   let seed = 7;
-  const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
   const mesh: Point[] = Array.from({ length: 468 }, () => [150 + 180 * random(), 150 + 240 * random()]);
   // Right eye: corners 33 (outer) and 133 (inner); upper lid 160/159/158 over lower lid 144/145/153.
   const eye = (outer: number, inner: number, upper: number[], lower: number[], x0: number, x1: number) => {
@@ -24,7 +24,8 @@ function restMesh(): Point[] {
 }
 
 const affine = (mesh: Point[], [a, b, c, d, e, f]: number[]) => mesh.map(([x, y]) => [a! * x + b! * y + e!, c! * x + d! * y + f!] as Point);
-const closeLids = (mesh: Point[], by: number) => mesh.map((p, i) => ([160, 159, 158, 387, 386, 385].includes(i) ? ([p[0], p[1] + 20 * by] as Point) : p));
+const closeLids = (mesh: Point[], by: number) =>
+  mesh.map((p, i) => ([160, 159, 158, 387, 386, 385].includes(i) ? ([p[0], p[1] + 20 * by] as Point) : p));
 
 describe("alignToRest", () => {
   const rest = restMesh();
@@ -57,6 +58,11 @@ describe("alignToRest", () => {
     const b = affine(a, [1, 0, 0, 1, 2, 0]);
     const c = affine(a, [1, 0, 0, 1, 4, 0]);
     expect(medianMesh([a, c, b])[0]).toEqual(b[0]);
-    expect(alignToRest(a.map(() => [1, 1] as Point), rest)).toBeNull();
+    expect(
+      alignToRest(
+        a.map(() => [1, 1] as Point),
+        rest,
+      ),
+    ).toBeNull();
   });
 });

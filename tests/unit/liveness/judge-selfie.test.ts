@@ -16,7 +16,13 @@ const CHALLENGE: ChallengeStep[] = ["turn_left", "blink", "smile"];
 describe("judgeSelfie", () => {
   it("passes a head that turns, blinks and smiles as asked", async () => {
     const j = await judgeSelfie({ challenge: CHALLENGE, frames: await captureFrames(CHALLENGE, PERSON) });
-    console.log("turned:", j.liveness, j.details.steps.map((s) => `${s.step} ${s.measured.toFixed(2)}`).join(", "), "same", j.details.sameFaceMin);
+    console.log(
+      "turned:",
+      j.liveness,
+      j.details.steps.map((s) => `${s.step} ${s.measured.toFixed(2)}`).join(", "),
+      "same",
+      j.details.sameFaceMin,
+    );
     expect(j.liveness.status).toBe("pass");
     expect(j.liveness.reasons).toEqual([]);
     expect(j.liveness.score).toBeGreaterThanOrEqual(0.5);
@@ -25,7 +31,12 @@ describe("judgeSelfie", () => {
     expect(j.embedding).toHaveLength(FACE_EMBEDDING_DIMENSIONS);
     // The shared instance is back to the live risk engine's configuration (load-human.ts).
     const face = (await getHuman()).config.face;
-    expect([face.iris?.enabled, face.antispoof?.enabled, face.liveness?.enabled, face.description?.enabled]).toEqual([false, false, false, true]);
+    expect([face.iris?.enabled, face.antispoof?.enabled, face.liveness?.enabled, face.description?.enabled]).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
   }, 120_000); // ~40 frames judged: over 30 s on a busy machine
 
   it("fails a still photo held to the camera: the head did not turn", async () => {

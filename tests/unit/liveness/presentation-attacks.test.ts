@@ -26,7 +26,10 @@ function expectNoStepDone(j: SelfieJudgement) {
 
 describe("judgeSelfie against presentation attacks", () => {
   it("fails a print tilted about its horizontal axis (55°, top towards the camera: the eyes flatten) at blink, smile and turn", async () => {
-    const j = await judgeSelfie({ challenge: CHALLENGE, frames: await attackFrames(CHALLENGE, await picture(), { blink: { tilt: -55 }, smile: { tilt: -55 }, turn_right: { swing: -35 } }) });
+    const j = await judgeSelfie({
+      challenge: CHALLENGE,
+      frames: await attackFrames(CHALLENGE, await picture(), { blink: { tilt: -55 }, smile: { tilt: -55 }, turn_right: { swing: -35 } }),
+    });
     console.log("print tilted -55°:", j.details.steps.map((s) => `${s.step} ${s.measured.toFixed(2)}`).join(", "));
     expectNoStepDone(j);
     expect(j.liveness.reasons.some((r) => r.startsWith("no blink seen"))).toBe(true);
@@ -34,8 +37,15 @@ describe("judgeSelfie against presentation attacks", () => {
 
   it("fails a print tilted the other way (40° and 55°, the mouth nearer the camera widens) at the smile and blink", async () => {
     for (const tilt of [40, 55]) {
-      const j = await judgeSelfie({ challenge: CHALLENGE, frames: await attackFrames(CHALLENGE, await picture(), { blink: { tilt }, smile: { tilt }, turn_right: { swing: 35 } }) });
-      console.log(`print tilted ${tilt}°:`, j.details.steps.map((s) => `${s.step} ${s.measured.toFixed(2)}`).join(", "), j.liveness.reasons);
+      const j = await judgeSelfie({
+        challenge: CHALLENGE,
+        frames: await attackFrames(CHALLENGE, await picture(), { blink: { tilt }, smile: { tilt }, turn_right: { swing: 35 } }),
+      });
+      console.log(
+        `print tilted ${tilt}°:`,
+        j.details.steps.map((s) => `${s.step} ${s.measured.toFixed(2)}`).join(", "),
+        j.liveness.reasons,
+      );
       expectNoStepDone(j);
       expect(step(j, "smile").measured).toBeLessThan(1.09);
     }
@@ -43,7 +53,14 @@ describe("judgeSelfie against presentation attacks", () => {
 
   it("fails a print moved, rolled in its plane and brought nearer, and a still print", async () => {
     const pic = await picture();
-    const moved = await judgeSelfie({ challenge: CHALLENGE, frames: await attackFrames(CHALLENGE, pic, { blink: { dy: 40, roll: 12 }, smile: { scale: 1.25, dx: -30 }, turn_right: { roll: -15, dx: 40 } }) });
+    const moved = await judgeSelfie({
+      challenge: CHALLENGE,
+      frames: await attackFrames(CHALLENGE, pic, {
+        blink: { dy: 40, roll: 12 },
+        smile: { scale: 1.25, dx: -30 },
+        turn_right: { roll: -15, dx: 40 },
+      }),
+    });
     expectNoStepDone(moved);
     const still = await viewOf(pic, FLAT);
     const frames = (await attackFrames(CHALLENGE, pic, {})).map((f) => ({ ...f, image: still }));
@@ -56,7 +73,11 @@ describe("judgeSelfie against presentation attacks", () => {
     // The recording blinks, smiles and turns, but never when this challenge asks for it.
     const recording = await captureFrames(["smile", "turn_right", "blink"], 13);
     const frames = [];
-    for (const f of recording) frames.push({ ...f, image: await viewOf(await flatPicture(f.image), { ...FLAT, tilt: 8, swing: -6, scale: 0.92 }, { screen: true }) });
+    for (const f of recording)
+      frames.push({
+        ...f,
+        image: await viewOf(await flatPicture(f.image), { ...FLAT, tilt: 8, swing: -6, scale: 0.92 }, { screen: true }),
+      });
     const replay = await judgeSelfie({ challenge: CHALLENGE, frames });
     console.log("screen replay:", replay.details.steps.map((s) => `${s.step} ${s.measured.toFixed(2)}`).join(", "));
     expectNoStepDone(replay);

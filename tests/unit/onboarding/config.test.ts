@@ -71,7 +71,9 @@ describe("onboarding configuration", () => {
     expect(bad({ ONBOARDING_ENRICHMENTS: "AML,aml" })).toMatch(/ONBOARDING_ENRICHMENTS: lists an enrichment twice/);
     expect(bad({ SERVICE_BASE_URL: "ftp://x" })).toMatch(/SERVICE_BASE_URL/);
     expect(bad({ SERVICE_CLIENT_ID: "cli_x" })).toMatch(/SERVICE_CLIENT_SECRET: is required/);
-    expect(bad({ SERVICE_CLIENT_ID: "cli_x", SERVICE_CLIENT_SECRET: "live-x" })).toMatch(/SERVICE_CLIENT_SECRET: is a live secret but ONBOARDING_MODE is sandbox/);
+    expect(bad({ SERVICE_CLIENT_ID: "cli_x", SERVICE_CLIENT_SECRET: "live-x" })).toMatch(
+      /SERVICE_CLIENT_SECRET: is a live secret but ONBOARDING_MODE is sandbox/,
+    );
     expect(bad({}, none)).toMatch(/SERVICE_CLIENT_ID and SERVICE_CLIENT_SECRET/);
     expect(bad({ SERVICE_CLIENT_ID: "a", SERVICE_CLIENT_SECRET: "sandbox-b" }, none)).toMatch(/ONBOARDING_ADMIN_PASSWORD/);
     expect(bad({ ONBOARDING_ADMIN_PASSWORD: "short" })).toMatch(/ONBOARDING_ADMIN_PASSWORD: must be at least 8 characters/);

@@ -34,7 +34,10 @@ describe("checkFaceScan", () => {
   });
 
   it("accepts a JPEG or PNG by content, whatever its declared type", async () => {
-    expect(await checkFaceScan(blob(JPEG, 100, "application/octet-stream"))).toMatchObject({ ok: true, value: { mimeType: "image/jpeg", size: 100 } });
+    expect(await checkFaceScan(blob(JPEG, 100, "application/octet-stream"))).toMatchObject({
+      ok: true,
+      value: { mimeType: "image/jpeg", size: 100 },
+    });
     const png = await checkFaceScan(blob(PNG, 100, "image/jpeg"));
     expect(png).toMatchObject({ ok: true, value: { mimeType: "image/png", size: 100 } });
     // The engine gets the bytes themselves (face embedding, evidence).

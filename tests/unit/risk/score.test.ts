@@ -10,7 +10,11 @@ const failed = (name: Parameters<typeof score>[1][number]["name"], state = "FAIL
 
 describe("live scoring model", () => {
   it("starts at 100 and nothing passing takes points off", () => {
-    const result = score(DEFAULT_SCORING_MODEL, [pass("known_blocklist_match"), pass("email_velocity"), { name: "face_linked_to_multiple_identities", state: "NOT_PERFORMED", reason: "no face" }]);
+    const result = score(DEFAULT_SCORING_MODEL, [
+      pass("known_blocklist_match"),
+      pass("email_velocity"),
+      { name: "face_linked_to_multiple_identities", state: "NOT_PERFORMED", reason: "no face" },
+    ]);
     expect(result).toMatchObject({ riskScore: 100, recommendation: "CLEAR" });
     expect(result.factors.map((f) => f.points)).toEqual([0, 0, 0]);
   });
@@ -38,9 +42,19 @@ describe("live scoring model", () => {
 
   it("never goes below 0, bands are the wire's (CLEAR ≥ 60, REVIEW ≥ 34)", () => {
     const all = ["known_blocklist_match", "nfd", "aml", "email_velocity"] as const;
-    expect(score(DEFAULT_SCORING_MODEL, all.map((n) => failed(n))).riskScore).toBe(0);
-    expect(score(DEFAULT_SCORING_MODEL, [failed("online_footprint"), failed("credit_bureau", "PARTIAL")])).toMatchObject({ riskScore: 63, recommendation: "CLEAR" });
-    expect(score(DEFAULT_SCORING_MODEL, [failed("credit_bureau"), failed("online_footprint"), failed("credit_bureau", "PARTIAL")])).toMatchObject({ riskScore: 33, recommendation: "REJECT" });
+    expect(
+      score(
+        DEFAULT_SCORING_MODEL,
+        all.map((n) => failed(n)),
+      ).riskScore,
+    ).toBe(0);
+    expect(score(DEFAULT_SCORING_MODEL, [failed("online_footprint"), failed("credit_bureau", "PARTIAL")])).toMatchObject({
+      riskScore: 63,
+      recommendation: "CLEAR",
+    });
+    expect(
+      score(DEFAULT_SCORING_MODEL, [failed("credit_bureau"), failed("online_footprint"), failed("credit_bureau", "PARTIAL")]),
+    ).toMatchObject({ riskScore: 33, recommendation: "REJECT" });
   });
 
   it("a model file replaces parts of the default, and a bad one is refused with the field named", () => {

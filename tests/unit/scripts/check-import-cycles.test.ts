@@ -25,7 +25,10 @@ beforeAll(() => {
   write("hosted/record.ts", `export async function record() { return (await import("@/vouch/settle")).settle; }\n`);
   write("vouch/settle.ts", `import { record } from "../hosted/record";\nexport const settle = record;\n`);
   // A circle through typeof import().
-  write("risk/engine.ts", `import { provider } from "./provider";\nexport interface Subject { id: string }\nexport const engine = provider;\n`);
+  write(
+    "risk/engine.ts",
+    `import { provider } from "./provider";\nexport interface Subject { id: string }\nexport const engine = provider;\n`,
+  );
   write("risk/provider.ts", `export const provider = (s: typeof import("./engine") extends never ? never : { id: string }) => s.id;\n`);
   // One way only, and a package import: no circle.
   write("one/a.ts", `import { b } from "./b";\nimport { z } from "zod";\nexport const a = [b, z];\n`);

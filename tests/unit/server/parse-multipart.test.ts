@@ -20,7 +20,12 @@ type Entry = [string, string | { filename: string; type: string; bytes: string }
 async function entries(form: FormData): Promise<Entry[]> {
   const out: Entry[] = [];
   for (const [name, value] of form) {
-    out.push([name, typeof value === "string" ? value : { filename: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()).toString("hex") }]);
+    out.push([
+      name,
+      typeof value === "string"
+        ? value
+        : { filename: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()).toString("hex") },
+    ]);
   }
   // busboy appends a file when its stream ends, after fields that follow it: compare as sets.
   return out.sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
@@ -41,7 +46,11 @@ function viaBusboy(body: Buffer, boundary: string, chunkSizes: () => number): Pr
     const form = new FormData();
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: { "content-type": `multipart/form-data; boundary="${boundary}"` }, defParamCharset: "utf8", limits: { fieldSize: 11 * 1024 * 1024, fieldNameSize: 64 * 1024 } });
+      parser = busboy({
+        headers: { "content-type": `multipart/form-data; boundary="${boundary}"` },
+        defParamCharset: "utf8",
+        limits: { fieldSize: 11 * 1024 * 1024, fieldNameSize: 64 * 1024 },
+      });
     } catch {
       resolve("malformed");
       return;
@@ -51,12 +60,17 @@ function viaBusboy(body: Buffer, boundary: string, chunkSizes: () => number): Pr
       const chunks: Buffer[] = [];
       stream.on("error", () => undefined); // a form cut inside a file fails the file's stream too: the parser's error answers
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => form.append(name, new File(chunks as unknown as BlobPart[], info.filename ?? "blob", { type: info.mimeType || "application/octet-stream" })));
+      stream.on("end", () =>
+        form.append(
+          name,
+          new File(chunks as unknown as BlobPart[], info.filename ?? "blob", { type: info.mimeType || "application/octet-stream" }),
+        ),
+      );
     });
     parser.on("error", () => resolve("malformed"));
     parser.on("close", () => void entries(form).then(resolve));
     const pieces: Buffer[] = [];
-    for (let at = 0; at < body.length; ) {
+    for (let at = 0; at < body.length;) {
       const size = Math.max(1, chunkSizes());
       pieces.push(body.subarray(at, at + size));
       at += size;
@@ -109,8 +123,14 @@ describe("parseMultipart", () => {
   it("decides file or field as busboy does, and decodes parameters and charsets", async () => {
     const form = parseMultipart(
       Buffer.concat([
-        body(field("no_filename_octets", "raw", "\nContent-Type: application/octet-stream") + field("empty_filename", "a field", '; filename=""')),
-        body(field("extended", "x", `; filename="plain.txt"; filename*=UTF-8''na%C3%AFve%20r%C3%A9sum%C3%A9.txt`) + field("quoted", "x", '; filename="say \\"hi\\".txt"')),
+        body(
+          field("no_filename_octets", "raw", "\nContent-Type: application/octet-stream") +
+            field("empty_filename", "a field", '; filename=""'),
+        ),
+        body(
+          field("extended", "x", `; filename="plain.txt"; filename*=UTF-8''na%C3%AFve%20r%C3%A9sum%C3%A9.txt`) +
+            field("quoted", "x", '; filename="say \\"hi\\".txt"'),
+        ),
         body(`--${B}\nContent-Disposition: form-data; name="latin"\nContent-Type: text/plain; charset=ISO-8859-1\n\n`),
         Buffer.from("café", "latin1"),
         body(`\n${close}`),
@@ -125,7 +145,14 @@ describe("parseMultipart", () => {
     expect(form.get("latin")).toBe("café");
     // In a Content-Type, `x*=1` is a plain parameter named "x*" (as busboy reads it).
     const typed = parseMultipart(
-      Buffer.concat([body(field("octets", "raw", "\nContent-Type: application/octet-stream; x*=1") + `--${B}\nContent-Disposition: form-data; name="l"\nContent-Type: text/plain; charset=latin1; x*=1\n\n`), Buffer.from("café", "latin1"), body(`\n${close}`)]),
+      Buffer.concat([
+        body(
+          field("octets", "raw", "\nContent-Type: application/octet-stream; x*=1") +
+            `--${B}\nContent-Disposition: form-data; name="l"\nContent-Type: text/plain; charset=latin1; x*=1\n\n`,
+        ),
+        Buffer.from("café", "latin1"),
+        body(`\n${close}`),
+      ]),
       B,
     );
     expect(typed.get("octets")).toBeInstanceOf(File);
@@ -155,8 +182,12 @@ describe("parseMultipart", () => {
     malformed(field("a", "1", "\nContent-Type: png") + close); // not type/subtype
     malformed(field("a", "1", `; filename*=iso_8859-1:1987''caf%E9.txt`) + close); // ':' in a charset name
     malformed(field("a", "1", "\nX-Line: 1".repeat(2000)) + close); // busboy keeps 1,999 header lines
-    expect(() => parseMultipart(body(Array.from({ length: MAX_PARTS + 1 }, (_, i) => field(`f${i}`, "v")).join("") + close), B)).toThrow(MalformedMultipart);
-    expect(parseMultipart(body(Array.from({ length: MAX_PARTS }, (_, i) => field(`f${i}`, "v")).join("") + close), B).get("f999")).toBe("v");
+    expect(() => parseMultipart(body(Array.from({ length: MAX_PARTS + 1 }, (_, i) => field(`f${i}`, "v")).join("") + close), B)).toThrow(
+      MalformedMultipart,
+    );
+    expect(parseMultipart(body(Array.from({ length: MAX_PARTS }, (_, i) => field(`f${i}`, "v")).join("") + close), B).get("f999")).toBe(
+      "v",
+    );
   });
 
   it("takes the boundary from the Content-Type as RFC 2046 allows it", () => {
@@ -181,10 +212,14 @@ const BOUNDARY_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrst
 const TEXT_PIECES = ["a", "Z", "0", " ", "-", "--", "\r\n", "\n", "\r", '"', "\\", ";", "=", "é", "ß", "😀", "中", "'", "%", "/"];
 
 function generatedForm(random: () => number): { body: Buffer; boundary: string } {
-  const pick = <T,>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   const text = (max: number) => Array.from({ length: Math.floor(random() * max) }, () => pick(TEXT_PIECES)).join("");
   const name = () => Array.from({ length: 1 + Math.floor(random() * 12) }, () => pick([..."abcxyz_019", "é", "ü", " ", "-", "."])).join("");
-  const quoted = (value: string) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/[\r\n]/g, " ")}"`;
+  const quoted = (value: string) =>
+    `"${value
+      .replace(/\\/g, "\\\\")
+      .replace(/"/g, '\\"')
+      .replace(/[\r\n]/g, " ")}"`;
   for (;;) {
     const boundary = Array.from({ length: 1 + Math.floor(random() * 70) }, () => pick([...BOUNDARY_CHARS])).join("");
     const chunks: Buffer[] = [];
@@ -197,10 +232,17 @@ function generatedForm(random: () => number): { body: Buffer; boundary: string }
       if (isFile) disposition += `; filename=${quoted(pick(["face.jpg", "dir/a.png", "C:\\x\\y.gif", "ünï.txt", ""]))}`;
       const casing = pick(["Content-Disposition", "content-disposition", "CONTENT-DISPOSITION"]);
       headers.push(`${casing}: ${disposition}`);
-      if (random() < 0.5) headers.push(`Content-Type: ${pick(["image/jpeg", "text/plain; charset=utf-8", "text/plain; charset=latin1", "application/octet-stream", "Application/JSON"])}`);
+      if (random() < 0.5)
+        headers.push(
+          `Content-Type: ${pick(["image/jpeg", "text/plain; charset=utf-8", "text/plain; charset=latin1", "application/octet-stream", "Application/JSON"])}`,
+        );
       if (random() < 0.2) headers.push(`X-Extra: ${pick(["1", "two words", "tab\there"])}`);
       chunks.push(Buffer.from(`--${boundary}\r\n${headers.join("\r\n")}\r\n\r\n`, "utf8"));
-      chunks.push(isFile ? Buffer.from(Array.from({ length: Math.floor(random() * 300) }, () => Math.floor(random() * 256))) : Buffer.from(text(40), "utf8"));
+      chunks.push(
+        isFile
+          ? Buffer.from(Array.from({ length: Math.floor(random() * 300) }, () => Math.floor(random() * 256)))
+          : Buffer.from(text(40), "utf8"),
+      );
       chunks.push(Buffer.from("\r\n"));
     }
     chunks.push(Buffer.from(`--${boundary}--${random() < 0.5 ? "\r\n" : ""}${random() < 0.2 ? "epilogue" : ""}`));
@@ -269,7 +311,8 @@ describe("parseMultipart against busboy", () => {
 
 describe("readNodeMultipart", () => {
   /** A request body stream with the headers readNodeMultipart reads. */
-  const request = (contentType = `multipart/form-data; boundary=${B}`) => Object.assign(new PassThrough(), { headers: { "content-type": contentType } }) as unknown as IncomingMessage & PassThrough;
+  const request = (contentType = `multipart/form-data; boundary=${B}`) =>
+    Object.assign(new PassThrough(), { headers: { "content-type": contentType } }) as unknown as IncomingMessage & PassThrough;
 
   it("reads a body that comes in chunks, and lets go of its listeners", async () => {
     const incoming = request();
@@ -278,7 +321,10 @@ describe("readNodeMultipart", () => {
     incoming.write(bytes.subarray(0, 10));
     incoming.end(bytes.subarray(10));
     const form = await read;
-    expect([...form.entries()]).toEqual([["a", "1"], ["b", "2"]]);
+    expect([...form.entries()]).toEqual([
+      ["a", "1"],
+      ["b", "2"],
+    ]);
     expect(incoming.listenerCount("data") + incoming.listenerCount("end") + incoming.listenerCount("close")).toBe(0);
   });
 
@@ -301,7 +347,11 @@ describe("readNodeMultipart", () => {
 
 describe("readWebMultipart", () => {
   /** A Web Request whose body comes in the given pieces (no Content-Length unless given). */
-  const webRequest = (pieces: Buffer[], headers: Record<string, string> = { "content-type": `multipart/form-data; boundary=${B}` }, fail = false) =>
+  const webRequest = (
+    pieces: Buffer[],
+    headers: Record<string, string> = { "content-type": `multipart/form-data; boundary=${B}` },
+    fail = false,
+  ) =>
     new Request("http://x/", {
       method: "POST",
       headers,
@@ -318,16 +368,25 @@ describe("readWebMultipart", () => {
   it("reads a body that comes in pieces with the parser the Node path uses", async () => {
     const bytes = body(field("a", "1") + field("b", "2") + close);
     const form = await readWebMultipart(webRequest([bytes.subarray(0, 7), bytes.subarray(7, 30), bytes.subarray(30)]), 1024);
-    expect([...form.entries()]).toEqual([["a", "1"], ["b", "2"]]);
+    expect([...form.entries()]).toEqual([
+      ["a", "1"],
+      ["b", "2"],
+    ]);
     expect(await entries(form)).toEqual(await ours(bytes, B));
   });
 
   it("refuses too much (declared or counted), no boundary, a body cut by the client, and what the parser refuses", async () => {
     const bytes = body(field("a", "1") + close);
-    await expect(readWebMultipart(webRequest([bytes], { "content-type": `multipart/form-data; boundary=${B}`, "content-length": "5000" }), 1024)).rejects.toBeInstanceOf(TooLarge);
+    await expect(
+      readWebMultipart(webRequest([bytes], { "content-type": `multipart/form-data; boundary=${B}`, "content-length": "5000" }), 1024),
+    ).rejects.toBeInstanceOf(TooLarge);
     await expect(readWebMultipart(webRequest([Buffer.alloc(600), Buffer.alloc(600)]), 1024)).rejects.toBeInstanceOf(TooLarge);
-    await expect(readWebMultipart(webRequest([bytes], { "content-type": "multipart/form-data" }), 1024)).rejects.toBeInstanceOf(MalformedMultipart);
+    await expect(readWebMultipart(webRequest([bytes], { "content-type": "multipart/form-data" }), 1024)).rejects.toBeInstanceOf(
+      MalformedMultipart,
+    );
     await expect(readWebMultipart(webRequest([bytes.subarray(0, 20)], undefined, true), 1024)).rejects.toBeInstanceOf(MalformedMultipart);
-    await expect(readWebMultipart(webRequest([body(field("a", "1", "\nContent-Type: text/plain; charset=shift_jis") + close)]), 1024)).rejects.toBeInstanceOf(MalformedMultipart);
+    await expect(
+      readWebMultipart(webRequest([body(field("a", "1", "\nContent-Type: text/plain; charset=shift_jis") + close)]), 1024),
+    ).rejects.toBeInstanceOf(MalformedMultipart);
   });
 });

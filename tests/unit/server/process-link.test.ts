@@ -19,7 +19,12 @@ describe("the process link", () => {
   });
 
   it("a peer that is gone is reported, not thrown", () => {
-    linkProcess({ role: "pages", send: () => { throw new Error("channel closed"); } });
+    linkProcess({
+      role: "pages",
+      send: () => {
+        throw new Error("channel closed");
+      },
+    });
     expect(tellOwner({ verity: "outbox" })).toBe(false);
   });
 

@@ -28,7 +28,11 @@ describe("deliverWebhook", () => {
     expect(attempt.durationMs).toBeGreaterThanOrEqual(0);
     const [got] = receiver.to("/ok/1");
     expect(got).toMatchObject({ method: "POST", body });
-    expect(got!.headers).toMatchObject({ "content-type": "application/json", "user-agent": "Verity-Webhooks/1.0", "webhook-id": "msg_test" });
+    expect(got!.headers).toMatchObject({
+      "content-type": "application/json",
+      "user-agent": "Verity-Webhooks/1.0",
+      "webhook-id": "msg_test",
+    });
     expect(new Webhook(secret).verify(got!.body, got!.headers)).toEqual(JSON.parse(body));
   });
 
@@ -47,7 +51,12 @@ describe("deliverWebhook", () => {
 
   it("gives up after the timeout with no status", async () => {
     const attempt = await send(receiver.url("/slow?ms=3000"), { timeoutMs: 150 });
-    expect(attempt).toMatchObject({ ok: false, statusCode: null, responseBody: null, error: "Timed out after 150 ms waiting for the receiver" });
+    expect(attempt).toMatchObject({
+      ok: false,
+      statusCode: null,
+      responseBody: null,
+      error: "Timed out after 150 ms waiting for the receiver",
+    });
     expect(attempt.durationMs).toBeLessThan(2000);
   });
 

@@ -10,7 +10,10 @@ import { requireStaff } from "@/lib/auth/staff-context";
 import { signOutAction, switchMode, switchTeam } from "./shell-actions";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: { default: "Console", template: "%s · Console · Verity" }, robots: { index: false, follow: false } };
+export const metadata: Metadata = {
+  title: { default: "Console", template: "%s · Console · Verity" },
+  robots: { index: false, follow: false },
+};
 
 /** Every console page: signed in (checked here on the server), one team and one mode at a time. */
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
@@ -28,7 +31,10 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
           </a>
           <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 lg:px-6">
             <div className="flex min-w-0 items-center gap-3">
-              <Link href="/console" className={`flex shrink-0 items-center gap-2 text-lg font-semibold tracking-tight text-slate-900 ${focusRing}`}>
+              <Link
+                href="/console"
+                className={`flex shrink-0 items-center gap-2 text-lg font-semibold tracking-tight text-slate-900 ${focusRing}`}
+              >
                 <LogoMark />
                 <span>Verity</span>
               </Link>

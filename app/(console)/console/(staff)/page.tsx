@@ -30,7 +30,12 @@ export default async function OverviewPage() {
           </li>
         ))}
       </ul>
-      <OverviewCharts casesByDay={stats.casesByDay} statuses={stats.statuses} recommendations={stats.recommendations} webhooks={stats.webhooks} />
+      <OverviewCharts
+        casesByDay={stats.casesByDay}
+        statuses={stats.statuses}
+        recommendations={stats.recommendations}
+        webhooks={stats.webhooks}
+      />
     </>
   );
 }

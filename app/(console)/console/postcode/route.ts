@@ -20,7 +20,8 @@ export async function GET(request: NextRequest) {
   const context = await getStaffContext();
   if (!context) return answer({ status: "error", message: "Your session has ended: sign in again." }, 401);
   const parsed = postcodeField.safeParse(request.nextUrl.searchParams.get("postcode") ?? "");
-  if (!parsed.success) return answer({ status: "error", message: parsed.error.issues[0]?.message ?? "Enter a real UK postcode, like SW1A 2AA" }, 400);
+  if (!parsed.success)
+    return answer({ status: "error", message: parsed.error.issues[0]?.message ?? "Enter a real UK postcode, like SW1A 2AA" }, 400);
   const postcode = parsed.data;
   // Sandbox answers the canned postcodes (spec 4.11); live searches the team's imported addresses.
   const found = await lookupPostcode(context.db, context.tenant, postcode);
@@ -29,5 +30,12 @@ export async function GET(request: NextRequest) {
     return answer({ status: "not_found", postcode, message: `No addresses for ${postcode}. ${hint}` }, 404);
   }
   const { addresses, addresses_formatted } = found.value;
-  return answer({ status: "found", postcode, addresses: addresses_formatted.map((address, i) => ({ id: `a${i}`, label: addresses[i] ?? address.street ?? "", address })) }, 200);
+  return answer(
+    {
+      status: "found",
+      postcode,
+      addresses: addresses_formatted.map((address, i) => ({ id: `a${i}`, label: addresses[i] ?? address.street ?? "", address })),
+    },
+    200,
+  );
 }

@@ -23,7 +23,11 @@ export async function signInWithPassword(_previous: SignInState, formData: FormD
     await signIn("credentials", { ...parsed.data, redirectTo: "/console" });
   } catch (error) {
     const wait = signInDelaySeconds(error);
-    if (wait !== null) return { message: `Too many failed sign-ins. Try again in ${wait < 120 ? `${wait} seconds` : `${Math.ceil(wait / 60)} minutes`}.`, email };
+    if (wait !== null)
+      return {
+        message: `Too many failed sign-ins. Try again in ${wait < 120 ? `${wait} seconds` : `${Math.ceil(wait / 60)} minutes`}.`,
+        email,
+      };
     if (error instanceof AuthError) return { message: "That email and password do not match a staff account.", email };
     throw error;
   }

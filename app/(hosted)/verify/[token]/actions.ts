@@ -42,7 +42,8 @@ export async function claimAction(token: string, _previous: ClaimFormState, form
   if (!read.ok) return { ...read.state, attempt };
   const saved = await confirmClaim(await getDb(), { token, claim: read.claim });
   if (!saved.ok) {
-    if (saved.error.kind === "invalid") return { fieldErrors: (saved.error.detail ?? {}) as ClaimFormState["fieldErrors"], failed: true, attempt };
+    if (saved.error.kind === "invalid")
+      return { fieldErrors: (saved.error.detail ?? {}) as ClaimFormState["fieldErrors"], failed: true, attempt };
     redirect(`/verify/${token}`);
   }
   redirect(`/verify/${token}`);
@@ -82,7 +83,13 @@ export async function nameRefereeAction(token: string, _previous: VouchFormState
   const text = (name: string) => String(formData.get(name) ?? "");
   const result = await nameReferee(db, {
     token,
-    input: { name: text("name"), email: text("email"), relationship: text("relationship"), knownYears: Number(text("knownYears") || Number.NaN), profession: text("profession") || null },
+    input: {
+      name: text("name"),
+      email: text("email"),
+      relationship: text("relationship"),
+      knownYears: Number(text("knownYears") || Number.NaN),
+      profession: text("profession") || null,
+    },
     mailer: createMailer(db, config.mail),
     publicBaseUrl: config.publicBaseUrl,
   });

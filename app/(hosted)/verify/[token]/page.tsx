@@ -19,7 +19,16 @@ import { getHostedSettings } from "@/lib/server/hosted/get-hosted-settings";
 import { REFEREE_RELATIONSHIPS } from "@/lib/server/vouch/referee-rules";
 import { NoScriptUpload, UploadNotice } from "./_components/no-script-forms";
 import { SandboxCase } from "./_components/sandbox-case";
-import { AddressStep, ClaimForm, ConsentPanel, PhotoIdStep, RefereeConfirmStep, ResultPanel, SelfieStep, VouchStep } from "./_components/steps";
+import {
+  AddressStep,
+  ClaimForm,
+  ConsentPanel,
+  PhotoIdStep,
+  RefereeConfirmStep,
+  ResultPanel,
+  SelfieStep,
+  VouchStep,
+} from "./_components/steps";
 import { noticeText, pageTranslator } from "./_lib/page-translator";
 import { redirectWithId } from "./_lib/redirect-with-id";
 import { currentStepIndex, progressSteps } from "./_lib/step-position";
@@ -31,7 +40,13 @@ type Search = { lang?: string; error?: string; retake?: string; left?: string };
 
 const COLLECTS = { photo_id: "document", video_selfie: "selfie", address_evidence: "address" } as const;
 
-export default async function HostedVerificationPage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<Search> }) {
+export default async function HostedVerificationPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ token: string }>;
+  searchParams: Promise<Search>;
+}) {
   const { token } = await params;
   const search = await searchParams;
   const db = await getDb();
@@ -74,12 +89,21 @@ export default async function HostedVerificationPage({ params, searchParams }: {
   );
 }
 
-async function Screen({ flow, token, t }: { flow: HostedFlow; token: string; t: (key: string, values?: Record<string, string | number>) => string }) {
+async function Screen({
+  flow,
+  token,
+  t,
+}: {
+  flow: HostedFlow;
+  token: string;
+  t: (key: string, values?: Record<string, string | number>) => string;
+}) {
   const screen = flow.screen;
   const startHandoff = startHandoffAction.bind(null, token);
   switch (screen.kind) {
     case "result": {
-      const back = screen.result === "expired" || screen.result === "cancelled" ? null : redirectWithId(flow.redirectUrl, flow.verificationId);
+      const back =
+        screen.result === "expired" || screen.result === "cancelled" ? null : redirectWithId(flow.redirectUrl, flow.verificationId);
       return <ResultPanel result={screen.result} teamName={flow.teamName} redirectUrl={back} autoRedirectSeconds={back ? 10 : undefined} />;
     }
     case "consent": {
@@ -88,7 +112,13 @@ async function Screen({ flow, token, t }: { flow: HostedFlow; token: string; t: 
     }
     case "claim": {
       const c = flow.claim as Record<string, string | undefined>;
-      return <ClaimForm action={claimAction.bind(null, token)} lookupUrl={`/verify/${token}/postcode`} initial={{ firstName: c.first_name ?? "", lastName: c.last_name ?? "", dateOfBirth: c.date_of_birth ?? "" }} />;
+      return (
+        <ClaimForm
+          action={claimAction.bind(null, token)}
+          lookupUrl={`/verify/${token}/postcode`}
+          initial={{ firstName: c.first_name ?? "", lastName: c.last_name ?? "", dateOfBirth: c.date_of_birth ?? "" }}
+        />
+      );
     }
     case "vouch": {
       const vouch = await describeVouch(await getDb(), flow.verificationId);
@@ -107,7 +137,14 @@ async function Screen({ flow, token, t }: { flow: HostedFlow; token: string; t: 
     case "referee_confirm": {
       const person = await personForReferee(await getDb(), flow.verificationId);
       if (!person) notFound();
-      return <RefereeConfirmStep action={confirmVouchAction.bind(null, token)} person={person.name} facts={person.facts} photoUrl={person.hasPhoto ? `/verify/${token}/person-photo` : null} />;
+      return (
+        <RefereeConfirmStep
+          action={confirmVouchAction.bind(null, token)}
+          person={person.name}
+          facts={person.facts}
+          photoUrl={person.hasPhoto ? `/verify/${token}/person-photo` : null}
+        />
+      );
     }
     case "unsupported":
       return (
@@ -129,7 +166,20 @@ async function Screen({ flow, token, t }: { flow: HostedFlow; token: string; t: 
       }
       if (screen.step === "video_selfie") {
         const challenge = await startSelfieChallenge(await getDb(), flow);
-        return <SelfieStep token={token} teamName={flow.teamName} challenge={challenge} timing={{ stepMs: SELFIE_STEP_MS, frameIntervalMs: SELFIE_FRAME_INTERVAL_MS, maxFrames: SELFIE_MAX_FRAMES, leadInMs: SELFIE_LEAD_IN_MS }} startHandoff={startHandoff} />;
+        return (
+          <SelfieStep
+            token={token}
+            teamName={flow.teamName}
+            challenge={challenge}
+            timing={{
+              stepMs: SELFIE_STEP_MS,
+              frameIntervalMs: SELFIE_FRAME_INTERVAL_MS,
+              maxFrames: SELFIE_MAX_FRAMES,
+              leadInMs: SELFIE_LEAD_IN_MS,
+            }}
+            startHandoff={startHandoff}
+          />
+        );
       }
       return (
         <>

@@ -19,7 +19,12 @@ export const metadata: Metadata = { title: { absolute: "Applicant · Demo Money"
 
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 const STATE_TONE: Record<RiskState, Tone> = { PASS: "good", FAIL: "bad", INCONCLUSIVE: "warn", PARTIAL: "warn", NOT_PERFORMED: "neutral" };
-const ENRICHMENT_NAME: Record<string, string> = { credit_bureau: "Credit bureau", online_footprint: "Online footprint", aml: "AML screening", nfd: "National fraud database" };
+const ENRICHMENT_NAME: Record<string, string> = {
+  credit_bureau: "Credit bureau",
+  online_footprint: "Online footprint",
+  aml: "AML screening",
+  nfd: "National fraud database",
+};
 
 function Section({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
   return (
@@ -76,9 +81,23 @@ export default async function ApplicantPage({ params }: { params: Promise<{ id: 
             rows={[
               ["Email", applicant.email],
               ["Date of birth", applicant.dateOfBirth],
-              ["Address", address ? addressLines(address).map((l) => <span key={l} className="block">{l}</span>) : "Not given"],
+              [
+                "Address",
+                address
+                  ? addressLines(address).map((l) => (
+                      <span key={l} className="block">
+                        {l}
+                      </span>
+                    ))
+                  : "Not given",
+              ],
               ["Applied", `${when.format(applicant.createdAt)} UTC`],
-              ["Reference", <span key="ref" className="font-mono text-sm">{applicant.id}</span>],
+              [
+                "Reference",
+                <span key="ref" className="font-mono text-sm">
+                  {applicant.id}
+                </span>,
+              ],
             ]}
           />
         </Section>
@@ -87,8 +106,18 @@ export default async function ApplicantPage({ params }: { params: Promise<{ id: 
           {applicant.verificationId ? (
             <Facts
               rows={[
-                ["Status", <span key="s" data-testid="verification-status">{status ? (VERIFICATION_STATUS_LABEL[status] ?? status) : "Unknown"}</span>],
-                ["Verification id", <span key="v" className="font-mono text-sm" data-testid="verification-id">{applicant.verificationId}</span>],
+                [
+                  "Status",
+                  <span key="s" data-testid="verification-status">
+                    {status ? (VERIFICATION_STATUS_LABEL[status] ?? status) : "Unknown"}
+                  </span>,
+                ],
+                [
+                  "Verification id",
+                  <span key="v" className="font-mono text-sm" data-testid="verification-id">
+                    {applicant.verificationId}
+                  </span>,
+                ],
                 ["Last update", `${when.format(applicant.updatedAt)} UTC`],
               ]}
             />
@@ -105,8 +134,16 @@ export default async function ApplicantPage({ params }: { params: Promise<{ id: 
                   ["Recommendation", <RecommendationBadge key="r" recommendation={risk.recommendation} score={risk.risk_score} />],
                   ["Fraud signals", risk.fraud_signals.length ? risk.fraud_signals.join(", ") : "None"],
                   ["Trust signals", risk.trust_signals.length ? risk.trust_signals.join(", ") : "None"],
-                  ["Monitoring", risk.alerts_enabled_at ? `AML monitoring since ${when.format(new Date(risk.alerts_enabled_at))} UTC` : "Not enrolled"],
-                  ["Check id", <span key="c" className="font-mono text-sm">{risk.id}</span>],
+                  [
+                    "Monitoring",
+                    risk.alerts_enabled_at ? `AML monitoring since ${when.format(new Date(risk.alerts_enabled_at))} UTC` : "Not enrolled",
+                  ],
+                  [
+                    "Check id",
+                    <span key="c" className="font-mono text-sm">
+                      {risk.id}
+                    </span>,
+                  ],
                 ]}
               />
               {Object.entries(risk.enrichment_reports).length > 0 && (

@@ -86,6 +86,15 @@ export class NameIndexBuilder {
     const fill = starts.slice(0, keys);
     lastName.fill(-1);
     for (let n = 0; n < names; n++) this.eachKey(n, nameStart, nameWords, lastName, (key) => (flat[fill[key]!++] = n));
-    return new NameIndex({ words: this.words, nameEntity: this.nameEntity.toArray(), nameStart, nameWords, keyIds: this.keyIds, starts, flat, entityCount });
+    return new NameIndex({
+      words: this.words,
+      nameEntity: this.nameEntity.toArray(),
+      nameStart,
+      nameWords,
+      keyIds: this.keyIds,
+      starts,
+      flat,
+      entityCount,
+    });
   }
 }

@@ -74,7 +74,12 @@ export class NameIndex {
 
   /** Entities whose best name scores at least `minScore` against the query name, best first. */
   search(query: string, minScore: number): NameHit[] {
-    return this.searchTokens(nameWords(query).slice(0, MAX_TOKENS).map((w) => makeToken(w)), minScore);
+    return this.searchTokens(
+      nameWords(query)
+        .slice(0, MAX_TOKENS)
+        .map((w) => makeToken(w)),
+      minScore,
+    );
   }
 
   /** Fills the similarity matrix of the query with name n (and its words' kinds), from the cache. */
@@ -125,7 +130,8 @@ export class NameIndex {
     const edges = full.length > 1 ? [full[0]!, full[full.length - 1]!] : full;
     const units = edges.map(lookup);
     if (units.length === 1 && units[0]!.size > COMMON_WORD) {
-      for (const letter of new Set(tokens.filter((t) => t.kind === TokenKind.Initial).map((t) => t.text))) units.push(lookup(makeToken(letter)));
+      for (const letter of new Set(tokens.filter((t) => t.kind === TokenKind.Initial).map((t) => t.text)))
+        units.push(lookup(makeToken(letter)));
     }
     // Rarest first: later units only add to names already reached.
     units.sort((a, b) => a.size - b.size);

@@ -92,7 +92,12 @@ export function scoreName(query: readonly NameToken[], candidate: readonly NameT
  * the listed name's token j, stride MAX_TOKENS) and the listed tokens' kinds: the index fills
  * both from its per-query cache.
  */
-export function scoreAlignment(query: readonly NameToken[], candidateKinds: ArrayLike<number>, candidateLength: number, sims: Float64Array): number {
+export function scoreAlignment(
+  query: readonly NameToken[],
+  candidateKinds: ArrayLike<number>,
+  candidateLength: number,
+  sims: Float64Array,
+): number {
   const nq = Math.min(query.length, MAX_TOKENS);
   const nc = Math.min(candidateLength, MAX_TOKENS);
   if (nq === 0 || nc === 0) return 0;

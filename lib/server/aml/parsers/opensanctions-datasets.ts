@@ -26,7 +26,15 @@ export function datasetById(id: string): AmlDataset {
 /** A dataset known by its title only (targets.simple.csv): a stable id made from the title. */
 export function datasetByTitle(title: string): AmlDataset {
   const known = Object.entries(TITLES).find(([, t]) => t.toLowerCase() === title.toLowerCase());
-  return { id: known?.[0] ?? title.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, ""), title };
+  return {
+    id:
+      known?.[0] ??
+      title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "_")
+        .replace(/^_|_$/g, ""),
+    title,
+  };
 }
 
 export const FTM_TYPES: Record<string, AmlEntityType> = {

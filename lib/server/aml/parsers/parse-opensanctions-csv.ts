@@ -12,7 +12,11 @@ import { datasetByTitle, FTM_TYPES } from "./opensanctions-datasets";
  * sanction is "sanction", one from a PEP dataset is "pep", the rest (crime, debarment) is skipped.
  */
 
-const split = (value: string | undefined) => (value ?? "").split(";").map((v) => v.trim()).filter(Boolean);
+const split = (value: string | undefined) =>
+  (value ?? "")
+    .split(";")
+    .map((v) => v.trim())
+    .filter(Boolean);
 const PEP_DATASET = /\bpeps?\b|politically exposed|politician|members of parliament/i;
 
 function riskOf(record: Record<string, string>, datasetTitles: string[]): AmlRiskType | null {
@@ -40,10 +44,18 @@ export function csvRecordToEntity(record: Record<string, string>): ListEntity | 
 }
 
 export async function* parseOpenSanctionsCsv(input: Readable, stats: { skipped: number }): AsyncGenerator<ListEntity> {
-  const parser = input.pipe(parse({ columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()), skip_empty_lines: true, relax_column_count: true, bom: true }));
+  const parser = input.pipe(
+    parse({
+      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+      skip_empty_lines: true,
+      relax_column_count: true,
+      bom: true,
+    }),
+  );
   let first = true;
   for await (const record of parser as AsyncIterable<Record<string, string>>) {
-    if (first && !("id" in record && "schema" in record && "name" in record)) throw new Error("Not a targets.simple.csv file (needs id, schema and name columns)");
+    if (first && !("id" in record && "schema" in record && "name" in record))
+      throw new Error("Not a targets.simple.csv file (needs id, schema and name columns)");
     first = false;
     const entity = csvRecordToEntity(record);
     if (entity) yield entity;

@@ -10,7 +10,18 @@ import { listOf, parseListXml, textOf, textsOf, type XmlNode } from "./xml";
  * of "Low" quality are not screened on.
  */
 
-const ARRAYS = ["INDIVIDUAL", "ENTITY", "INDIVIDUAL_ALIAS", "ENTITY_ALIAS", "INDIVIDUAL_DATE_OF_BIRTH", "INDIVIDUAL_ADDRESS", "ENTITY_ADDRESS", "VALUE", "INDIVIDUAL_DOCUMENT", "INDIVIDUAL_PLACE_OF_BIRTH"];
+const ARRAYS = [
+  "INDIVIDUAL",
+  "ENTITY",
+  "INDIVIDUAL_ALIAS",
+  "ENTITY_ALIAS",
+  "INDIVIDUAL_DATE_OF_BIRTH",
+  "INDIVIDUAL_ADDRESS",
+  "ENTITY_ADDRESS",
+  "VALUE",
+  "INDIVIDUAL_DOCUMENT",
+  "INDIVIDUAL_PLACE_OF_BIRTH",
+];
 
 function aliases(node: XmlNode, key: string): string[] {
   return listOf(node, key)
@@ -29,7 +40,10 @@ function birthDates(node: XmlNode): string[] {
 
 function toEntity(node: XmlNode, person: boolean): ListEntity | null {
   const reference = textOf(node, "REFERENCE_NUMBER") || textOf(node, "DATAID");
-  const primary = ["FIRST_NAME", "SECOND_NAME", "THIRD_NAME", "FOURTH_NAME"].map((k) => textOf(node, k)).filter(Boolean).join(" ");
+  const primary = ["FIRST_NAME", "SECOND_NAME", "THIRD_NAME", "FOURTH_NAME"]
+    .map((k) => textOf(node, k))
+    .filter(Boolean)
+    .join(" ");
   if (!reference || !primary) return null;
   const addresses = listOf(node, person ? "INDIVIDUAL_ADDRESS" : "ENTITY_ADDRESS").map((a) => textOf(a, "COUNTRY"));
   const nationalities = textsOf(node.NATIONALITY, "VALUE");
@@ -49,7 +63,10 @@ export function* parseUnXml(text: string, stats: { skipped: number }): Generator
   const root = parseListXml(text, ARRAYS);
   const list = root.CONSOLIDATED_LIST as XmlNode | undefined;
   if (!list) throw new Error("Not a UN consolidated list XML file (no <CONSOLIDATED_LIST>)");
-  for (const [group, item, person] of [["INDIVIDUALS", "INDIVIDUAL", true], ["ENTITIES", "ENTITY", false]] as const) {
+  for (const [group, item, person] of [
+    ["INDIVIDUALS", "INDIVIDUAL", true],
+    ["ENTITIES", "ENTITY", false],
+  ] as const) {
     for (const node of listOf(list[group], item)) {
       const entity = toEntity(node, person);
       if (entity) yield entity;

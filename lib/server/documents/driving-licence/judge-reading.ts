@@ -88,7 +88,10 @@ export function judgeReading(
       message: `The ${unread.map((key) => LABELS[key]).join(", ")} could not be read with certainty. Take another photo of the front of the licence, flat, filling the frame, in even light without glare.`,
     };
   } else if (!datesPossible) {
-    retake = { reason: "unreadable", message: "The dates on the licence could not be read with certainty. Take another photo of the front, in even light." };
+    retake = {
+      reason: "unreadable",
+      message: "The dates on the licence could not be read with certainty. Take another photo of the front, in even light.",
+    };
   }
 
   return {

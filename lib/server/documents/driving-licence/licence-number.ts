@@ -52,7 +52,10 @@ export function surnameCode(surname: string): string {
 
 /** Chars 12–13 for printed given names. */
 export function initialsCode(givenNames: string): string {
-  const names = givenNames.toUpperCase().split(/[\s-]+/).filter((name) => /^[A-Z]/.test(name));
+  const names = givenNames
+    .toUpperCase()
+    .split(/[\s-]+/)
+    .filter((name) => /^[A-Z]/.test(name));
   return names
     .slice(0, 2)
     .map((name) => name[0])

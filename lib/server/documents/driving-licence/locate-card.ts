@@ -151,12 +151,7 @@ export function locateCard(small: GrayImage, scale: number): CardQuad | null {
   }
   const extreme = (score: (p: Point) => number): Point =>
     boundary.reduce((best, p) => (score(p) > score(best) ? p : best), boundary[0] ?? [0, 0]);
-  const rough: Point[] = [
-    extreme(([x, y]) => -x - y),
-    extreme(([x, y]) => x - y),
-    extreme(([x, y]) => x + y),
-    extreme(([x, y]) => y - x),
-  ];
+  const rough: Point[] = [extreme(([x, y]) => -x - y), extreme(([x, y]) => x - y), extreme(([x, y]) => x + y), extreme(([x, y]) => y - x)];
   const sides = [0, 1, 2, 3].map(() => [] as Point[]);
   for (const p of boundary) {
     // Points on the image border are where the card (or glare) runs out of the photo: not edges.
@@ -183,7 +178,8 @@ export function locateCard(small: GrayImage, scale: number): CardQuad | null {
   const [c0, c1, c2, c3] = corners as [Point, Point, Point, Point];
   const ordered: [Point, Point, Point, Point] =
     side(c0, c1) + side(c2, c3) >= side(c1, c2) + side(c3, c0) ? [c0, c1, c2, c3] : [c3, c0, c1, c2];
-  const ratio = (side(ordered[0], ordered[1]) + side(ordered[2], ordered[3])) / (side(ordered[1], ordered[2]) + side(ordered[3], ordered[0]));
+  const ratio =
+    (side(ordered[0], ordered[1]) + side(ordered[2], ordered[3])) / (side(ordered[1], ordered[2]) + side(ordered[3], ordered[0]));
   if (ratio < 1.3 || ratio > 1.95) return null;
   return {
     corners: ordered.map(([x, y]) => [x * scale, y * scale]) as [Point, Point, Point, Point],

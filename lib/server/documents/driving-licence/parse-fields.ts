@@ -70,7 +70,12 @@ export function parsePrintedDate(text: string): string | null {
   return `${yyyy}-${mm}-${dd}`;
 }
 
-const joined = (words: OcrWord[]): string => words.map((w) => w.text).join(" ").replace(/\s+/g, " ").trim();
+const joined = (words: OcrWord[]): string =>
+  words
+    .map((w) => w.text)
+    .join(" ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 export function parseFields(fields: FieldWords): ParsedFields {
   const malformed: FieldKey[] = [];
@@ -92,7 +97,10 @@ export function parseFields(fields: FieldWords): ParsedFields {
   const numberWords = [...fields["5"]];
   const last = numberWords.at(-1);
   if (numberWords.length > 1 && last && /^\d{2}$/.test(last.text)) numberWords.pop();
-  const number = numberWords.map((w) => w.text).join("").toUpperCase();
+  const number = numberWords
+    .map((w) => w.text)
+    .join("")
+    .toUpperCase();
   return {
     surname: name("1"),
     givenNames: name("2"),

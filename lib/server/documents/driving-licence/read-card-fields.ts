@@ -51,14 +51,21 @@ function toCard(words: OcrWord[], box: typeof BLOCK, scale: number): OcrWord[] {
 
 async function pass(card: GrayImage, scale: number, stretch: boolean, whitelist?: string) {
   const lines = await recognizeLines(await crop(card, BLOCK, scale, stretch), { mode: "block", whitelist });
-  const words = toCard(lines.flatMap((line) => line.words), BLOCK, scale);
+  const words = toCard(
+    lines.flatMap((line) => line.words),
+    BLOCK,
+    scale,
+  );
   return { words, fields: assignWords(words) };
 }
 
 /** The printed title, read alone: the cheapest sign that this is a licence and which way up it is. */
 export async function readTitle(card: GrayImage): Promise<string> {
   const lines = await recognizeLines(await crop(card, TITLE, 1, false), { mode: "block" });
-  return lines.map((line) => line.text).join("\n").trim();
+  return lines
+    .map((line) => line.text)
+    .join("\n")
+    .trim();
 }
 
 export async function readCardFields(card: GrayImage, title: string): Promise<CardFieldsReading> {

@@ -21,13 +21,36 @@ const SMALL_WIDTH = 400;
 const PORTRAIT = { x: 40, y: 146, w: 250, h: 320 };
 const PORTRAIT_TURNED = { x: CARD_WIDTH - 290, y: CARD_HEIGHT - 466, w: 250, h: 320 };
 
-const gray = (data: Buffer, width: number, height: number): GrayImage => ({ width, height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) });
+const gray = (data: Buffer, width: number, height: number): GrayImage => ({
+  width,
+  height,
+  data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+});
 
 function noCard(reason: "no_document" | "too_small", message: string): DrivingLicenceReading {
   const fail = { status: "fail" as const, failed_reasons: ["PARTIAL_EXTRACTION" as const] };
   return {
-    identity: { firstName: null, lastName: null, dateOfBirth: null, sex: null, nationality: null, documentNumber: null, expirationDate: null, dateOfIssue: null, issuingCountry: null },
-    extracted: { first_name: null, last_name: null, document_number: null, date_of_birth: null, expiration_date: null, issuing_authority: null, date_of_issue: null, issuing_country: null },
+    identity: {
+      firstName: null,
+      lastName: null,
+      dateOfBirth: null,
+      sex: null,
+      nationality: null,
+      documentNumber: null,
+      expirationDate: null,
+      dateOfIssue: null,
+      issuingCountry: null,
+    },
+    extracted: {
+      first_name: null,
+      last_name: null,
+      document_number: null,
+      date_of_birth: null,
+      expiration_date: null,
+      issuing_authority: null,
+      date_of_issue: null,
+      issuing_country: null,
+    },
     validations: {
       required_fields_extracted: fail,
       has_not_expired: fail,
@@ -91,17 +114,31 @@ export async function readDrivingLicence(image: Buffer, opts: { now?: Date } = {
   const scaleToInput = inputWidth / width;
 
   const smallHeight = Math.max(1, Math.round((height * SMALL_WIDTH) / width));
-  const small = await sharp(decoded.data, { raw: { width, height, channels: 1 } }).resize(SMALL_WIDTH, smallHeight).extractChannel(0).raw().toBuffer();
+  const small = await sharp(decoded.data, { raw: { width, height, channels: 1 } })
+    .resize(SMALL_WIDTH, smallHeight)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
   const quad = locateCard(gray(small, SMALL_WIDTH, smallHeight), width / SMALL_WIDTH);
   const aspect = width / height;
   const corners: [Point, Point, Point, Point] | null = quad
     ? quad.corners
     : aspect > 1.45 && aspect < 1.75
-      ? [[0, 0], [width, 0], [width, height], [0, height]] // a scan cropped to the card
+      ? [
+          [0, 0],
+          [width, 0],
+          [width, height],
+          [0, height],
+        ] // a scan cropped to the card
       : null;
-  if (!corners) return noCard("no_document", "No driving licence was found in the photo. Place the front of the card on a dark, plain surface and fill the frame with it.");
+  if (!corners)
+    return noCard(
+      "no_document",
+      "No driving licence was found in the photo. Place the front of the card on a dark, plain surface and fill the frame with it.",
+    );
   const cardWidth = Math.hypot(corners[1][0] - corners[0][0], corners[1][1] - corners[0][1]) * scaleToInput;
-  if (cardWidth < 450) return noCard("too_small", "The licence is too small in the photo. Move closer so the card fills most of the frame.");
+  if (cardWidth < 450)
+    return noCard("too_small", "The licence is too small in the photo. Move closer so the card fills most of the frame.");
 
   // Try the way up the portrait suggests first (it is the darkest block, on the left), then the other.
   const upright = warpCard(photo, corners, false);

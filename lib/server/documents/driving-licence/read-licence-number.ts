@@ -69,7 +69,10 @@ export function reconcileNumbers(a: string | null, b: string | null): string | n
 
 async function readRow(row: Buffer, engine: OcrEngine): Promise<string | null> {
   const lines = await recognizeLines(row, { mode: "line", engine, whitelist: `${LETTERS}${DIGITS} ` });
-  const text = lines.map((line) => line.text).join(" ").trim();
+  const text = lines
+    .map((line) => line.text)
+    .join(" ")
+    .trim();
   // The issue number follows after a wide gap: the driver number is the first 16 characters.
   const first = text.split(/\s+/)[0] ?? "";
   if (first.length === 16 || first.length === 17) return first;
@@ -77,7 +80,10 @@ async function readRow(row: Buffer, engine: OcrEngine): Promise<string | null> {
   return compact.length === 18 || compact.length === 19 ? compact.slice(0, -2) : null;
 }
 
-export async function readLicenceNumber(card: GrayImage, box: RowBox): Promise<{ lstm: string | null; legacy: string | null; number: string | null }> {
+export async function readLicenceNumber(
+  card: GrayImage,
+  box: RowBox,
+): Promise<{ lstm: string | null; legacy: string | null; number: string | null }> {
   const pad = (box.y1 - box.y0) * 0.5;
   const left = Math.max(0, Math.round(box.x0 - pad));
   const top = Math.max(0, Math.round(box.y0 - pad));

@@ -17,7 +17,12 @@ export interface FlatCard {
  */
 export function warpCard(photo: GrayImage, corners: [Point, Point, Point, Point], turned: boolean): FlatCard {
   const target = turned ? [corners[2], corners[3], corners[0], corners[1]] : corners;
-  const flat: Point[] = [[0, 0], [CARD_WIDTH, 0], [CARD_WIDTH, CARD_HEIGHT], [0, CARD_HEIGHT]];
+  const flat: Point[] = [
+    [0, 0],
+    [CARD_WIDTH, 0],
+    [CARD_WIDTH, CARD_HEIGHT],
+    [0, CARD_HEIGHT],
+  ];
   const toPhoto = homography(flat, target);
   const data = new Uint8Array(CARD_WIDTH * CARD_HEIGHT);
   const { width, height } = photo;

@@ -48,7 +48,8 @@ export function acceptMrz(format: MrzFormat, template: MrzReading, tesseract: Mr
   if (s && sameLines(s, t) && parsedT.valid) return { accepted: true, lines: t, parsed: parsedT, by: "readers_agree", corrected: false };
   // Only the template matcher's margins mean "the runner-up glyph was far behind".
   const minMargin = template.reader === "template" ? Math.min(...template.confidence.flat()) : -1;
-  if (parsedT.valid && minMargin >= TEMPLATE_MARGIN) return { accepted: true, lines: t, parsed: parsedT, by: "template_confident", corrected: false };
+  if (parsedT.valid && minMargin >= TEMPLATE_MARGIN)
+    return { accepted: true, lines: t, parsed: parsedT, by: "template_confident", corrected: false };
 
   const badLines = new Set<number>(parsedT.invalidFields.map((f) => f.line));
   if (!s || s.length !== t.length || s.some((line, i) => line.length !== t[i]!.length)) {
@@ -57,7 +58,8 @@ export function acceptMrz(format: MrzFormat, template: MrzReading, tesseract: Mr
   const diffs: [number, number][] = [];
   t.forEach((line, li) => [...line].forEach((ch, ci) => ch !== s[li]![ci] && diffs.push([li, ci])));
   diffs.forEach(([li]) => badLines.add(li));
-  if (diffs.some(([li, ci]) => isNameCell(format, li, ci))) return { accepted: false, reason: "names_disagree", bestGuess: t, badLines: [...badLines] };
+  if (diffs.some(([li, ci]) => isNameCell(format, li, ci)))
+    return { accepted: false, reason: "names_disagree", bestGuess: t, badLines: [...badLines] };
   if (diffs.length === 0) return { accepted: false, reason: "check_digits_fail", bestGuess: t, badLines: [...badLines] };
   if (diffs.length > MAX_MERGE_CELLS) return { accepted: false, reason: "too_many_disagreements", bestGuess: t, badLines: [...badLines] };
 
@@ -74,8 +76,14 @@ export function acceptMrz(format: MrzFormat, template: MrzReading, tesseract: Mr
   }
   if (parsedT.valid) passing.push({ lines: t, parsed: parsedT });
   const [only] = passing;
-  if (only && passing.length === 1) return { accepted: true, lines: only.lines, parsed: only.parsed, by: "check_digits_choose", corrected: !sameLines(only.lines, t) };
-  return { accepted: false, reason: passing.length === 0 ? "check_digits_fail" : "readers_disagree", bestGuess: t, badLines: [...badLines] };
+  if (only && passing.length === 1)
+    return { accepted: true, lines: only.lines, parsed: only.parsed, by: "check_digits_choose", corrected: !sameLines(only.lines, t) };
+  return {
+    accepted: false,
+    reason: passing.length === 0 ? "check_digits_fail" : "readers_disagree",
+    bestGuess: t,
+    badLines: [...badLines],
+  };
 }
 
 function sameLines(a: readonly string[], b: readonly string[]): boolean {

@@ -37,14 +37,26 @@ const FORMATS: Record<string, MrzFormat> = { TD1: "TD1", TD2: "TD2", TD3: "TD3",
 
 /** Parses MRZ lines (the `mrz` package; visas here) and maps their fields onto the engine's identity. */
 export function parseMrz(lines: readonly string[], now = new Date()): ParsedMrz {
-  if (lines.length === 2 && lines[0]!.startsWith("V") && (lines[0]!.length === 44 || lines[0]!.length === 36) && lines[1]!.length === lines[0]!.length) {
+  if (
+    lines.length === 2 &&
+    lines[0]!.startsWith("V") &&
+    (lines[0]!.length === 44 || lines[0]!.length === 36) &&
+    lines[1]!.length === lines[0]!.length
+  ) {
     return parseVisa(lines, now);
   }
   let result: ReturnType<typeof parse>;
   try {
     result = parse([...lines]);
   } catch {
-    return { valid: false, format: null, documentCode: null, identity: emptyIdentity(), invalidFields: [{ field: "format", error: "not an MRZ layout", line: 0 }], unknownStates: [] };
+    return {
+      valid: false,
+      format: null,
+      documentCode: null,
+      identity: emptyIdentity(),
+      invalidFields: [{ field: "format", error: "not an MRZ layout", line: 0 }],
+      unknownStates: [],
+    };
   }
   const f = result.fields;
   const unknownStates: string[] = [];
@@ -60,9 +72,11 @@ export function parseMrz(lines: readonly string[], now = new Date()): ParsedMrz 
   }
   const format = FORMATS[result.format] ?? null;
   const stateOf = (field: "issuingState" | "nationality", line: number, start: number) =>
-    f[field] ?? (unknownStates.length ? (/^[A-Z]{3}$/.test(lines[line]!.slice(start, start + 3)) ? lines[line]!.slice(start, start + 3) : null) : null);
+    f[field] ??
+    (unknownStates.length ? (/^[A-Z]{3}$/.test(lines[line]!.slice(start, start + 3)) ? lines[line]!.slice(start, start + 3) : null) : null);
   const issuing = format === "TD1" || format === "TD2" || format === "TD3" ? stateOf("issuingState", 0, 2) : (f.issuingState ?? null);
-  const nationality = format === "TD1" ? stateOf("nationality", 1, 15) : format === "TD2" || format === "TD3" ? stateOf("nationality", 1, 10) : null;
+  const nationality =
+    format === "TD1" ? stateOf("nationality", 1, 15) : format === "TD2" || format === "TD3" ? stateOf("nationality", 1, 10) : null;
   const french = format === "FRENCH_ID";
   const identity: DocumentIdentity = {
     firstName: f.firstName ?? null,
@@ -131,9 +145,26 @@ function parseVisa(lines: readonly string[], now: Date): ParsedMrz {
     dateOfIssue: null,
     issuingCountry: issuing,
   };
-  return { valid: invalidFields.length === 0, format, documentCode: l1.slice(0, 2).replace(/<$/, ""), identity, invalidFields, unknownStates: [] };
+  return {
+    valid: invalidFields.length === 0,
+    format,
+    documentCode: l1.slice(0, 2).replace(/<$/, ""),
+    identity,
+    invalidFields,
+    unknownStates: [],
+  };
 }
 
 export function emptyIdentity(): DocumentIdentity {
-  return { firstName: null, lastName: null, dateOfBirth: null, sex: null, nationality: null, documentNumber: null, expirationDate: null, dateOfIssue: null, issuingCountry: null };
+  return {
+    firstName: null,
+    lastName: null,
+    dateOfBirth: null,
+    sex: null,
+    nationality: null,
+    documentNumber: null,
+    expirationDate: null,
+    dateOfIssue: null,
+    issuingCountry: null,
+  };
 }

@@ -75,7 +75,11 @@ async function readViaLearned(gray: GrayImage, upright: OcrLine[], expect: MrzEx
   let pageLines = upright;
   let mrz = findMrzText(upright);
   if (!mrz) {
-    const turns: GrayImage[] = looksTurnedQuarter(upright) ? [rotateQuarter(gray, true), rotateQuarter(gray, false)] : upright.length > 0 ? [rotate180(gray)] : [];
+    const turns: GrayImage[] = looksTurnedQuarter(upright)
+      ? [rotateQuarter(gray, true), rotateQuarter(gray, false)]
+      : upright.length > 0
+        ? [rotate180(gray)]
+        : [];
     for (const turned of turns) {
       const ocr = await learnedOcr(turned);
       mrz = ocr && findMrzText(ocr);
@@ -91,7 +95,8 @@ async function readViaLearned(gray: GrayImage, upright: OcrLine[], expect: MrzEx
   const { decision, readings, format } = read;
   if (decision.accepted) {
     if (VISAS.includes(format)) return { ok: false, reason: "visa", decision: null, located: null, readings, readLines: decision.lines };
-    if (!LAYOUTS[expect.kind].includes(format) || !CODES[expect.kind].test(decision.lines[0]!)) return { ok: false, reason: "wrong_type", decision: null, located: null, readings, readLines: decision.lines };
+    if (!LAYOUTS[expect.kind].includes(format) || !CODES[expect.kind].test(decision.lines[0]!))
+      return { ok: false, reason: "wrong_type", decision: null, located: null, readings, readLines: decision.lines };
     return { ok: true, decision, located: null, upsideDown: page !== gray, readings, via: "learned", pageLines };
   }
   if (read.agreedInvalid) {
@@ -99,7 +104,15 @@ async function readViaLearned(gray: GrayImage, upright: OcrLine[], expect: MrzEx
     const reason = VISAS.includes(format) ? "visa" : "mrz_invalid";
     return { ok: false, reason, decision, located: null, readings, readLines: read.agreedInvalid };
   }
-  const hint: RetakeReason = !read.located ? "unreadable" : read.located.glare > 0.02 ? "glare" : read.located.capHeight < 7 ? "too_small" : read.located.sharpness < 0.3 ? "blurred" : "unreadable";
+  const hint: RetakeReason = !read.located
+    ? "unreadable"
+    : read.located.glare > 0.02
+      ? "glare"
+      : read.located.capHeight < 7
+        ? "too_small"
+        : read.located.sharpness < 0.3
+          ? "blurred"
+          : "unreadable";
   return { ok: false, reason: hint, decision, located: null, readings };
 }
 
@@ -109,7 +122,12 @@ async function readViaLearned(gray: GrayImage, upright: OcrLine[], expect: MrzEx
  * learned OCR (the printed zone is there; the MRZ lines and whatever lies around the document are
  * not read again); a TD1 card's page is read whole.
  */
-export async function readMrz(image: Buffer | GrayImage, expect: MrzExpectation, now = new Date(), options: { withPageLines?: boolean } = {}): Promise<MrzRead> {
+export async function readMrz(
+  image: Buffer | GrayImage,
+  expect: MrzExpectation,
+  now = new Date(),
+  options: { withPageLines?: boolean } = {},
+): Promise<MrzRead> {
   let gray: GrayImage;
   try {
     gray = Buffer.isBuffer(image) ? await decodeGray(image) : image;
@@ -129,7 +147,10 @@ export async function readMrz(image: Buffer | GrayImage, expect: MrzExpectation,
     // Lines of the upright page only: a band read upside down leaves the printed zone unread here.
     if (classic.upsideDown || !classic.located) return { ...classic, pageLines: null };
     // A TD1 card prints its zone on the other side: a photo holding both sides is read whole.
-    return { ...classic, pageLines: classic.located.format === "TD1" ? await learnedOcr(gray) : await printedZoneLines(gray, classic.located.box) };
+    return {
+      ...classic,
+      pageLines: classic.located.format === "TD1" ? await learnedOcr(gray) : await printedZoneLines(gray, classic.located.box),
+    };
   }
   learned ??= learnedOcr(gray);
   const ocr = await learned;
@@ -139,7 +160,12 @@ export async function readMrz(image: Buffer | GrayImage, expect: MrzExpectation,
   if (viaLearned.ok) return viaLearned;
   // Neither accepted: the learned path's finding names the cause when it found the zone (a visa,
   // an MRZ that does not add up, a band its readers could not agree on); else the classic one's.
-  return classic.reason === "no_mrz" || viaLearned.reason === "visa" || viaLearned.reason === "mrz_invalid" || viaLearned.reason === "wrong_type" ? viaLearned : classic;
+  return classic.reason === "no_mrz" ||
+    viaLearned.reason === "visa" ||
+    viaLearned.reason === "mrz_invalid" ||
+    viaLearned.reason === "wrong_type"
+    ? viaLearned
+    : classic;
 }
 
 /**
@@ -164,7 +190,13 @@ function shiftLine(line: OcrLine, dx: number, dy: number): OcrLine {
 type MrzExpectation = { formats: MrzFormat[]; kind: keyof typeof CODES };
 
 /** The classic engine: the blob locator's band (found this way up by the caller), both ways up, and the OCR-B readers. */
-async function readClassic(gray: GrayImage, expect: MrzExpectation, now: Date, blobs: ReturnType<typeof mrzBlobs>, upright: ReturnType<typeof locateMrz>): Promise<MrzRead> {
+async function readClassic(
+  gray: GrayImage,
+  expect: MrzExpectation,
+  now: Date,
+  blobs: ReturnType<typeof mrzBlobs>,
+  upright: ReturnType<typeof locateMrz>,
+): Promise<MrzRead> {
   let firstFailure: MrzRead | null = null;
   // Nothing line-like this way up: turning the photo cannot help (the locator is orientation-blind).
   if (!upright.found) return { ok: false, reason: upright.reason, decision: null, located: null, readings: [] };
@@ -194,7 +226,8 @@ async function readClassic(gray: GrayImage, expect: MrzExpectation, now: Date, b
         if (withThird.accepted) decision = withThird;
       }
     }
-    if (decision.accepted && CODES[expect.kind].test(decision.lines[0]!)) return { ok: true, decision, located: mrz, upsideDown, readings, via: "classic" };
+    if (decision.accepted && CODES[expect.kind].test(decision.lines[0]!))
+      return { ok: true, decision, located: mrz, upsideDown, readings, via: "classic" };
     if (!decision.accepted) firstFailure ??= { ok: false, reason: hintFor(mrz), decision, located: mrz, readings };
     else firstFailure ??= { ok: false, reason: "wrong_type", decision: null, located: mrz, readings };
   }

@@ -37,7 +37,10 @@ export function readMrzTemplate(lines: MrzLineImage[], format: MrzFormat): MrzRe
       // A narrow search for every allowed glyph, then the full search for the few that lead.
       const allowed = CLASS_GLYPHS[cellClass(format, li, k)];
       const near = window.scoreCell(set, k, allowed, 1);
-      const ranked = allowed.map((g, i) => ({ g, s: near[i]! })).sort((a, b) => b.s - a.s).slice(0, 5);
+      const ranked = allowed
+        .map((g, i) => ({ g, s: near[i]! }))
+        .sort((a, b) => b.s - a.s)
+        .slice(0, 5);
       const candidates = ranked.map((c) => c.g);
       // The full search's inner offsets are the narrow search's: only the outer ring is new.
       const scores = window.scoreCell(set, k, candidates, SHIFT, false, 1);

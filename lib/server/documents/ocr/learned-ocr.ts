@@ -93,7 +93,10 @@ function startProcess(s: State): OcrProcess {
   // of the bundle, which it is not. Advanced serialization carries the image bytes as bytes. The
   // child is held while its models load (someone is waiting for them) and let go once idle.
   const bootstrap = `import(${JSON.stringify(pathToFileURL(processFile()).href)})`;
-  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "--eval", bootstrap], { serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "--eval", bootstrap], {
+    serialization: "advanced",
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   const pending = new Map<number, Pending>();
   let settleReady!: { resolve(): void; reject(e: Error): void };
   const ready = new Promise<void>((resolve, reject) => (settleReady = { resolve, reject }));
@@ -167,7 +170,9 @@ function toImage(image: Buffer | { data: Buffer | Uint8Array; width: number; hei
  * The lines of text on a page: an encoded image (JPEG/PNG/WebP, turned upright by its EXIF
  * orientation, as decodeGray does) or raw pixels. Boxes are in the (upright) input's pixels.
  */
-export async function recognizeText(image: Buffer | { data: Buffer | Uint8Array; width: number; height: number; channels: number }): Promise<OcrLine[]> {
+export async function recognizeText(
+  image: Buffer | { data: Buffer | Uint8Array; width: number; height: number; channels: number },
+): Promise<OcrLine[]> {
   const payload = toImage(image);
   const t = ocrProcess();
   await t.ready;

@@ -12,8 +12,7 @@ export interface OcrLine {
 }
 
 export type LearnedOcrImage =
-  | { kind: "encoded"; bytes: Uint8Array }
-  | { kind: "raw"; data: Uint8Array; width: number; height: number; channels: 1 | 2 | 3 | 4 };
+  { kind: "encoded"; bytes: Uint8Array } | { kind: "raw"; data: Uint8Array; width: number; height: number; channels: 1 | 2 | 3 | 4 };
 
 export type LearnedOcrRequest = { type: "read"; id: number; image: LearnedOcrImage };
 

@@ -39,7 +39,8 @@ export interface SupportingDetails {
 }
 
 const TITLE = /^(mr|mrs|ms|miss|mx|dr|prof|rev|sir|dame|lady|lord)\.?\s+/i;
-const SPECIFIC_DATE_LABEL = /\b(statement|bill|billing|invoice|issue|letter|pay(?:ment)?|print(?:ed)?|tax point)\s+date\b|\bdate\s+of\s+(issue|bill|statement|invoice|letter|payment)\b|\bdate\s+issued\b|\bissued\s+on\b|\bperiod\s+end(?:ing|ed)?\b/i;
+const SPECIFIC_DATE_LABEL =
+  /\b(statement|bill|billing|invoice|issue|letter|pay(?:ment)?|print(?:ed)?|tax point)\s+date\b|\bdate\s+of\s+(issue|bill|statement|invoice|letter|payment)\b|\bdate\s+issued\b|\bissued\s+on\b|\bperiod\s+end(?:ing|ed)?\b/i;
 const GENERIC_DATE_LABEL = /^\s*date\s*:/i;
 const ID_LABELS = [
   /\baccount\s+(?:number|no\.?|num(?:ber)?|reference|ref\.?)(?=\W|$)/i,
@@ -98,7 +99,9 @@ export function extractDetails(layout: PageLayout): SupportingDetails {
   const holderName = block?.nameLine ? block.nameLine.replace(TITLE, "").trim() || null : null;
   const firstLine = block?.lines[0] ?? null;
   const parts = firstLine ? splitFirstLine(firstLine) : {};
-  const address: ExtractedAddress | null = block ? { ...parts, ...(block.town ? { city: block.town } : {}), postcode: block.postcode } : null;
+  const address: ExtractedAddress | null = block
+    ? { ...parts, ...(block.town ? { city: block.town } : {}), postcode: block.postcode }
+    : null;
   const date = documentDate(segments);
   const text = segments.map((s) => s.text).join("\n");
   const words = text.split(/\s+/).filter(Boolean);

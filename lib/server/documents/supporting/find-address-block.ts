@@ -22,7 +22,8 @@ const TITLE = /^(mr|mrs|ms|miss|mx|dr|prof|rev|sir|dame|lady|lord)\.?\s+/i;
 // Words of a company's name or address, never of a person's.
 const COMPANY_NAME = /\b(ltd|limited|plc|llp|bank|council|services|society|energy|water|mobile|group|revenues?)\b/i;
 const COMPANY_ADDRESS = /\b(ltd|limited|plc|llp|p\.?\s?o\.? box|registered|head office|freepost)\b/i;
-const STREETISH = /\b(road|rd|street|st|lane|ln|avenue|ave|close|crescent|gardens|terrace|way|drive|place|court|square|flat|apartment|house|cottage)\b/i;
+const STREETISH =
+  /\b(road|rd|street|st|lane|ln|avenue|ave|close|crescent|gardens|terrace|way|drive|place|court|square|flat|apartment|house|cottage)\b/i;
 
 export function looksLikeName(text: string): boolean {
   if (/\d/.test(text) || COMPANY_NAME.test(text)) return false;
@@ -34,7 +35,9 @@ export function looksLikeName(text: string): boolean {
 /** The segment right above `seg` at the same left edge, if the line spacing joins them. */
 function lineAbove(segments: Segment[], seg: Segment): Segment | null {
   const h = seg.height;
-  const above = segments.filter((s) => s.page === seg.page && s.y1 <= seg.y0 + 0.3 * h && seg.y0 - s.y1 < 1.3 * h && Math.abs(s.x0 - seg.x0) < 1.5 * h);
+  const above = segments.filter(
+    (s) => s.page === seg.page && s.y1 <= seg.y0 + 0.3 * h && seg.y0 - s.y1 < 1.3 * h && Math.abs(s.x0 - seg.x0) < 1.5 * h,
+  );
   return above.sort((a, b) => b.y1 - a.y1)[0] ?? null;
 }
 

@@ -18,14 +18,24 @@ export function findLabelledValues(segments: Segment[], label: RegExp): Labelled
     const m = seg.text.match(label);
     if (!m || m.index === undefined) continue;
     const candidates: string[] = [];
-    const after = seg.text.slice(m.index + m[0].length).replace(/^[\s:.\-–]+/, "").trim();
+    const after = seg.text
+      .slice(m.index + m[0].length)
+      .replace(/^[\s:.\-–]+/, "")
+      .trim();
     if (after) candidates.push(after);
     const right = segments
       .filter((s) => s !== seg && s.page === seg.page && s.row === seg.row && s.x0 >= seg.x1 - 1)
       .sort((a, b) => a.x0 - b.x0)[0];
     if (right) candidates.push(right.text);
     const below = segments
-      .filter((s) => s !== seg && s.page === seg.page && s.y0 >= seg.y1 - 0.2 * seg.height && s.y0 - seg.y1 < 1.2 * seg.height && Math.abs(s.x0 - seg.x0) < 2 * seg.height)
+      .filter(
+        (s) =>
+          s !== seg &&
+          s.page === seg.page &&
+          s.y0 >= seg.y1 - 0.2 * seg.height &&
+          s.y0 - seg.y1 < 1.2 * seg.height &&
+          Math.abs(s.x0 - seg.x0) < 2 * seg.height,
+      )
       .sort((a, b) => a.y0 - b.y0)[0];
     if (below) candidates.push(below.text);
     found.push({ label: seg, candidates });

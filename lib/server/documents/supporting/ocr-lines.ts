@@ -29,8 +29,10 @@ export interface OcrLinesPage {
 
 const mean = (a: number, b: number) => (a + b) / 2;
 /** A box's width along its top and bottom edges, and its height along its left and right edges. */
-const width = (l: OcrLine) => mean(Math.hypot(l.box[1][0] - l.box[0][0], l.box[1][1] - l.box[0][1]), Math.hypot(l.box[2][0] - l.box[3][0], l.box[2][1] - l.box[3][1]));
-const height = (l: OcrLine) => mean(Math.hypot(l.box[3][0] - l.box[0][0], l.box[3][1] - l.box[0][1]), Math.hypot(l.box[2][0] - l.box[1][0], l.box[2][1] - l.box[1][1]));
+const width = (l: OcrLine) =>
+  mean(Math.hypot(l.box[1][0] - l.box[0][0], l.box[1][1] - l.box[0][1]), Math.hypot(l.box[2][0] - l.box[3][0], l.box[2][1] - l.box[3][1]));
+const height = (l: OcrLine) =>
+  mean(Math.hypot(l.box[3][0] - l.box[0][0], l.box[3][1] - l.box[0][1]), Math.hypot(l.box[2][0] - l.box[1][0], l.box[2][1] - l.box[1][1]));
 
 /**
  * The page's text angle in radians: the slopes of the long lines' top and bottom edges, weighted by
@@ -41,7 +43,10 @@ export function textAngle(lines: OcrLine[]): number {
   const edges: { slope: number; weight: number }[] = [];
   for (const l of lines.filter((line) => width(line) >= 4 * height(line))) {
     const [p0, p1, p2, p3] = l.box;
-    edges.push({ slope: Math.atan2(p1[1] - p0[1], p1[0] - p0[0]), weight: width(l) }, { slope: Math.atan2(p2[1] - p3[1], p2[0] - p3[0]), weight: width(l) });
+    edges.push(
+      { slope: Math.atan2(p1[1] - p0[1], p1[0] - p0[0]), weight: width(l) },
+      { slope: Math.atan2(p2[1] - p3[1], p2[0] - p3[0]), weight: width(l) },
+    );
   }
   if (!edges.length) return 0;
   const sorted = [...edges].sort((a, b) => a.slope - b.slope);
@@ -109,7 +114,14 @@ export function ocrLinesToPage(lines: RowLine[], page: number): OcrLinesPage {
   const top = Math.min(...frame.map((b) => b.y0));
   const right = Math.max(...frame.map((b) => b.x1));
   const bottom = Math.max(...frame.map((b) => b.y1));
-  const pieces: TextPiece[] = boxes.map((b) => ({ text: respace(b.line.text), page, x0: b.x0 - left, x1: b.x1 - left, y0: b.y0 - top, y1: b.y1 - top }));
+  const pieces: TextPiece[] = boxes.map((b) => ({
+    text: respace(b.line.text),
+    page,
+    x0: b.x0 - left,
+    x1: b.x1 - left,
+    y0: b.y0 - top,
+    y1: b.y1 - top,
+  }));
   let chars = 0;
   let sum = 0;
   for (const l of kept) {

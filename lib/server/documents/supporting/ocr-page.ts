@@ -35,7 +35,9 @@ async function readInBands(image: RawImage): Promise<OcrLine[]> {
   const scale = Math.min(1, BAND / image.width);
   let work: RawImage = image;
   if (scale < 1) {
-    const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels as 1 | 2 | 3 | 4 } })
+    const { data, info } = await sharp(image.data, {
+      raw: { width: image.width, height: image.height, channels: image.channels as 1 | 2 | 3 | 4 },
+    })
       .resize(Math.round(image.width * scale), Math.round(image.height * scale), { kernel: "lanczos3" })
       .raw()
       .toBuffer({ resolveWithObject: true });
@@ -44,13 +46,14 @@ async function readInBands(image: RawImage): Promise<OcrLine[]> {
   const rowBytes = work.width * work.channels;
   const tops: number[] = [];
   if (work.height <= BAND) tops.push(0);
-  else for (let top = 0; ; top += BAND - OVERLAP) {
-    if (top + BAND >= work.height) {
-      tops.push(work.height - BAND);
-      break;
+  else
+    for (let top = 0; ; top += BAND - OVERLAP) {
+      if (top + BAND >= work.height) {
+        tops.push(work.height - BAND);
+        break;
+      }
+      tops.push(top);
     }
-    tops.push(top);
-  }
   const lines: OcrLine[] = [];
   for (const [i, top] of tops.entries()) {
     const height = Math.min(BAND, work.height - top);
@@ -77,14 +80,18 @@ async function readInBands(image: RawImage): Promise<OcrLine[]> {
  */
 async function readPage(image: RawImage): Promise<OcrLine[]> {
   if (image.width <= BAND / MIN_SCALE) return readInBands(image);
-  const whole = (await recognizeText(image)).flatMap((row: RowLine) => (row.parts?.length ? row.parts : [row])).filter((l) => l.score >= 0.8);
+  const whole = (await recognizeText(image))
+    .flatMap((row: RowLine) => (row.parts?.length ? row.parts : [row]))
+    .filter((l) => l.score >= 0.8);
   if (!whole.length) return [];
   const xs = whole.flatMap((l) => l.box.map(([x]) => x));
   const margin = 0.05 * image.width;
   const left = Math.max(0, Math.floor(Math.min(...xs) - margin));
   const right = Math.min(image.width, Math.ceil(Math.max(...xs) + margin));
   if (right - left >= 0.9 * image.width) return readInBands(image);
-  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels as 1 | 2 | 3 | 4 } })
+  const { data, info } = await sharp(image.data, {
+    raw: { width: image.width, height: image.height, channels: image.channels as 1 | 2 | 3 | 4 },
+  })
     .extract({ left, top: 0, width: right - left, height: image.height })
     .raw()
     .toBuffer({ resolveWithObject: true });

@@ -5,10 +5,14 @@
  */
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-const MONTH_WORD = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
+const MONTH_WORD =
+  "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
 
 const PATTERNS: { re: RegExp; parts: (m: RegExpMatchArray) => [string, string, string] }[] = [
-  { re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?[\\s.\\-/]*${MONTH_WORD}\\.?[\\s.\\-/,]*(\\d{4}|\\d{2})\\b`, "i"), parts: (m) => [m[1]!, m[2]!, m[3]!] },
+  {
+    re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?[\\s.\\-/]*${MONTH_WORD}\\.?[\\s.\\-/,]*(\\d{4}|\\d{2})\\b`, "i"),
+    parts: (m) => [m[1]!, m[2]!, m[3]!],
+  },
   { re: new RegExp(`\\b${MONTH_WORD}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, "i"), parts: (m) => [m[2]!, m[1]!, m[3]!] },
   { re: /\b(\d{4})-(\d{2})-(\d{2})\b/, parts: (m) => [m[3]!, m[2]!, m[1]!] },
   { re: /\b(\d{1,2})\s?[/.\-]\s?(\d{1,2})\s?[/.\-]\s?(\d{4}|\d{2})\b/, parts: (m) => [m[1]!, m[2]!, m[3]!] },

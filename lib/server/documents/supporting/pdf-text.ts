@@ -32,13 +32,18 @@ export async function readPdfText(bytes: Buffer): Promise<PdfText> {
     pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, disableFontFace: true, stopAtErrors: false });
   } catch (error) {
     const name = (error as { name?: string }).name ?? "";
-    if (name === "PasswordException") return { kind: "failure", reason: "encrypted", message: "The PDF is protected by a password; send it without protection" };
+    if (name === "PasswordException")
+      return { kind: "failure", reason: "encrypted", message: "The PDF is protected by a password; send it without protection" };
     return { kind: "failure", reason: "unreadable", message: "The PDF could not be read (it is damaged or incomplete)" };
   }
   try {
     const pageCount = pdf.numPages;
     if (pageCount > MAX_PDF_PAGES) {
-      return { kind: "failure", reason: "too_many_pages", message: `The PDF has ${pageCount} pages; an address document has at most ${MAX_PDF_PAGES}` };
+      return {
+        kind: "failure",
+        reason: "too_many_pages",
+        message: `The PDF has ${pageCount} pages; an address document has at most ${MAX_PDF_PAGES}`,
+      };
     }
     const pieces: TextPiece[] = [];
     const pages: PageLayout["pages"] = [];

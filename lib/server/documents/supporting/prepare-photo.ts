@@ -10,7 +10,8 @@ import sharp from "sharp";
 export const PHOTO_MAX_PIXELS = 50_000_000;
 const WORK_LONG_SIDE = 2600;
 
-export type PreparedPhoto = { ok: true; image: { data: Buffer; width: number; height: number; channels: number } } | { ok: false; message: string };
+export type PreparedPhoto =
+  { ok: true; image: { data: Buffer; width: number; height: number; channels: number } } | { ok: false; message: string };
 
 export async function preparePhoto(bytes: Buffer): Promise<PreparedPhoto> {
   try {

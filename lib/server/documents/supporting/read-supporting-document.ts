@@ -44,12 +44,20 @@ async function readText(bytes: Buffer): Promise<Read> {
     if (!page) return { ok: false, message: "The PDF has no pages" };
     const { data, info } = await sharp(page.png).raw().toBuffer({ resolveWithObject: true });
     const ocr = await ocrPage({ data, width: info.width, height: info.height, channels: info.channels }, 0);
-    return { ok: true, layout: { segments: layoutSegments(ocr.pieces), pages: [{ width: ocr.width, height: ocr.height }] }, confidence: ocr.confidence };
+    return {
+      ok: true,
+      layout: { segments: layoutSegments(ocr.pieces), pages: [{ width: ocr.width, height: ocr.height }] },
+      confidence: ocr.confidence,
+    };
   }
   const photo = await preparePhoto(bytes);
   if (!photo.ok) return { ok: false, message: photo.message };
   const ocr = await ocrPage(photo.image, 0);
-  return { ok: true, layout: { segments: layoutSegments(ocr.pieces), pages: [{ width: ocr.width, height: ocr.height }] }, confidence: ocr.confidence };
+  return {
+    ok: true,
+    layout: { segments: layoutSegments(ocr.pieces), pages: [{ width: ocr.width, height: ocr.height }] },
+    confidence: ocr.confidence,
+  };
 }
 
 /**
@@ -61,7 +69,9 @@ function splitName(holder: string | null, claimedLast: string | null | undefined
   const words = (holder ?? "").split(/\s+/).filter(Boolean);
   if (words.length === 0) return { first: null, last: null };
   if (words.length === 1) return { first: null, last: words[0]! };
-  const claimed = normalizeText(claimedLast ?? "").split(" ").filter(Boolean);
+  const claimed = normalizeText(claimedLast ?? "")
+    .split(" ")
+    .filter(Boolean);
   const tail = words.slice(-claimed.length);
   const tailMatches = claimed.length > 1 && claimed.length < words.length && normalizeText(tail.join(" ")) === claimed.join(" ");
   return { first: words[0]!, last: tailMatches ? tail.join(" ") : words[words.length - 1]! };
@@ -72,7 +82,10 @@ function daysBetween(isoDate: string, now: Date): number {
 }
 
 /** Same postcode, and the claimed first line's number and street words found in the document's address lines. */
-function addressesAgree(details: SupportingDetails, claim: NonNullable<NonNullable<SupportingInput["claim"]>["address"]>): { consistent: boolean; mismatches: string[] } {
+function addressesAgree(
+  details: SupportingDetails,
+  claim: NonNullable<NonNullable<SupportingInput["claim"]>["address"]>,
+): { consistent: boolean; mismatches: string[] } {
   const mismatches: string[] = [];
   const claimedPostcode = normalizePostcode(claim.postcode ?? "");
   if (claimedPostcode && claimedPostcode !== normalizePostcode(details.postcode)) mismatches.push("postcode");
@@ -80,7 +93,14 @@ function addressesAgree(details: SupportingDetails, claim: NonNullable<NonNullab
   const expected = [claim.residenceNumber, claim.buildingName, claim.street].filter((p): p is string => !!p && !!p.trim());
   for (const part of expected) {
     const words = normalizeText(part).split(" ").filter(Boolean);
-    if (!words.every((w) => printed.includes(` ${w} `) || (/^(road|rd|street|st|avenue|ave|lane|ln|drive|dr|close|cl|court|ct)$/.test(w) && /\b(road|rd|street|st|avenue|ave|lane|ln|drive|dr|close|cl|court|ct)\b/.test(printed)))) {
+    if (
+      !words.every(
+        (w) =>
+          printed.includes(` ${w} `) ||
+          (/^(road|rd|street|st|avenue|ave|lane|ln|drive|dr|close|cl|court|ct)$/.test(w) &&
+            /\b(road|rd|street|st|avenue|ave|lane|ln|drive|dr|close|cl|court|ct)\b/.test(printed)),
+      )
+    ) {
       mismatches.push(part === claim.street ? "street" : part === claim.residenceNumber ? "residence_number" : "building_name");
     }
   }
@@ -91,8 +111,21 @@ function unreadable(evidenceType: string, message: string): SupportingResult {
   return {
     outcome: "fail",
     evidenceType,
-    extractedDetails: { first_name: null, last_name: null, first_line_of_address: null, postcode: null, addresses_formatted: [], document_date: null, document_category: null, unique_identifier: null, issuer: null },
-    validations: { document_complete_and_legible: failed(["DOCUMENT_UNREADABLE"], { message }), required_fields_extracted: failed(["FIELDS_NOT_EXTRACTED"]) },
+    extractedDetails: {
+      first_name: null,
+      last_name: null,
+      first_line_of_address: null,
+      postcode: null,
+      addresses_formatted: [],
+      document_date: null,
+      document_category: null,
+      unique_identifier: null,
+      issuer: null,
+    },
+    validations: {
+      document_complete_and_legible: failed(["DOCUMENT_UNREADABLE"], { message }),
+      required_fields_extracted: failed(["FIELDS_NOT_EXTRACTED"]),
+    },
     retake: { reason: "unreadable", message },
   };
 }
@@ -104,12 +137,23 @@ export async function readSupportingDocument(input: SupportingInput): Promise<Su
   const details = extractDetails(read.layout);
   // The kind chosen by the caller, else the kind the text shows (the hosted flow does not ask).
   const evidenceType = input.subType ?? details.category ?? "supporting_document";
-  const legible = details.wordCount >= MIN_WORDS && details.wordlikeShare >= MIN_WORDLIKE_SHARE && (read.confidence === null || read.confidence >= MIN_OCR_CONFIDENCE);
-  if (!legible) return unreadable(evidenceType, "The document could not be read with certainty: send the original PDF or a sharper photo of the whole page in even light");
+  const legible =
+    details.wordCount >= MIN_WORDS &&
+    details.wordlikeShare >= MIN_WORDLIKE_SHARE &&
+    (read.confidence === null || read.confidence >= MIN_OCR_CONFIDENCE);
+  if (!legible)
+    return unreadable(
+      evidenceType,
+      "The document could not be read with certainty: send the original PDF or a sharper photo of the whole page in even light",
+    );
 
   const name = splitName(details.holderName, input.claim?.lastName);
   const validations: Validations = { document_complete_and_legible: pass() };
-  const missing = [!details.holderName && "NAME_NOT_FOUND", !details.postcode && "ADDRESS_NOT_FOUND", !details.documentDate && "DOCUMENT_DATE_NOT_FOUND"].filter((r): r is string => !!r);
+  const missing = [
+    !details.holderName && "NAME_NOT_FOUND",
+    !details.postcode && "ADDRESS_NOT_FOUND",
+    !details.documentDate && "DOCUMENT_DATE_NOT_FOUND",
+  ].filter((r): r is string => !!r);
   validations.required_fields_extracted = check(missing.length === 0, missing);
   validations.category_match = !input.subType
     ? notPerformed("No document type was given")
@@ -120,7 +164,8 @@ export async function readSupportingDocument(input: SupportingInput): Promise<Su
   const maxAge = input.maxAgeDays ?? 92;
   if (details.documentDate) {
     const age = daysBetween(details.documentDate, now);
-    validations.document_age_valid = age < -FUTURE_TOLERANCE_DAYS ? failed(["DOCUMENT_DATE_IN_FUTURE"]) : check(age <= maxAge, ["DOCUMENT_TOO_OLD"]);
+    validations.document_age_valid =
+      age < -FUTURE_TOLERANCE_DAYS ? failed(["DOCUMENT_DATE_IN_FUTURE"]) : check(age <= maxAge, ["DOCUMENT_TOO_OLD"]);
   } else validations.document_age_valid = notPerformed("No document date was found");
 
   const claim = input.claim;
@@ -135,7 +180,9 @@ export async function readSupportingDocument(input: SupportingInput): Promise<Su
     if (!details.postcode) validations.addresses_consistent = notPerformed("No address was found on the document");
     else {
       const agreed = addressesAgree(details, claim.address);
-      validations.addresses_consistent = agreed.consistent ? pass() : failed(["ADDRESS_MISMATCH"], { metadata: { mismatches: agreed.mismatches } });
+      validations.addresses_consistent = agreed.consistent
+        ? pass()
+        : failed(["ADDRESS_MISMATCH"], { metadata: { mismatches: agreed.mismatches } });
     }
   }
 
@@ -161,9 +208,12 @@ export async function readSupportingDocument(input: SupportingInput): Promise<Su
 /** What the person can fix with another document; a mismatch with the claim is a finding, not a retake. */
 function retakeFor(validations: Validations, missing: string[]): SupportingResult["retake"] {
   if (missing.includes("NAME_NOT_FOUND")) return { reason: "no_name", message: "We could not find the holder's name on the document" };
-  if (missing.includes("ADDRESS_NOT_FOUND")) return { reason: "no_address", message: "We could not find an address with a UK postcode on the document" };
+  if (missing.includes("ADDRESS_NOT_FOUND"))
+    return { reason: "no_address", message: "We could not find an address with a UK postcode on the document" };
   if (missing.length) return { reason: "unreadable", message: "We could not find the document's date" };
-  if (validations.document_age_valid?.status === "fail") return { reason: "too_old", message: "The document is too old: send one issued in the last 3 months" };
-  if (validations.category_match?.status === "fail") return { reason: "wrong_type", message: "This is a different kind of document from the one chosen" };
+  if (validations.document_age_valid?.status === "fail")
+    return { reason: "too_old", message: "The document is too old: send one issued in the last 3 months" };
+  if (validations.category_match?.status === "fail")
+    return { reason: "wrong_type", message: "This is a different kind of document from the one chosen" };
   return null;
 }

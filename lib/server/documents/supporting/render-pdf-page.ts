@@ -11,16 +11,24 @@ type Mupdf = typeof import("mupdf");
 let loaded: Promise<Mupdf> | null = null;
 const loadMupdf = () => (loaded ??= import("mupdf"));
 
-export type RenderedPages = { ok: true; pages: { png: Buffer; width: number; height: number }[]; pageCount: number } | { ok: false; reason: "encrypted" | "unreadable" | "too_many_pages"; message: string };
+export type RenderedPages =
+  | { ok: true; pages: { png: Buffer; width: number; height: number }[]; pageCount: number }
+  | { ok: false; reason: "encrypted" | "unreadable" | "too_many_pages"; message: string };
 
 export async function renderPdfPages(bytes: Buffer, pageIndexes: number[], maxPages: number): Promise<RenderedPages> {
   const mupdf = await loadMupdf();
   let doc: InstanceType<Mupdf["Document"]> | null = null;
   try {
     doc = mupdf.Document.openDocument(bytes, "application/pdf");
-    if (doc.needsPassword()) return { ok: false, reason: "encrypted", message: "The PDF is protected by a password; send it without protection" };
+    if (doc.needsPassword())
+      return { ok: false, reason: "encrypted", message: "The PDF is protected by a password; send it without protection" };
     const pageCount = doc.countPages();
-    if (pageCount > maxPages) return { ok: false, reason: "too_many_pages", message: `The PDF has ${pageCount} pages; an address document has at most ${maxPages}` };
+    if (pageCount > maxPages)
+      return {
+        ok: false,
+        reason: "too_many_pages",
+        message: `The PDF has ${pageCount} pages; an address document has at most ${maxPages}`,
+      };
     const pages = [];
     for (const index of pageIndexes.filter((i) => i < pageCount)) {
       const page = doc.loadPage(index);

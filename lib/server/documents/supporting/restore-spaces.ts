@@ -16,9 +16,26 @@ export interface RawImage {
 }
 
 // Advance widths (Helvetica's, per 1,000 em), for placing the letters along the line.
-const UPPER = [667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611];
-const LOWER = [556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500];
-const OTHER: Record<string, number> = { " ": 278, "'": 191, "’": 222, ",": 278, ".": 278, "-": 333, "/": 278, ":": 278, "(": 333, ")": 333, "&": 667, "1": 556 };
+const UPPER = [
+  667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611,
+];
+const LOWER = [
+  556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500,
+];
+const OTHER: Record<string, number> = {
+  " ": 278,
+  "'": 191,
+  "’": 222,
+  ",": 278,
+  ".": 278,
+  "-": 333,
+  "/": 278,
+  ":": 278,
+  "(": 333,
+  ")": 333,
+  "&": 667,
+  "1": 556,
+};
 
 function advance(c: string): number {
   const code = c.charCodeAt(0);
@@ -78,7 +95,7 @@ export function wordRuns(image: RawImage, box: [OcrPoint, OcrPoint, OcrPoint, Oc
   const minGap = (MIN_GAP_EM * (last - first + 1) * 1000) / units;
   const runs: InkRun[] = [];
   let runStart = first;
-  for (let i = first; i <= last; ) {
+  for (let i = first; i <= last;) {
     if (inked[i]) {
       i++;
       continue;

@@ -18,7 +18,14 @@ export interface SupportingResult {
     last_name: string | null;
     first_line_of_address: string | null;
     postcode: string | null;
-    addresses_formatted: { residence_number?: string; building_name?: string; street?: string; city?: string; postcode?: string; region?: string }[];
+    addresses_formatted: {
+      residence_number?: string;
+      building_name?: string;
+      street?: string;
+      city?: string;
+      postcode?: string;
+      region?: string;
+    }[];
     document_date: string | null;
     document_category: string | null;
     unique_identifier: string | null;

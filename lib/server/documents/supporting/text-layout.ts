@@ -60,7 +60,10 @@ export function layoutSegments(pieces: TextPiece[]): Segment[] {
         if (!current.length) return;
         const height = Math.max(...current.map((p) => p.y1 - p.y0));
         out.push({
-          text: current.map((p) => p.text.trim()).join(" ").replace(/\s+/g, " "),
+          text: current
+            .map((p) => p.text.trim())
+            .join(" ")
+            .replace(/\s+/g, " "),
           page,
           row,
           x0: current[0]!.x0,

@@ -53,7 +53,9 @@ function encodedSpellings(name: string): string[] {
 }
 
 function namesAgree(printed: string, encoded: string, truncatable: boolean): boolean {
-  return printedSpellings(printed).some((p) => encodedSpellings(encoded).some((e) => p === e || (truncatable && e.length >= 2 && p.startsWith(e))));
+  return printedSpellings(printed).some((p) =>
+    encodedSpellings(encoded).some((e) => p === e || (truncatable && e.length >= 2 && p.startsWith(e))),
+  );
 }
 
 const MONTHS: [RegExp, number][] = [
@@ -93,7 +95,9 @@ export function parsePrintedDate(text: string): PrintedDate | null {
   if (!numeric) return null;
   const [a, b] = [Number(numeric[1]), Number(numeric[2])];
   // Day first (ICAO 9303 and most of the world); month first too when both are possible.
-  const readings = [[a, b], ...(a <= 12 && b <= 12 && a !== b ? [[b, a]] : [])].filter(([d, m]) => m! >= 1 && m! <= 12 && d! >= 1 && d! <= 31);
+  const readings = [[a, b], ...(a <= 12 && b <= 12 && a !== b ? [[b, a]] : [])].filter(
+    ([d, m]) => m! >= 1 && m! <= 12 && d! >= 1 && d! <= 31,
+  );
   if (!readings.length) return null;
   return { day: readings[0]![0]!, days: readings.map((r) => r[0]!), months: readings.map((r) => r[1]!), year: numeric[3]! };
 }
@@ -191,13 +195,23 @@ export function compareVisualZone(lines: OcrLine[], identity: DocumentIdentity):
     else if (outcome === "uncertain") uncertain.push(field);
     else missing.push(field);
   }
-  const notCompared = [...(missing.length ? [`not found in the printed zone: ${missing.join(", ")}`] : []), ...(uncertain.length ? [`read without certainty: ${uncertain.join(", ")}`] : [])];
+  const notCompared = [
+    ...(missing.length ? [`not found in the printed zone: ${missing.join(", ")}`] : []),
+    ...(uncertain.length ? [`read without certainty: ${uncertain.join(", ")}`] : []),
+  ];
   const tail = notCompared.length ? `; not compared (${notCompared.join("; ")})` : "";
   if (differ.length) {
-    return failed(["VIZ_MRZ_MISMATCH"], { metadata: { mismatches: differ }, message: `The printed zone differs from the MRZ on ${differ.join(", ")}${agreed.length ? `; agrees on ${agreed.join(", ")}` : ""}${tail}` });
+    return failed(["VIZ_MRZ_MISMATCH"], {
+      metadata: { mismatches: differ },
+      message: `The printed zone differs from the MRZ on ${differ.join(", ")}${agreed.length ? `; agrees on ${agreed.join(", ")}` : ""}${tail}`,
+    });
   }
   if (agreed.length < MIN_COMPARED) {
-    return notPerformed(agreed.length ? `Only ${agreed.join(", ")} of the printed zone could be compared with the MRZ (it agrees)${tail}` : `No field of the printed zone could be compared with the MRZ${tail}`);
+    return notPerformed(
+      agreed.length
+        ? `Only ${agreed.join(", ")} of the printed zone could be compared with the MRZ (it agrees)${tail}`
+        : `No field of the printed zone could be compared with the MRZ${tail}`,
+    );
   }
   return { ...pass(), message: `The printed zone agrees with the MRZ on ${agreed.join(", ")}${tail}` };
 }

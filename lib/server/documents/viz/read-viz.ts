@@ -51,22 +51,154 @@ interface LabelKey {
 
 // Keys are the label's letters without spaces or accents, lower case.
 const KEYS: LabelKey[] = [
-  ...["surname", "nachname", "familienname", "apellidos", "apellido", "cognome", "achternaam", "nazwisko", "perekonnanimi", "efternamn", "etternavn", "efternavn", "sukunimi", "primaryidentifier", "identifiantprimaire", "priimek", "prijmeni", "vezeteknev"].map((key) => ({ key, field: "last_name" as const, kind: "name" as const })),
+  ...[
+    "surname",
+    "nachname",
+    "familienname",
+    "apellidos",
+    "apellido",
+    "cognome",
+    "achternaam",
+    "nazwisko",
+    "perekonnanimi",
+    "efternamn",
+    "etternavn",
+    "efternavn",
+    "sukunimi",
+    "primaryidentifier",
+    "identifiantprimaire",
+    "priimek",
+    "prijmeni",
+    "vezeteknev",
+  ].map((key) => ({ key, field: "last_name" as const, kind: "name" as const })),
   { key: "nom", field: "last_name", kind: "name", word: true },
   { key: "nombres", field: "first_name", kind: "name", word: true },
-  ...["givennames", "givenname", "forenames", "forename", "prenoms", "prenom", "vornamen", "vorname", "voornamen", "imiona", "eesnimed", "fornavn", "fornamn", "etunimet", "secondaryidentifier", "identifiantsecondaire", "jmena", "utonev"].map((key) => ({ key, field: "first_name" as const, kind: "name" as const })),
+  ...[
+    "givennames",
+    "givenname",
+    "forenames",
+    "forename",
+    "prenoms",
+    "prenom",
+    "vornamen",
+    "vorname",
+    "voornamen",
+    "imiona",
+    "eesnimed",
+    "fornavn",
+    "fornamn",
+    "etunimet",
+    "secondaryidentifier",
+    "identifiantsecondaire",
+    "jmena",
+    "utonev",
+  ].map((key) => ({ key, field: "first_name" as const, kind: "name" as const })),
   { key: "name", field: "full_name", kind: "name", word: true },
   { key: "nomi", field: "first_name", kind: "name", word: true },
   { key: "nome", field: "first_name", kind: "name", word: true },
-  ...["dateofbirth", "birthdate", "datedenaissance", "geburtsdatum", "fechadenacimiento", "datadinascita", "geboortedatum", "sunniaeg", "dataurodzenia", "fodelsedatum", "fodselsdato", "syntymaaika", "datumnarozeni", "szuletesiido"].map((key) => ({ key, field: "date_of_birth" as const, kind: "date" as const })),
+  ...[
+    "dateofbirth",
+    "birthdate",
+    "datedenaissance",
+    "geburtsdatum",
+    "fechadenacimiento",
+    "datadinascita",
+    "geboortedatum",
+    "sunniaeg",
+    "dataurodzenia",
+    "fodelsedatum",
+    "fodselsdato",
+    "syntymaaika",
+    "datumnarozeni",
+    "szuletesiido",
+  ].map((key) => ({ key, field: "date_of_birth" as const, kind: "date" as const })),
   { key: "neele", field: "date_of_birth", kind: "date", word: true },
   { key: "nele", field: "date_of_birth", kind: "date", word: true },
-  ...["passportno", "passportnumber", "documentno", "documentnumber", "documentnr", "docno", "ndudoc", "numerodedocument", "ndepasseport", "numerodepasseport", "reisepassnr", "dokumentnummer", "passnr", "pasnr", "dokumendinr", "cartenationaledidentiten", "numerodudocument", "numerodocumento", "numerodepasaporte", "cardno", "cardnumber"].map((key) => ({ key, field: "document_number" as const, kind: "number" as const })),
-  ...["dateofexpiry", "expirydate", "expiry", "expiration", "dexpiration", "validuntil", "validejusquau", "gultigbis", "fechadecaducidad", "datadiscadenza", "kehtivkuni", "vervaldatum", "waznydo", "utlopsdato", "giltigtill", "platnostdo", "ervenyes"].map((key) => ({ key, field: "expiration_date" as const, kind: "date" as const })),
+  ...[
+    "passportno",
+    "passportnumber",
+    "documentno",
+    "documentnumber",
+    "documentnr",
+    "docno",
+    "ndudoc",
+    "numerodedocument",
+    "ndepasseport",
+    "numerodepasseport",
+    "reisepassnr",
+    "dokumentnummer",
+    "passnr",
+    "pasnr",
+    "dokumendinr",
+    "cartenationaledidentiten",
+    "numerodudocument",
+    "numerodocumento",
+    "numerodepasaporte",
+    "cardno",
+    "cardnumber",
+  ].map((key) => ({ key, field: "document_number" as const, kind: "number" as const })),
+  ...[
+    "dateofexpiry",
+    "expirydate",
+    "expiry",
+    "expiration",
+    "dexpiration",
+    "validuntil",
+    "validejusquau",
+    "gultigbis",
+    "fechadecaducidad",
+    "datadiscadenza",
+    "kehtivkuni",
+    "vervaldatum",
+    "waznydo",
+    "utlopsdato",
+    "giltigtill",
+    "platnostdo",
+    "ervenyes",
+  ].map((key) => ({ key, field: "expiration_date" as const, kind: "date" as const })),
   // Labels of fields not compared: they mark a box as a label, and a date or number column as another's.
-  ...["dateofissue", "datededelivrance", "issuedate", "ausstellungsdatum", "datumderausstellung", "dateofissuance", "valjaantud", "validfrom"].map((key) => ({ key, field: null, kind: "date" as const })),
-  ...["personalno", "npersonnel", "personalnumber", "isikukood", "identifiantpersonnel"].map((key) => ({ key, field: null, kind: "number" as const })),
-  ...["nationality", "nationalite", "staatsangehorigkeit", "citizenship", "kodakondsus", "placeofbirth", "lieudenaissance", "geburtsort", "authority", "autorite", "behorde", "issuingauthority", "profession", "signature", "holderssignature", "countrycode", "codedupays", "height", "taille", "residence", "domicile", "sexe", "geschlecht", "colourofeyes", "typetype"].map((key) => ({ key, field: null, kind: "other" as const })),
+  ...[
+    "dateofissue",
+    "datededelivrance",
+    "issuedate",
+    "ausstellungsdatum",
+    "datumderausstellung",
+    "dateofissuance",
+    "valjaantud",
+    "validfrom",
+  ].map((key) => ({ key, field: null, kind: "date" as const })),
+  ...["personalno", "npersonnel", "personalnumber", "isikukood", "identifiantpersonnel"].map((key) => ({
+    key,
+    field: null,
+    kind: "number" as const,
+  })),
+  ...[
+    "nationality",
+    "nationalite",
+    "staatsangehorigkeit",
+    "citizenship",
+    "kodakondsus",
+    "placeofbirth",
+    "lieudenaissance",
+    "geburtsort",
+    "authority",
+    "autorite",
+    "behorde",
+    "issuingauthority",
+    "profession",
+    "signature",
+    "holderssignature",
+    "countrycode",
+    "codedupays",
+    "height",
+    "taille",
+    "residence",
+    "domicile",
+    "sexe",
+    "geschlecht",
+    "colourofeyes",
+    "typetype",
+  ].map((key) => ({ key, field: null, kind: "other" as const })),
   ...["sex", "type"].map((key) => ({ key, field: null, kind: "other" as const, word: true })),
 ];
 
@@ -142,7 +274,8 @@ function labelHits(text: string): Hit[] {
   // The same field found twice in one box (bilingual "Surname/Nom") counts once, at its first place.
   const out: Hit[] = [];
   for (const h of kept.sort((a, b) => a.start - b.start)) {
-    if (!out.some((o) => o.field === h.field && o.kind === h.kind && (h.field !== null || o.end >= h.start))) out.push({ key: h.key, field: h.field, kind: h.kind, start: h.start, end: h.end });
+    if (!out.some((o) => o.field === h.field && o.kind === h.kind && (h.field !== null || o.end >= h.start)))
+      out.push({ key: h.key, field: h.field, kind: h.kind, start: h.start, end: h.end });
     else {
       const same = out.find((o) => o.field === h.field && o.kind === h.kind)!;
       same.end = Math.max(same.end, h.end);
@@ -158,7 +291,11 @@ function toBoxes(lines: OcrLine[]): Box[] {
     return p?.length ? p : [l];
   });
   const slopes = parts
-    .filter((l) => Math.hypot(l.box[1][0] - l.box[0][0], l.box[1][1] - l.box[0][1]) >= 3 * Math.hypot(l.box[3][0] - l.box[0][0], l.box[3][1] - l.box[0][1]))
+    .filter(
+      (l) =>
+        Math.hypot(l.box[1][0] - l.box[0][0], l.box[1][1] - l.box[0][1]) >=
+        3 * Math.hypot(l.box[3][0] - l.box[0][0], l.box[3][1] - l.box[0][1]),
+    )
     .map((l) => Math.atan2(l.box[1][1] - l.box[0][1], l.box[1][0] - l.box[0][0]))
     .sort((a, b) => a - b);
   const angle = slopes.length ? slopes[slopes.length >> 1]! : 0;
@@ -169,12 +306,22 @@ function toBoxes(lines: OcrLine[]): Box[] {
       const xs = l.box.map(([x, y]) => x * cos + y * sin);
       const ys = l.box.map(([x, y]) => -x * sin + y * cos);
       const [y0, y1] = [Math.min(...ys), Math.max(...ys)];
-      return { text: l.text.trim(), score: l.score, x0: Math.min(...xs), x1: Math.max(...xs), y0, y1, h: Math.max(1, y1 - y0), hits: labelHits(l.text) };
+      return {
+        text: l.text.trim(),
+        score: l.score,
+        x0: Math.min(...xs),
+        x1: Math.max(...xs),
+        y0,
+        y1,
+        h: Math.max(1, y1 - y0),
+        hits: labelHits(l.text),
+      };
     });
 }
 
 // Values by kind.
-const DATE_TOKEN = /\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]\s?(?:\d{4}|\d{2})(?!\d)|\d{1,2}\s*[A-Za-zÀ-ÿ]{3,9}\.?(?:\s*\/\s*[A-Za-zÀ-ÿ]{3,9}\.?)?\s*(?:\d{4}|\d{2})(?!\d)/g;
+const DATE_TOKEN =
+  /\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]\s?(?:\d{4}|\d{2})(?!\d)|\d{1,2}\s*[A-Za-zÀ-ÿ]{3,9}\.?(?:\s*\/\s*[A-Za-zÀ-ÿ]{3,9}\.?)?\s*(?:\d{4}|\d{2})(?!\d)/g;
 const NUMBER_TOKEN = /(?<![A-Za-z0-9])[A-Z0-9]{5,14}(?![A-Za-z0-9])/g;
 
 const IS_DATE = new RegExp(`^(?:${DATE_TOKEN.source})$`);
@@ -186,7 +333,9 @@ function valuesOfKind(text: string, kind: Kind): string[] {
     return [...mended.matchAll(DATE_TOKEN)].map((m) => m[0].trim());
   }
   if (kind === "number") {
-    return [...text.toUpperCase().matchAll(NUMBER_TOKEN)].map((m) => m[0]).filter((t) => (t.match(/\d/g)?.length ?? 0) >= 3 && !IS_DATE.test(t));
+    return [...text.toUpperCase().matchAll(NUMBER_TOKEN)]
+      .map((m) => m[0])
+      .filter((t) => (t.match(/\d/g)?.length ?? 0) >= 3 && !IS_DATE.test(t));
   }
   if (kind === "name") {
     const cleaned = text.replace(/^[\s:.,/\-–]+|[\s:.]+$/g, "");
@@ -197,7 +346,8 @@ function valuesOfKind(text: string, kind: Kind): string[] {
 }
 
 /** Boxes share a column when they overlap by a fifth of the narrower one. */
-const overlaps = (a: Box, b: { x0: number; x1: number }) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0.2 * Math.min(a.x1 - a.x0, b.x1 - b.x0);
+const overlaps = (a: Box, b: { x0: number; x1: number }) =>
+  Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0.2 * Math.min(a.x1 - a.x0, b.x1 - b.x0);
 const sameRow = (a: Box, b: Box) => Math.abs((a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2) < 0.5 * Math.min(a.h, b.h);
 
 /** The value row below `label`: the nearest unlabelled boxes under it, across a second line of the same label. */
@@ -215,7 +365,9 @@ function rowBelow(boxes: Box[], label: Box, field: VizField): Box[] {
 
 /** The value box right of `label` on its row, if no other label comes first. */
 function boxRight(boxes: Box[], label: Box): Box | null {
-  const right = boxes.filter((b) => b !== label && sameRow(b, label) && b.x0 >= label.x1 - 0.2 * label.h && b.x0 - label.x1 < 6 * label.h).sort((a, b) => a.x0 - b.x0)[0];
+  const right = boxes
+    .filter((b) => b !== label && sameRow(b, label) && b.x0 >= label.x1 - 0.2 * label.h && b.x0 - label.x1 < 6 * label.h)
+    .sort((a, b) => a.x0 - b.x0)[0];
   return right && !right.hits.length ? right : null;
 }
 
@@ -272,14 +424,22 @@ function findValue(boxes: Box[], label: Box, hit: Hit, field: VizField, rowHits:
     const below = row.length === 1 ? row[0]! : null;
     const vals = below ? valuesOfKind(below.text, "name") : [];
     const others = boxes.filter((b) => b !== label && b.hits.length && sameRow(b, label) && below && overlaps(below, b));
-    if (!below || label.hits.some((h) => h.kind !== "name") || others.some((b) => b.hits.some((h) => h.kind !== "name")) || vals.length !== 1) return null;
+    if (
+      !below ||
+      label.hits.some((h) => h.kind !== "name") ||
+      others.some((b) => b.hits.some((h) => h.kind !== "name")) ||
+      vals.length !== 1
+    )
+      return null;
     return { text: vals[0]!, score: below.score };
   }
   const found = row.flatMap((b) => valuesOfKind(b.text, hit.kind).map((text) => ({ text, score: b.score, box: b })));
   const span = { x0: Math.min(...row.map((b) => b.x0)), x1: Math.max(...row.map((b) => b.x1)) };
   // The labels of this kind over the row, left to right, the same field's two languages once: the values' share is by order.
   const overRow = (r: { box: Box }) => overlaps(r.box, span);
-  const over = rowHits.filter((r, i) => overRow(r) && !rowHits.slice(0, i).some((o) => o.hit.field === r.hit.field && r.hit.field !== null && overRow(o)));
+  const over = rowHits.filter(
+    (r, i) => overRow(r) && !rowHits.slice(0, i).some((o) => o.hit.field === r.hit.field && r.hit.field !== null && overRow(o)),
+  );
   const index = over.findIndex((r) => r.hit === hit || (r.hit.field === hit.field && hit.field !== null));
   const value = found.length === over.length && index >= 0 ? found[index] : found.length === 1 && over.length <= 1 ? found[0] : undefined;
   return value ? { text: value.text, score: value.score } : null;

@@ -28,8 +28,14 @@ const NO_DATASET = "No residency dataset has been imported, so the bureau has no
 export const builtInCreditBureau: CreditBureauProvider = {
   name: "built-in",
   async check(db, query): Promise<BureauAnswer> {
-    const [dataset] = await db.select().from(residencyDatasets).where(eq(residencyDatasets.mode, query.mode)).orderBy(desc(residencyDatasets.importedAt), desc(residencyDatasets.id)).limit(1);
-    if (!dataset) return { identity: { state: "NOT_PERFORMED", reason: NO_DATASET }, residency: { state: "NOT_PERFORMED", reason: NO_DATASET } };
+    const [dataset] = await db
+      .select()
+      .from(residencyDatasets)
+      .where(eq(residencyDatasets.mode, query.mode))
+      .orderBy(desc(residencyDatasets.importedAt), desc(residencyDatasets.id))
+      .limit(1);
+    if (!dataset)
+      return { identity: { state: "NOT_PERFORMED", reason: NO_DATASET }, residency: { state: "NOT_PERFORMED", reason: NO_DATASET } };
 
     const names = [...new Set([normalizeName(query.lastName), normalizeName(query.firstName)].filter(Boolean))];
     const byPostcode = query.address?.postcode ? [eq(residencyRecords.postcodeKey, postcodeKey(query.address.postcode))] : [];
@@ -38,25 +44,41 @@ export const builtInCreditBureau: CreditBureauProvider = {
       .from(residencyRecords)
       .where(and(eq(residencyRecords.datasetId, dataset.id), or(inArray(residencyRecords.lastNameKey, names), ...byPostcode)));
 
-    const named = candidates.map((record) => ({ record, match: matchName(query, record) })).filter((c): c is { record: ResidencyRecord; match: NonNullable<NameMatch> } => c.match !== null);
+    const named = candidates
+      .map((record) => ({ record, match: matchName(query, record) }))
+      .filter((c): c is { record: ResidencyRecord; match: NonNullable<NameMatch> } => c.match !== null);
     const born = named.filter((c) => c.record.dateOfBirth === query.dateOfBirth);
     const source = `the bureau's records (${dataset.name})`;
 
     let identity: BureauAnswer["identity"];
     if (born.length) {
       const exact = born.some((c) => c.match === "exact");
-      identity = { state: "PASS", reason: exact ? `Name and date of birth match ${source}` : `Date of birth and a close form of the name (an initial, a middle name or one letter different) match ${source}` };
+      identity = {
+        state: "PASS",
+        reason: exact
+          ? `Name and date of birth match ${source}`
+          : `Date of birth and a close form of the name (an initial, a middle name or one letter different) match ${source}`,
+      };
     } else if (named.length) {
       const undated = named.every((c) => !c.record.dateOfBirth);
-      identity = { state: "PARTIAL", reason: undated ? `The name is in ${source}, without a date of birth to confirm it` : `The name is in ${source}, but with a different date of birth` };
+      identity = {
+        state: "PARTIAL",
+        reason: undated
+          ? `The name is in ${source}, without a date of birth to confirm it`
+          : `The name is in ${source}, but with a different date of birth`,
+      };
     } else identity = { state: "FAIL", reason: `No one of this name and date of birth is in ${source}` };
 
     const address = query.address;
     let residency: BureauAnswer["residency"];
-    if (!address?.postcode || (!address.residence_number && !address.building_name)) residency = { state: "NOT_PERFORMED", reason: "No address with a postcode and a house number or building name was given" };
-    else if (born.some((c) => livesAt(c.record, address))) residency = { state: "PASS", reason: `The person is recorded at this address in ${source}` };
-    else if (named.some((c) => livesAt(c.record, address))) residency = { state: "PARTIAL", reason: "Someone of this name, but with another or no date of birth, is recorded at this address" };
-    else if (born.some((c) => c.record.postcodeKey === postcodeKey(address.postcode!))) residency = { state: "PARTIAL", reason: "The person is recorded at this postcode, but not at this house number or building" };
+    if (!address?.postcode || (!address.residence_number && !address.building_name))
+      residency = { state: "NOT_PERFORMED", reason: "No address with a postcode and a house number or building name was given" };
+    else if (born.some((c) => livesAt(c.record, address)))
+      residency = { state: "PASS", reason: `The person is recorded at this address in ${source}` };
+    else if (named.some((c) => livesAt(c.record, address)))
+      residency = { state: "PARTIAL", reason: "Someone of this name, but with another or no date of birth, is recorded at this address" };
+    else if (born.some((c) => c.record.postcodeKey === postcodeKey(address.postcode!)))
+      residency = { state: "PARTIAL", reason: "The person is recorded at this postcode, but not at this house number or building" };
     else if (born.length) residency = { state: "FAIL", reason: "The person is not recorded at this address" };
     else residency = { state: "FAIL", reason: "No record of this person to place at the address" };
     return { identity, residency };

@@ -36,7 +36,13 @@ export function creditBureauEnrichment(bureau: CreditBureauProvider): Enrichment
     name: bureau.name,
     async run({ db, tenant, subject }) {
       const { request } = subject;
-      const answer = await bureau.check(db, { firstName: request.first_name, lastName: request.last_name, dateOfBirth: request.date_of_birth, address: request.address, mode: tenant.mode });
+      const answer = await bureau.check(db, {
+        firstName: request.first_name,
+        lastName: request.last_name,
+        dateOfBirth: request.date_of_birth,
+        address: request.address,
+        mode: tenant.mode,
+      });
       const trustSignals: string[] = [];
       const fraudSignals: string[] = [];
       if (answer.identity.state === "PASS") trustSignals.push("BUREAU_IDENTITY_MATCH");

@@ -12,7 +12,17 @@ import { newId } from "../../shared/crypto";
 import type { Actor } from "../../shared/tenant";
 
 /** Columns of the residency CSV (header row required, any order, no others). */
-export const RESIDENCY_CSV_COLUMNS = ["first_name", "last_name", "date_of_birth", "residence_number", "building_name", "street", "city", "postcode", "country_code"] as const;
+export const RESIDENCY_CSV_COLUMNS = [
+  "first_name",
+  "last_name",
+  "date_of_birth",
+  "residence_number",
+  "building_name",
+  "street",
+  "city",
+  "postcode",
+  "country_code",
+] as const;
 const REQUIRED_COLUMNS = ["first_name", "last_name", "postcode", "country_code"] as const;
 const BATCH = 1000;
 /** Past this many, further rejected rows are counted, not listed. */
@@ -73,7 +83,10 @@ const SYSTEM_ACTOR: Actor = { type: "system" };
  * the latest of the mode). All or nothing: rows are written in one transaction while the file
  * streams, and any rejected row rolls all of it back, reported with its line number.
  */
-export async function importResidencyDataset(db: Db, input: { file: string; name: string; mode?: Mode; actor?: Actor }): Promise<ResidencyImportReport> {
+export async function importResidencyDataset(
+  db: Db,
+  input: { file: string; name: string; mode?: Mode; actor?: Actor },
+): Promise<ResidencyImportReport> {
   const name = input.name.trim();
   const rejected: ResidencyImportReport["rejected"] = [];
   let rejectedCount = 0;
@@ -86,8 +99,17 @@ export async function importResidencyDataset(db: Db, input: { file: string; name
   let imported = 0;
   try {
     await db.transaction(async (tx) => {
-      await tx.insert(residencyDatasets).values({ id: datasetId, name, fileName: path.basename(input.file), sha256, recordCount: 0, mode: input.mode ?? "live" });
-      const parser = fs.createReadStream(input.file).pipe(parse({ columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()), skip_empty_lines: true, info: true, bom: true }));
+      await tx
+        .insert(residencyDatasets)
+        .values({ id: datasetId, name, fileName: path.basename(input.file), sha256, recordCount: 0, mode: input.mode ?? "live" });
+      const parser = fs.createReadStream(input.file).pipe(
+        parse({
+          columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+          skip_empty_lines: true,
+          info: true,
+          bom: true,
+        }),
+      );
       let batch: NewResidencyRecord[] = [];
       let first = true;
       for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
@@ -115,10 +137,19 @@ export async function importResidencyDataset(db: Db, input: { file: string; name
       if (rejectedCount) throw new Rejected();
       if (batch.length) await tx.insert(residencyRecords).values(batch);
       await tx.update(residencyDatasets).set({ recordCount: imported }).where(eq(residencyDatasets.id, datasetId));
-      await recordAudit(tx, { teamId: null, mode: input.mode ?? "live", actor: input.actor ?? SYSTEM_ACTOR, action: "residency.dataset_imported", targetType: "residency_dataset", targetId: datasetId, metadata: { name, fileName: path.basename(input.file), sha256, records: imported } });
+      await recordAudit(tx, {
+        teamId: null,
+        mode: input.mode ?? "live",
+        actor: input.actor ?? SYSTEM_ACTOR,
+        action: "residency.dataset_imported",
+        targetType: "residency_dataset",
+        targetId: datasetId,
+        metadata: { name, fileName: path.basename(input.file), sha256, records: imported },
+      });
     });
   } catch (error) {
-    if (error instanceof CsvError) reject((error as CsvError & { lines?: number }).lines ?? 0, `the file is not valid CSV: ${error.message}`);
+    if (error instanceof CsvError)
+      reject((error as CsvError & { lines?: number }).lines ?? 0, `the file is not valid CSV: ${error.message}`);
     else if (!(error instanceof Rejected)) throw error;
   }
   if (rejectedCount > MAX_LISTED) rejected.push({ line: 0, reason: `…and ${rejectedCount - MAX_LISTED} more rejected rows` });

@@ -8,7 +8,10 @@ import { scorePhone } from "./score-phone";
 const HIGH_SCORE = 80;
 
 function explain(what: string, score: number, threshold: number, deductions: ScoreDeduction[]): string {
-  const head = score >= threshold ? `${what} score ${score} of 100 (threshold ${threshold})` : `${what} score ${score} of 100, below the threshold of ${threshold}`;
+  const head =
+    score >= threshold
+      ? `${what} score ${score} of 100 (threshold ${threshold})`
+      : `${what} score ${score} of 100, below the threshold of ${threshold}`;
   if (deductions.length === 0) return `${head}: nothing lowered it`;
   return `${head}: ${deductions.map((d) => `${d.reason} (−${Math.min(d.points, 100)})`).join("; ")}`;
 }
@@ -28,8 +31,15 @@ export const onlineFootprintProvider: EnrichmentProvider = {
     const fraudSignals: string[] = [];
     const stateOf = (score: number): RiskState => (score >= threshold ? "PASS" : "FAIL");
 
-    const email = scoreEmail(request.email, { firstName: request.first_name, lastName: request.last_name, dateOfBirth: request.date_of_birth });
-    const emailCheck: EnrichmentCheckResult = { state: stateOf(email.score), reason: explain("Email", email.score, threshold, email.deductions) };
+    const email = scoreEmail(request.email, {
+      firstName: request.first_name,
+      lastName: request.last_name,
+      dateOfBirth: request.date_of_birth,
+    });
+    const emailCheck: EnrichmentCheckResult = {
+      state: stateOf(email.score),
+      reason: explain("Email", email.score, threshold, email.deductions),
+    };
     if (emailCheck.state === "FAIL") fraudSignals.push("LOW_EMAIL_SCORE");
     else if (email.score >= HIGH_SCORE) trustSignals.push("HIGH_EMAIL_SCORE");
     if (email.disposable) fraudSignals.push("DISPOSABLE_EMAIL");

@@ -17,7 +17,10 @@ export function randomnessOf(localPart: string): { points: number; reasons: stri
   let points = 0;
 
   // Consonant runs are measured within each letter group: "schmidt" has 4, "xkqzvwp" 7.
-  const longestConsonants = Math.max(0, ...(text.match(/[a-z]+/g) ?? []).flatMap((group) => (group.match(/[^aeiouy]+/g) ?? []).map((run) => run.length)));
+  const longestConsonants = Math.max(
+    0,
+    ...(text.match(/[a-z]+/g) ?? []).flatMap((group) => (group.match(/[^aeiouy]+/g) ?? []).map((run) => run.length)),
+  );
   if (longestConsonants >= 5) {
     points += 20;
     reasons.push(`${longestConsonants} consonants in a row`);

@@ -27,10 +27,11 @@ export interface EmailOwner {
 
 // Mailboxes of a function, not a person (RFC 2142 and common practice).
 const ROLE_LOCAL_PARTS = new Set(
-  ("abuse accounts admin administrator billing careers contact enquiries enquiry hello help helpdesk hostmaster hr info " +
+  (
+    "abuse accounts admin administrator billing careers contact enquiries enquiry hello help helpdesk hostmaster hr info " +
     "inquiries jobs legal mail marketing media newsletter no-reply noreply office orders postmaster press privacy " +
-    "reception root sales security service support team test webmaster")
-    .split(" "),
+    "reception root sales security service support team test webmaster"
+  ).split(" "),
 );
 
 const POINTS = { disposable: 60, role: 40, free: 10 } as const;
@@ -53,7 +54,10 @@ export function splitEmail(email: string): { local: string; domain: string } | n
   const at = email.trim().lastIndexOf("@");
   if (at < 1) return null;
   const local = email.trim().slice(0, at);
-  const domain = email.trim().slice(at + 1).toLowerCase();
+  const domain = email
+    .trim()
+    .slice(at + 1)
+    .toLowerCase();
   if (local.length > 64 || !LOCAL.test(local) || !DOMAIN.test(domain)) return null;
   return { local, domain };
 }
@@ -66,7 +70,14 @@ export function splitEmail(email: string): { local: string; domain: string } | n
 export function scoreEmail(email: string, owner: EmailOwner = {}): EmailScore {
   const parts = splitEmail(email);
   if (!parts) {
-    return { score: 0, deductions: [{ reason: "not a valid email address", points: 100 }], validSyntax: false, disposable: false, freeProvider: false, roleAddress: false };
+    return {
+      score: 0,
+      deductions: [{ reason: "not a valid email address", points: 100 }],
+      validSyntax: false,
+      disposable: false,
+      freeProvider: false,
+      roleAddress: false,
+    };
   }
   const deductions: ScoreDeduction[] = [];
   const local = parts.local.toLowerCase().split("+")[0]!;
@@ -78,7 +89,8 @@ export function scoreEmail(email: string, owner: EmailOwner = {}): EmailScore {
   if (role) deductions.push({ reason: `role address (${local}@) rather than a person's mailbox`, points: POINTS.role });
   else {
     const randomness = randomnessOf(withoutOwner(local, owner));
-    if (randomness.points > 0) deductions.push({ reason: `the part before @ looks machine-made (${randomness.reasons.join(", ")})`, points: randomness.points });
+    if (randomness.points > 0)
+      deductions.push({ reason: `the part before @ looks machine-made (${randomness.reasons.join(", ")})`, points: randomness.points });
   }
   const score = Math.max(0, 100 - deductions.reduce((sum, d) => sum + d.points, 0));
   return { score, deductions, validSyntax: true, disposable: isDisposable, freeProvider: free, roleAddress: role };
@@ -87,12 +99,21 @@ export function scoreEmail(email: string, owner: EmailOwner = {}): EmailScore {
 /** The local part without the owner's names and birth-date digits, which are not random. */
 function withoutOwner(local: string, owner: EmailOwner): string {
   let rest = local;
-  const names = normalizeName(`${owner.firstName ?? ""} ${owner.lastName ?? ""}`).split(" ").filter((w) => w.length >= 2);
+  const names = normalizeName(`${owner.firstName ?? ""} ${owner.lastName ?? ""}`)
+    .split(" ")
+    .filter((w) => w.length >= 2);
   for (const name of names.sort((a, b) => b.length - a.length)) rest = rest.split(name).join(".");
   const dob = /^(\d{4})-(\d{2})-(\d{2})$/.exec(owner.dateOfBirth ?? "");
   if (dob) {
     const [, year, month, day] = dob as unknown as [string, string, string, string];
-    for (const digits of [`${day}${month}${year}`, `${year}${month}${day}`, `${day}${month}${year.slice(2)}`, `${month}${day}${year.slice(2)}`, year, year.slice(2)]) {
+    for (const digits of [
+      `${day}${month}${year}`,
+      `${year}${month}${day}`,
+      `${day}${month}${year.slice(2)}`,
+      `${month}${day}${year.slice(2)}`,
+      year,
+      year.slice(2),
+    ]) {
       rest = rest.split(digits).join(".");
     }
   }

@@ -55,7 +55,8 @@ export function scorePhone(phone: string, addressCountry?: string | null): Phone
   if (!parsed.isPossible()) deductions.push({ reason: "not a possible number (wrong length for its country code)", points: 90 });
   else if (!valid) deductions.push({ reason: "not a number in its country's numbering plan", points: 70 });
   else if (type === null) deductions.push({ reason: "of unknown type", points: 20 });
-  else if (TYPE_POINTS[type]) deductions.push({ reason: `${TYPE_WORDS[type] ?? type.toLowerCase()}, not a mobile`, points: TYPE_POINTS[type]! });
+  else if (TYPE_POINTS[type])
+    deductions.push({ reason: `${TYPE_WORDS[type] ?? type.toLowerCase()}, not a mobile`, points: TYPE_POINTS[type]! });
 
   const wanted = addressCountry?.trim().toUpperCase();
   if (wanted && /^[A-Z]{2}$/.test(wanted)) {
@@ -66,7 +67,10 @@ export function scorePhone(phone: string, addressCountry?: string | null): Phone
       // A country libphonenumber does not know: nothing to compare with.
     }
     if (wantedCode && wantedCode !== parsed.countryCallingCode) {
-      deductions.push({ reason: `from another country (+${parsed.countryCallingCode}${parsed.country ? `, ${parsed.country}` : ""}) than the address (${wanted})`, points: 25 });
+      deductions.push({
+        reason: `from another country (+${parsed.countryCallingCode}${parsed.country ? `, ${parsed.country}` : ""}) than the address (${wanted})`,
+        points: 25,
+      });
     }
   }
   const score = Math.max(0, 100 - deductions.reduce((sum, d) => sum + d.points, 0));

@@ -28,7 +28,8 @@ export function blobStoreFromEnv(env: Record<string, string | undefined>, dataDi
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = envSchema.parse(cleaned);
   if (parsed.EVIDENCE_STORE === "database") return null;
-  if (parsed.EVIDENCE_STORE === "folder") return folderStore(path.resolve(/* turbopackIgnore: true */ parsed.EVIDENCE_DIR ?? path.join(dataDir, "evidence")));
+  if (parsed.EVIDENCE_STORE === "folder")
+    return folderStore(path.resolve(/* turbopackIgnore: true */ parsed.EVIDENCE_DIR ?? path.join(dataDir, "evidence")));
   return s3Store({
     bucket: parsed.S3_BUCKET!,
     region: parsed.S3_REGION,

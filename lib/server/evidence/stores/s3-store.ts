@@ -13,7 +13,9 @@ export interface S3StoreOptions {
 
 // The SDK's shape we use, so this file compiles (and the app runs on the other stores) without it.
 interface S3Sdk {
-  S3Client: new (config: Record<string, unknown>) => { send(command: unknown): Promise<{ Body?: { transformToByteArray(): Promise<Uint8Array> } }> };
+  S3Client: new (config: Record<string, unknown>) => {
+    send(command: unknown): Promise<{ Body?: { transformToByteArray(): Promise<Uint8Array> } }>;
+  };
   PutObjectCommand: new (input: Record<string, unknown>) => unknown;
   GetObjectCommand: new (input: Record<string, unknown>) => unknown;
   DeleteObjectCommand: new (input: Record<string, unknown>) => unknown;
@@ -27,8 +29,16 @@ export function s3Store(options: S3StoreOptions): BlobStore {
   const connect = () =>
     (ready ??= (async () => {
       const sdk = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ SDK)) as S3Sdk;
-      const credentials = options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined;
-      const client = new sdk.S3Client({ region: options.region, endpoint: options.endpoint, forcePathStyle: options.forcePathStyle, credentials });
+      const credentials =
+        options.accessKeyId && options.secretAccessKey
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined;
+      const client = new sdk.S3Client({
+        region: options.region,
+        endpoint: options.endpoint,
+        forcePathStyle: options.forcePathStyle,
+        credentials,
+      });
       return { sdk, client };
     })());
   const Key = (key: string) => `${options.prefix}${key}`;
@@ -36,7 +46,9 @@ export function s3Store(options: S3StoreOptions): BlobStore {
     backend: "s3",
     async put(key, bytes) {
       const { sdk, client } = await connect();
-      await client.send(new sdk.PutObjectCommand({ Bucket: options.bucket, Key: Key(key), Body: bytes, ContentType: "application/octet-stream" }));
+      await client.send(
+        new sdk.PutObjectCommand({ Bucket: options.bucket, Key: Key(key), Body: bytes, ContentType: "application/octet-stream" }),
+      );
     },
     async get(key) {
       const { sdk, client } = await connect();

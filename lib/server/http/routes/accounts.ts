@@ -57,7 +57,11 @@ export function registerAccountRoutes(app: OpenAPIHono<ApiEnv>) {
     }),
     async (c) => {
       const tenant = c.get("tenant");
-      const result = await toggleAlerts(c.get("db"), tenant, { id: c.req.valid("param").id, enabled: c.req.valid("json").alerts_enabled, actor: apiActor(tenant) });
+      const result = await toggleAlerts(c.get("db"), tenant, {
+        id: c.req.valid("param").id,
+        enabled: c.req.valid("json").alerts_enabled,
+        actor: apiActor(tenant),
+      });
       return c.json(orFail(result), 200);
     },
   );

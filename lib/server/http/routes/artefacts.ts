@@ -37,14 +37,18 @@ export function registerArtefactRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) 
       path: "/api/v1/artefacts/{key}/download",
       tags: ["Artefacts"],
       summary: "Download an artefact",
-      description: "The evidence file behind a signed link from `GET /api/v1/artefacts/{key}`; no bearer token. A forged, altered or expired link is 403.",
+      description:
+        "The evidence file behind a signed link from `GET /api/v1/artefacts/{key}`; no bearer token. A forged, altered or expired link is 403.",
       security: [],
       request: {
         params: artefactKeyParamSchema,
         query: z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() }),
       },
       responses: {
-        200: { description: "The file (image/jpeg, image/png or application/pdf)", content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } },
+        200: {
+          description: "The file (image/jpeg, image/png or application/pdf)",
+          content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
+        },
         400: errors[400],
         403: errors[403],
       },

@@ -29,10 +29,21 @@ export function registerAuthRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
         const db = await deps.db();
         // Issue 15: a growing delay after failed attempts, per address and per client id from that
         // address (issue 27: knowing a client id must not let anyone hold back its tokens).
-        const attempt = { door: "api" as const, account: body.client_id, ip: trustedClientIp(c.req.raw.headers), accountPerAddress: true, settings: (deps.rateLimits ?? DEFAULT_RATE_LIMITS).failures, now: deps.now?.() };
+        const attempt = {
+          door: "api" as const,
+          account: body.client_id,
+          ip: trustedClientIp(c.req.raw.headers),
+          accountPerAddress: true,
+          settings: (deps.rateLimits ?? DEFAULT_RATE_LIMITS).failures,
+          now: deps.now?.(),
+        };
         const token = orFail(
           await limitSignIn(db, attempt, async () => {
-            const issued = await issueToken(db, { clientId: body.client_id, clientSecret: body.client_secret, ttlSeconds: deps.tokenTtlSeconds });
+            const issued = await issueToken(db, {
+              clientId: body.client_id,
+              clientSecret: body.client_secret,
+              ttlSeconds: deps.tokenTtlSeconds,
+            });
             if (issued.ok) return issued.value;
             if (issued.error.kind === "unauthenticated") return null;
             throw new FailureError(issued.error);

@@ -12,7 +12,8 @@ export function registerCoverageRoutes(app: OpenAPIHono<ApiEnv>) {
       path: "/api/v1/coverage",
       tags: ["Meta"],
       summary: "Coverage",
-      description: "The photo IDs, supporting documents and data sources the engines of this deployment read, with their countries (ISO 3166 alpha-2). The same in both modes.",
+      description:
+        "The photo IDs, supporting documents and data sources the engines of this deployment read, with their countries (ISO 3166 alpha-2). The same in both modes.",
       responses: { 200: json(coverageListSchema, "What is covered") },
     }),
     (c) => c.json(listCoverage(), 200),

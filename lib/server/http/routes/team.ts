@@ -13,7 +13,8 @@ export function registerTeamRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
       path: "/api/v1/team",
       tags: ["Team"],
       summary: "Read the team",
-      description: "The team the token belongs to: names, plan, logo. `public_name` is the team's name when none is set; `logo_url` is empty when none is set.",
+      description:
+        "The team the token belongs to: names, plan, logo. `public_name` is the team's name when none is set; `logo_url` is empty when none is set.",
       responses: { 200: json(teamSchema, "The team") },
     }),
     async (c) => c.json(orFail(await getTeamView(c.get("db"), c.get("tenant"))), 200),
@@ -35,7 +36,10 @@ export function registerTeamRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDeps) {
     }),
     async (c) => {
       const tenant = c.get("tenant");
-      const created = await createPartnerTeam(c.get("db"), tenant, c.req.valid("json"), { actor: apiActor(tenant), publicBaseUrl: deps.publicBaseUrl });
+      const created = await createPartnerTeam(c.get("db"), tenant, c.req.valid("json"), {
+        actor: apiActor(tenant),
+        publicBaseUrl: deps.publicBaseUrl,
+      });
       return c.json(orFail(created), 200);
     },
   );

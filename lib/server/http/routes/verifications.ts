@@ -72,7 +72,7 @@ export function registerVerificationRoutes(app: OpenAPIHono<ApiEnv>, deps: ApiDe
       summary: "List verifications",
       description:
         "Stored cases of the token's team and mode, newest first, as a bare JSON array (as the real API answers). " +
-        "When more remain, the `X-Next-Cursor` header (and a `Link` header with `rel=\"next\"`) carries the cursor: pass it as `cursor`.",
+        'When more remain, the `X-Next-Cursor` header (and a `Link` header with `rel="next"`) carries the cursor: pass it as `cursor`.',
       request: { query: verificationListQuerySchema },
       responses: {
         200: {

@@ -56,7 +56,10 @@ export function registerWebhookRoutes(app: OpenAPIHono<ApiEnv>, _deps: ApiDeps) 
       summary: "Replay a webhook message",
       description: "Queues the message again with the same `webhook-id` and payload and a fresh round of retries.",
       request: { params: webhookMessageIdParamsSchema },
-      responses: { 202: json(webhookMessageSchema, "Queued again"), 409: json(errorSchema, "The message is being delivered at this moment") },
+      responses: {
+        202: json(webhookMessageSchema, "Queued again"),
+        409: json(errorSchema, "The message is being delivered at this moment"),
+      },
       refuses: [404],
     }),
     async (c) => {
@@ -80,7 +83,12 @@ export function registerWebhookRoutes(app: OpenAPIHono<ApiEnv>, _deps: ApiDeps) 
     async (c) => {
       const tenant = c.get("tenant");
       const body = c.req.valid("json");
-      const result = await replayFailedWebhooks(c.get("db"), { tenant, actor: apiActor(tenant), from: new Date(body.from), to: new Date(body.to) });
+      const result = await replayFailedWebhooks(c.get("db"), {
+        tenant,
+        actor: apiActor(tenant),
+        from: new Date(body.from),
+        to: new Date(body.to),
+      });
       return c.json(orFail(result), 202);
     },
   );

@@ -9,7 +9,10 @@ export interface FactorOutcome {
 }
 
 /** Applies the model: points off 100 per factor, then the caps of failed factors, then the bands. */
-export function score(model: ScoringModel, outcomes: readonly FactorOutcome[]): { riskScore: number; recommendation: RiskRecommendation; factors: ScoreFactor[] } {
+export function score(
+  model: ScoringModel,
+  outcomes: readonly FactorOutcome[],
+): { riskScore: number; recommendation: RiskRecommendation; factors: ScoreFactor[] } {
   let total = 100;
   let cap = 100;
   const factors = outcomes.map(({ name, state, reason }) => {
@@ -20,6 +23,7 @@ export function score(model: ScoringModel, outcomes: readonly FactorOutcome[]): 
     return { name, state, points: taken, reason };
   });
   const riskScore = Math.max(0, Math.min(total, cap, 100));
-  const recommendation: RiskRecommendation = riskScore >= model.bands.CLEAR ? "CLEAR" : riskScore >= model.bands.REVIEW ? "REVIEW" : "REJECT";
+  const recommendation: RiskRecommendation =
+    riskScore >= model.bands.CLEAR ? "CLEAR" : riskScore >= model.bands.REVIEW ? "REVIEW" : "REJECT";
   return { riskScore, recommendation, factors };
 }

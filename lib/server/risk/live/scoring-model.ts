@@ -72,7 +72,8 @@ export function loadScoringModel(file: string | null): ScoringModel {
       bands: { ...DEFAULT_SCORING_MODEL.bands, ...raw.bands },
     };
     const parsed = scoringModelSchema.safeParse(merged);
-    if (!parsed.success) throw new Error(`RISK_SCORING_MODEL_FILE ${file}: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    if (!parsed.success)
+      throw new Error(`RISK_SCORING_MODEL_FILE ${file}: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
     model = parsed.data;
   }
   holder[MODEL] = { file, model };

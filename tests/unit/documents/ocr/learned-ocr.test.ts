@@ -56,7 +56,9 @@ describe("learned OCR (PP-OCRv4 in its own process)", () => {
   it("refuses an image it cannot decode with a named error, and keeps serving", async () => {
     await expect(recognizeText(Buffer.from("not an image"))).rejects.toBeInstanceOf(LearnedOcrError);
     await expect(recognizeText({ data: new Uint8Array(10), width: 4, height: 4, channels: 1 })).rejects.toThrow(/does not match/);
-    const blank = await sharp({ create: { width: 200, height: 100, channels: 3, background: "#ffffff" } }).png().toBuffer();
+    const blank = await sharp({ create: { width: 200, height: 100, channels: 3, background: "#ffffff" } })
+      .png()
+      .toBuffer();
     expect(await recognizeText(blank)).toEqual([]);
   });
 

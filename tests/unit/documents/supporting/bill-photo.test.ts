@@ -11,7 +11,11 @@ import { GENERATOR_TODAY } from "../../../support/documents/people";
 
 const NOW = new Date(`${GENERATOR_TODAY}T12:00:00Z`);
 const norm = (s: string | null | undefined) => (s ?? "").toUpperCase().replace(/\s+/g, " ").trim();
-const claimOf = (bill: Bill) => ({ firstName: bill.truth.firstName, lastName: bill.truth.lastName, address: { postcode: bill.truth.address.postcode } });
+const claimOf = (bill: Bill) => ({
+  firstName: bill.truth.firstName,
+  lastName: bill.truth.lastName,
+  address: { postcode: bill.truth.address.postcode },
+});
 
 afterAll(() => closeSupportingOcr());
 

@@ -54,13 +54,40 @@ describe("spaces put back from the line's pixels", () => {
     expect(restored("WORTHINGTON", "RestoreSans")).toBe("WORTHINGTON");
     const { image, box } = drawn("MR DARRAGH O'SULLIVAN", "RestoreSans", 24);
     expect(restoreSpaces("MR DARRAGHO'SULLIVAN", wordRuns(image, box, "MR DARRAGHO'SULLIVAN")!)).toBe("MR DARRAGH O'SULLIVAN");
-    expect(restoreSpaces("2011", [{ start: 0, end: 20 }, { start: 40, end: 60 }])).toBe("2011");
+    expect(
+      restoreSpaces("2011", [
+        { start: 0, end: 20 },
+        { start: 40, end: 60 },
+      ]),
+    ).toBe("2011");
   });
 
   it("gives up on a faint or tiny box rather than guess", () => {
     const blank: RawImage = { data: Buffer.alloc(200 * 60 * 3, 255), width: 200, height: 60, channels: 3 };
-    expect(wordRuns(blank, [[10, 10], [190, 10], [190, 50], [10, 50]], "ABCDEFGH")).toBeNull();
-    expect(wordRuns(blank, [[10, 10], [14, 10], [14, 12], [10, 12]], "AB")).toBeNull();
+    expect(
+      wordRuns(
+        blank,
+        [
+          [10, 10],
+          [190, 10],
+          [190, 50],
+          [10, 50],
+        ],
+        "ABCDEFGH",
+      ),
+    ).toBeNull();
+    expect(
+      wordRuns(
+        blank,
+        [
+          [10, 10],
+          [14, 10],
+          [14, 12],
+          [10, 12],
+        ],
+        "AB",
+      ),
+    ).toBeNull();
   });
 });
 
@@ -68,7 +95,10 @@ describe("OCR lines as a page's text pieces", () => {
   it("turns a photographed page's boxes upright and places them in the text's own frame", () => {
     // Three lines of a page turned 4 degrees and lying at (500, 700) in a photo.
     const t = (4 * Math.PI) / 180;
-    const at = (x: number, y: number): [number, number] => [500 + x * Math.cos(t) - y * Math.sin(t), 700 + x * Math.sin(t) + y * Math.cos(t)];
+    const at = (x: number, y: number): [number, number] => [
+      500 + x * Math.cos(t) - y * Math.sin(t),
+      700 + x * Math.sin(t) + y * Math.cos(t),
+    ];
     const box = (x: number, y: number, w: number, h: number): OcrLine["box"] => [at(x, y), at(x + w, y), at(x + w, y + h), at(x, y + h)];
     const lines: OcrLine[] = [
       { text: "Thamesbrook Water", score: 0.99, box: box(0, 0, 400, 40) },

@@ -11,7 +11,13 @@ import { readVisualZone } from "@/lib/server/documents/viz/read-viz";
 // specimen, read off the image by eye; what each printed zone says was read off the image too.
 
 const REAL = path.resolve(process.cwd(), "../shared/real-data/documents");
-const identity = (lastName: string, firstName: string, documentNumber: string, dateOfBirth: string, expirationDate: string | null): DocumentIdentity => ({
+const identity = (
+  lastName: string,
+  firstName: string,
+  documentNumber: string,
+  dateOfBirth: string,
+  expirationDate: string | null,
+): DocumentIdentity => ({
   lastName,
   firstName,
   documentNumber,
@@ -74,7 +80,16 @@ describe("printed zone against the MRZ, on real specimens", () => {
 
 // A passport data page as the learned OCR returns it: label boxes over value boxes.
 function line(text: string, x: number, y: number, width: number, score = 0.99, height = 20): OcrLine {
-  return { text, score, box: [[x, y], [x + width, y], [x + width, y + height], [x, y + height]] };
+  return {
+    text,
+    score,
+    box: [
+      [x, y],
+      [x + width, y],
+      [x + width, y + height],
+      [x, y + height],
+    ],
+  };
 }
 function page(values: { surname: string; given: string; dob: string; number: string; expiry: string }, score = 0.99): OcrLine[] {
   return [
@@ -114,7 +129,9 @@ describe("printed zone against the MRZ, on laid-out lines", () => {
     const onlyDob = [line("Date of birth/Date de naissance", 400, 280, 280), line("12 AUG/AOUT 74", 400, 305, 170)];
     const result = compareVisualZone(onlyDob, ICAO_PASSPORT);
     expect(result.status).toBe("not_performed");
-    expect(result.message).toMatch(/Only date_of_birth .*not found in the printed zone: last_name, first_name, document_number, expiration_date/);
+    expect(result.message).toMatch(
+      /Only date_of_birth .*not found in the printed zone: last_name, first_name, document_number, expiration_date/,
+    );
     expect(compareVisualZone([], ICAO_PASSPORT).status).toBe("not_performed");
   });
 

@@ -10,7 +10,12 @@ import { FRAUD_REPORT_SUBJECTS, fileFraudReport } from "@/lib/server/fraud-repor
 const PAGES = { verification: "/console/cases", risk_assessment: "/console/risk" } as const;
 
 /** Files the team's confirmed-fraud report on a case or assessment (bound: its type and id). */
-export async function reportFraudAction(subjectType: string, subjectId: string, _previous: SimpleFormState, formData: FormData): Promise<SimpleFormState> {
+export async function reportFraudAction(
+  subjectType: string,
+  subjectId: string,
+  _previous: SimpleFormState,
+  formData: FormData,
+): Promise<SimpleFormState> {
   const context = await getStaffContext();
   if (!context) return { ok: false, message: "Your session has ended: sign in again." };
   const type = FRAUD_REPORT_SUBJECTS.find((t) => t === subjectType);

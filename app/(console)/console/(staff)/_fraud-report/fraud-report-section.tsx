@@ -5,7 +5,15 @@ import { listFraudReports } from "@/lib/server/fraud-reports/list-fraud-reports"
 import { reportFraudAction } from "./actions";
 
 /** The "Confirmed fraud" section of a case or risk assessment page: the team's report, or the form. */
-export async function FraudReportSection({ context, subjectType, subjectId }: { context: StaffContext; subjectType: "verification" | "risk_assessment"; subjectId: string }) {
+export async function FraudReportSection({
+  context,
+  subjectType,
+  subjectId,
+}: {
+  context: StaffContext;
+  subjectType: "verification" | "risk_assessment";
+  subjectId: string;
+}) {
   const [report] = await listFraudReports(context.db, context.tenant, { subjectType, subjectId, limit: 1 });
   return (
     <section aria-labelledby="fraud-report" className="mt-8">

@@ -22,7 +22,10 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
   ];
   return (
     <>
-      <PageHeader title="Monitored accounts and alerts" description="People under ongoing sanctions and PEP screening; a new match raises an alert.">
+      <PageHeader
+        title="Monitored accounts and alerts"
+        description="People under ongoing sanctions and PEP screening; a new match raises an alert."
+      >
         {context.mode === "sandbox" && context.can("manage_alerts") ? (
           <form action={addTestAccountAction}>
             <button type="submit" className={buttonPrimary}>
@@ -35,7 +38,12 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
         {filters.map((f) => {
           const current = (status.success ? status.data : undefined) === f.value;
           return (
-            <Link key={f.label} href={f.value ? `/console/accounts?status=${f.value}` : "/console/accounts"} aria-current={current ? "page" : undefined} className={`${buttonSecondary} px-3 py-1.5 ${current ? "border-brand-700 bg-brand-50 text-brand-900" : ""}`}>
+            <Link
+              key={f.label}
+              href={f.value ? `/console/accounts?status=${f.value}` : "/console/accounts"}
+              aria-current={current ? "page" : undefined}
+              className={`${buttonSecondary} px-3 py-1.5 ${current ? "border-brand-700 bg-brand-50 text-brand-900" : ""}`}
+            >
               {f.label}
             </Link>
           );
@@ -49,18 +57,31 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
             <caption className="sr-only">Monitored accounts</caption>
             <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-700">
               <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">Person</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-                <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">Open alerts</th>
-                <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">Monitoring</th>
-                <th scope="col" className="hidden px-4 py-3 font-semibold lg:table-cell">Last screened</th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Person
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Status
+                </th>
+                <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">
+                  Open alerts
+                </th>
+                <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
+                  Monitoring
+                </th>
+                <th scope="col" className="hidden px-4 py-3 font-semibold lg:table-cell">
+                  Last screened
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {accounts.map((a) => (
                 <tr key={a.id}>
                   <td className="px-4 py-3">
-                    <Link href={`/console/accounts/${encodeURIComponent(a.id)}`} className={`font-medium text-brand-700 hover:underline ${focusRing}`}>
+                    <Link
+                      href={`/console/accounts/${encodeURIComponent(a.id)}`}
+                      className={`font-medium text-brand-700 hover:underline ${focusRing}`}
+                    >
                       {a.name}
                     </Link>
                     <span className="block font-mono text-xs text-slate-600">

@@ -8,7 +8,13 @@ import { NextPageLink } from "@/components/console/next-page-link";
 export const metadata: Metadata = { title: "Audit log" };
 
 const ACTORS: Record<string, string> = { system: "System", api_client: "API client", cli: "Admin CLI", staff: "Staff" };
-const COLUMNS = [{ label: "When" }, { label: "Who" }, { label: "What" }, { label: "Target", className: "hidden md:table-cell" }, { label: "From", className: "hidden lg:table-cell" }];
+const COLUMNS = [
+  { label: "When" },
+  { label: "Who" },
+  { label: "What" },
+  { label: "Target", className: "hidden md:table-cell" },
+  { label: "From", className: "hidden lg:table-cell" },
+];
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<{ cursor?: string }> }) {
   const context = await requireStaff();
@@ -18,13 +24,21 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   return (
     <>
       <PageHeader title="Audit log" description={`Who did what, when and from where: ${context.mode} actions and team-wide ones.`} />
-      <ListTable caption="Audit entries, newest first" columns={COLUMNS} empty={data.items.length === 0 ? { title: "Nothing recorded yet" } : null}>
+      <ListTable
+        caption="Audit entries, newest first"
+        columns={COLUMNS}
+        empty={data.items.length === 0 ? { title: "Nothing recorded yet" } : null}
+      >
         {data.items.map((e) => (
           <tr key={e.id} className="align-top">
             <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDateTime(e.createdAt)}</td>
-            <td className="max-w-40 break-words px-4 py-3 text-slate-900">{e.actorEmail ?? `${ACTORS[e.actorType] ?? e.actorType}${e.actorId ? ` (${e.actorId})` : ""}`}</td>
+            <td className="max-w-40 break-words px-4 py-3 text-slate-900">
+              {e.actorEmail ?? `${ACTORS[e.actorType] ?? e.actorType}${e.actorId ? ` (${e.actorId})` : ""}`}
+            </td>
             <td className="px-4 py-3 font-mono text-xs text-slate-900">{e.action}</td>
-            <td className="hidden break-all px-4 py-3 font-mono text-xs text-slate-700 md:table-cell">{e.targetId ? `${e.targetType}: ${e.targetId}` : "—"}</td>
+            <td className="hidden break-all px-4 py-3 font-mono text-xs text-slate-700 md:table-cell">
+              {e.targetId ? `${e.targetType}: ${e.targetId}` : "—"}
+            </td>
             <td className="hidden px-4 py-3 text-xs text-slate-700 lg:table-cell" title={e.userAgent ?? undefined}>
               {e.ip ?? "—"}
             </td>

@@ -16,7 +16,12 @@ export async function addBlocklistAction(_previous: SimpleFormState, formData: F
   if (!context) return SIGNED_OUT;
   const subject: BlocklistSubject =
     text(formData, "kind") === "identity"
-      ? { kind: "identity", firstName: text(formData, "firstName"), lastName: text(formData, "lastName"), dateOfBirth: text(formData, "dateOfBirth") }
+      ? {
+          kind: "identity",
+          firstName: text(formData, "firstName"),
+          lastName: text(formData, "lastName"),
+          dateOfBirth: text(formData, "dateOfBirth"),
+        }
       : { kind: "email", email: text(formData, "email") };
   const result = await addBlocklistEntry(context.db, {
     by: { staff: context.staff, teamId: context.team.id },

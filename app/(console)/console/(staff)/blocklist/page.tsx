@@ -20,7 +20,11 @@ export default async function BlocklistPage() {
         title="Blocklist"
         description={`Known fraudsters ${context.team.name} has put on the platform blocklist. Every team's live risk checks flag a match (known blocklist match), seeing only your reason: never the email or name you typed, nor your team.`}
       />
-      {!canChange ? <p className="mb-4 rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-800">Your role ({context.role}) can read the blocklist; owners and admins change it.</p> : null}
+      {!canChange ? (
+        <p className="mb-4 rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-800">
+          Your role ({context.role}) can read the blocklist; owners and admins change it.
+        </p>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-5">
         {canChange ? (
           <section aria-labelledby="blocklist-new" className={`${cardClass} p-4 sm:p-6 lg:col-span-2`}>
@@ -35,11 +39,17 @@ export default async function BlocklistPage() {
             Your team&rsquo;s entries <span className="font-normal text-slate-700">({entries.length})</span>
           </h2>
           {entries.length === 0 ? (
-            <EmptyState title="No entries yet">Entries your team adds appear here. Entries of other teams and of the platform operator match too, but are not shown.</EmptyState>
+            <EmptyState title="No entries yet">
+              Entries your team adds appear here. Entries of other teams and of the platform operator match too, but are not shown.
+            </EmptyState>
           ) : (
             <ul className={`${cardClass} divide-y divide-slate-100`}>
               {entries.map((entry) => (
-                <li key={entry.id} data-testid="blocklist-entry" className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
+                <li
+                  key={entry.id}
+                  data-testid="blocklist-entry"
+                  className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between"
+                >
                   <div className="min-w-0">
                     <p className="break-words font-medium text-slate-900">{entry.label}</p>
                     <p className="mt-0.5 text-xs text-slate-700">

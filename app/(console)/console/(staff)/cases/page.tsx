@@ -28,14 +28,31 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
     <>
       <PageHeader
         title="Cases"
-        description={context.mode === "sandbox" ? "Sandbox cases you created through the API, then the canned sandbox cases 111–999." : "Identity verifications of your live integration."}
+        description={
+          context.mode === "sandbox"
+            ? "Sandbox cases you created through the API, then the canned sandbox cases 111–999."
+            : "Identity verifications of your live integration."
+        }
       />
-      <FilterBar label="Cases" submit="Search" clearHref="/console/cases" active={!!(q || params.status)} className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+      <FilterBar
+        label="Cases"
+        submit="Search"
+        clearHref="/console/cases"
+        active={!!(q || params.status)}
+        className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+      >
         <div>
           <label htmlFor="q" className={labelClass}>
             Search
           </label>
-          <input id="q" name="q" type="search" defaultValue={q} placeholder="Email, case id or external id" className={`mt-1 ${inputClass}`} />
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder="Email, case id or external id"
+            className={`mt-1 ${inputClass}`}
+          />
         </div>
         <div>
           <StatusSelect value={params.status ?? ""}>

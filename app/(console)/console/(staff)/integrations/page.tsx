@@ -19,7 +19,8 @@ export default async function IntegrationsPage() {
         title="API integrations"
         description={
           <>
-            Client credentials exchange for bearer tokens at <code className="font-mono text-xs">POST /api/v2/authenticate</code>. These are for <ModeBadge mode={context.mode} /> — switch mode above for the other.
+            Client credentials exchange for bearer tokens at <code className="font-mono text-xs">POST /api/v2/authenticate</code>. These are
+            for <ModeBadge mode={context.mode} /> — switch mode above for the other.
           </>
         }
       />
@@ -49,7 +50,9 @@ export default async function IntegrationsPage() {
                   <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
                     {c.name}
                     {c.revokedAt ? (
-                      <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-900">Revoked {formatDateTime(c.revokedAt.toISOString())}</span>
+                      <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-900">
+                        Revoked {formatDateTime(c.revokedAt.toISOString())}
+                      </span>
                     ) : (
                       <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">Active</span>
                     )}
@@ -58,7 +61,8 @@ export default async function IntegrationsPage() {
                     {c.clientId} · secret …{c.secretHint}
                   </p>
                   <p className="mt-1 text-xs text-slate-700">
-                    Created {formatDateTime(c.createdAt.toISOString())} · last used {c.lastUsedAt ? formatDateTime(c.lastUsedAt.toISOString()) : "never"}
+                    Created {formatDateTime(c.createdAt.toISOString())} · last used{" "}
+                    {c.lastUsedAt ? formatDateTime(c.lastUsedAt.toISOString()) : "never"}
                   </p>
                 </div>
                 {canManage && !c.revokedAt ? (

@@ -24,7 +24,9 @@ export default async function MailboxPage({ searchParams }: { searchParams: Prom
     return (
       <>
         <PageHeader title="Mailbox" description={description} />
-        <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-800">Your role ({context.role}) cannot read the team&apos;s emails; owners and admins can.</p>
+        <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-800">
+          Your role ({context.role}) cannot read the team&apos;s emails; owners and admins can.
+        </p>
       </>
     );
   }
@@ -33,12 +35,20 @@ export default async function MailboxPage({ searchParams }: { searchParams: Prom
   return (
     <>
       <PageHeader title="Mailbox" description={description} />
-      <ListTable caption="Emails, newest first" columns={COLUMNS} testId="mailbox" empty={data.items.length === 0 ? { title: "No emails yet", body: "Invitations to new members appear here." } : null}>
+      <ListTable
+        caption="Emails, newest first"
+        columns={COLUMNS}
+        testId="mailbox"
+        empty={data.items.length === 0 ? { title: "No emails yet", body: "Invitations to new members appear here." } : null}
+      >
         {data.items.map((e) => (
           <tr key={e.id} className="align-top">
             <td className="px-4 py-3">
               {/* Wraps rather than truncates: on a phone the subject is what tells emails apart. */}
-              <Link href={`/console/mailbox/${e.id}`} className={`block break-words font-medium text-brand-700 hover:underline ${focusRing}`}>
+              <Link
+                href={`/console/mailbox/${e.id}`}
+                className={`block break-words font-medium text-brand-700 hover:underline ${focusRing}`}
+              >
                 {e.subject}
               </Link>
               <span className="block break-all text-xs text-slate-700">to {e.to}</span>

@@ -12,7 +12,10 @@ import { inviteMember } from "@/lib/server/console/invite-member";
 import { removeMember } from "@/lib/server/console/remove-member";
 import { createMailer } from "@/lib/server/mail/create-mailer";
 
-const schema = z.object({ email: z.email("Enter an email address").max(320), role: z.enum(roleEnum.enumValues, { message: "Choose a role" }) });
+const schema = z.object({
+  email: z.email("Enter an email address").max(320),
+  role: z.enum(roleEnum.enumValues, { message: "Choose a role" }),
+});
 
 const EMAIL_NOTE = {
   sent: "We emailed it to them as well.",
@@ -43,7 +46,11 @@ export async function inviteMemberAction(_previous: SimpleFormState, formData: F
   return {
     ok: true,
     message: `Invitation for ${parsed.data.email} (${parsed.data.role}) created.`,
-    reveal: { label: "Invitation link", value: result.value.link, note: `It works once and for 7 days, and is not shown here again. ${EMAIL_NOTE[result.value.email.status]}` },
+    reveal: {
+      label: "Invitation link",
+      value: result.value.link,
+      note: `It works once and for 7 days, and is not shown here again. ${EMAIL_NOTE[result.value.email.status]}`,
+    },
   };
 }
 
@@ -55,7 +62,13 @@ export async function changeMemberRoleAction(userId: string, _previous: SimpleFo
   const result = await changeMemberRole(context.db, { staff: context.staff, teamId: context.team.id, userId, role: role.data });
   if (!result.ok) return { ok: false, message: failureMessage(result.error), fieldErrors: result.error.detail };
   revalidatePath("/console/members");
-  return { ok: true, message: result.value.previousRole === result.value.role ? `Already ${result.value.role}.` : `Now ${result.value.role} (was ${result.value.previousRole}).` };
+  return {
+    ok: true,
+    message:
+      result.value.previousRole === result.value.role
+        ? `Already ${result.value.role}.`
+        : `Now ${result.value.role} (was ${result.value.previousRole}).`,
+  };
 }
 
 export async function removeMemberAction(userId: string, _previous: SimpleFormState): Promise<SimpleFormState> {

@@ -50,7 +50,9 @@ export default async function MembersPage() {
                     {m.email}
                     {you ? <span className="font-normal text-slate-700"> (you)</span> : null}
                   </p>
-                  <p className="text-xs text-slate-700">{m.name ? `${m.name} · ` : ""}joined {formatDateTime(m.joinedAt)}</p>
+                  <p className="text-xs text-slate-700">
+                    {m.name ? `${m.name} · ` : ""}joined {formatDateTime(m.joinedAt)}
+                  </p>
                   <p className="mt-1 text-sm">
                     <span className="font-semibold capitalize text-slate-900" data-testid="member-role">
                       {m.role}
@@ -72,7 +74,9 @@ export default async function MembersPage() {
             );
           })}
         </ul>
-        {canManage && owners <= 1 ? <p className="mt-2 text-xs text-slate-700">The team&apos;s only owner keeps the role: make another member an owner first.</p> : null}
+        {canManage && owners <= 1 ? (
+          <p className="mt-2 text-xs text-slate-700">The team&apos;s only owner keeps the role: make another member an owner first.</p>
+        ) : null}
       </section>
     </>
   );

@@ -10,7 +10,13 @@ import { NextPageLink } from "@/components/console/next-page-link";
 
 export const metadata: Metadata = { title: "Risk assessments" };
 
-const COLUMNS = [{ label: "Person" }, { label: "Result" }, { label: "Score", className: "hidden sm:table-cell" }, { label: "Enrichments", className: "hidden md:table-cell" }, { label: "Assessed", className: "hidden lg:table-cell" }];
+const COLUMNS = [
+  { label: "Person" },
+  { label: "Result" },
+  { label: "Score", className: "hidden sm:table-cell" },
+  { label: "Enrichments", className: "hidden md:table-cell" },
+  { label: "Assessed", className: "hidden lg:table-cell" },
+];
 
 export default async function RiskPage({ searchParams }: { searchParams: Promise<{ cursor?: string }> }) {
   const context = await requireStaff();
@@ -29,7 +35,11 @@ export default async function RiskPage({ searchParams }: { searchParams: Promise
       <ListTable
         caption="Risk assessments"
         columns={COLUMNS}
-        empty={data.items.length === 0 ? { title: "No risk assessments yet", body: "They appear here as your integration calls the risk endpoint." } : null}
+        empty={
+          data.items.length === 0
+            ? { title: "No risk assessments yet", body: "They appear here as your integration calls the risk endpoint." }
+            : null
+        }
       >
         {data.items.map((r) => (
           <tr key={r.id}>

@@ -31,7 +31,9 @@ export async function saveWebhookAction(_previous: SimpleFormState, formData: Fo
   return {
     ok: true,
     message: "Webhook endpoint saved.",
-    reveal: secret ? { label: "Signing secret", value: secret, note: "Verify deliveries with it. It is not shown again; rotate it to get a new one." } : undefined,
+    reveal: secret
+      ? { label: "Signing secret", value: secret, note: "Verify deliveries with it. It is not shown again; rotate it to get a new one." }
+      : undefined,
   };
 }
 
@@ -51,7 +53,11 @@ export async function rotateSecretAction(_previous: SimpleFormState): Promise<Si
 export async function saveRedirectAction(_previous: SimpleFormState, formData: FormData): Promise<SimpleFormState> {
   const context = await getStaffContext();
   if (!context) return SIGNED_OUT;
-  const result = await setDefaultRedirectUrl(context.db, { staff: context.staff, teamId: context.team.id, url: String(formData.get("url") ?? "") });
+  const result = await setDefaultRedirectUrl(context.db, {
+    staff: context.staff,
+    teamId: context.team.id,
+    url: String(formData.get("url") ?? ""),
+  });
   if (!result.ok) return { ok: false, message: failureMessage(result.error), fieldErrors: result.error.detail };
   revalidatePath("/console/settings");
   return { ok: true, message: result.value.defaultRedirectUrl ? "Default redirect URL saved." : "Default redirect URL cleared." };
@@ -84,15 +90,27 @@ export async function saveVouchSettingsAction(_previous: SimpleFormState, formDa
   });
   if (!result.ok) return { ok: false, message: failureMessage(result.error), fieldErrors: result.error.detail };
   revalidatePath("/console/settings");
-  return { ok: true, message: `Vouching settings saved for ${context.mode}: ${result.value.professions.length} professions, at most ${result.value.refereeLimit} people per referee a year.` };
+  return {
+    ok: true,
+    message: `Vouching settings saved for ${context.mode}: ${result.value.professions.length} professions, at most ${result.value.refereeLimit} people per referee a year.`,
+  };
 }
 
 export async function saveEmbedSettingsAction(_previous: SimpleFormState, formData: FormData): Promise<SimpleFormState> {
   const context = await getStaffContext();
   if (!context) return SIGNED_OUT;
-  const result = await updateEmbedSettings(context.db, { tenant: context.tenant, staff: context.staff, frameAncestors: String(formData.get("frameAncestors") ?? "") });
+  const result = await updateEmbedSettings(context.db, {
+    tenant: context.tenant,
+    staff: context.staff,
+    frameAncestors: String(formData.get("frameAncestors") ?? ""),
+  });
   if (!result.ok) return { ok: false, message: failureMessage(result.error), fieldErrors: result.error.detail };
   revalidatePath("/console/settings");
   const count = result.value.frameAncestors.length;
-  return { ok: true, message: count ? `The hosted flow (${context.mode}) may be framed by ${count} site${count === 1 ? "" : "s"}.` : `The hosted flow (${context.mode}) is never framed.` };
+  return {
+    ok: true,
+    message: count
+      ? `The hosted flow (${context.mode}) may be framed by ${count} site${count === 1 ? "" : "s"}.`
+      : `The hosted flow (${context.mode}) is never framed.`,
+  };
 }

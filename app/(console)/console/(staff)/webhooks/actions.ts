@@ -13,7 +13,10 @@ const SIGNED_OUT: SimpleFormState = { ok: false, message: "Your session has ende
 export async function replayWebhookAction(_previous: SimpleFormState, formData: FormData): Promise<SimpleFormState> {
   const context = await getStaffContext();
   if (!context) return SIGNED_OUT;
-  const result = await replayCaseDelivery(context.db, context.tenant, { staff: context.staff, messageId: String(formData.get("messageId") ?? "") });
+  const result = await replayCaseDelivery(context.db, context.tenant, {
+    staff: context.staff,
+    messageId: String(formData.get("messageId") ?? ""),
+  });
   if (!result.ok) return { ok: false, message: failureMessage(result.error) };
   revalidatePath("/console/webhooks");
   return { ok: true, message: "Queued again" };
@@ -34,11 +37,18 @@ export async function replayFailedRangeAction(_previous: SimpleFormState, formDa
   const from = utc(formData.get("from"));
   const to = utc(formData.get("to"));
   if (!from || !to) {
-    return { ok: false, message: "Check the time range.", fieldErrors: { from: from ? undefined : "Enter a date and time", to: to ? undefined : "Enter a date and time" } };
+    return {
+      ok: false,
+      message: "Check the time range.",
+      fieldErrors: { from: from ? undefined : "Enter a date and time", to: to ? undefined : "Enter a date and time" },
+    };
   }
   const result = await replayFailedWebhookMessages(context.db, context.tenant, { staff: context.staff, from, to });
   if (!result.ok) return { ok: false, message: failureMessage(result.error), fieldErrors: result.error.detail };
   revalidatePath("/console/webhooks");
   const n = result.value.replayed;
-  return { ok: true, message: n === 0 ? "No failed messages were created in that range." : `Queued ${n} failed message${n === 1 ? "" : "s"} again.` };
+  return {
+    ok: true,
+    message: n === 0 ? "No failed messages were created in that range." : `Queued ${n} failed message${n === 1 ? "" : "s"} again.`,
+  };
 }

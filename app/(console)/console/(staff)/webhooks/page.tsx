@@ -38,12 +38,22 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
         title="Webhooks"
         description={
           <>
-            Every message sent to your {context.mode} webhook endpoint, newest first. A replay sends the same message again with its <span className="font-mono">webhook-id</span>. The
-            endpoint is on the <Link href="/console/settings" className={linkClass}>Settings</Link> page.
+            Every message sent to your {context.mode} webhook endpoint, newest first. A replay sends the same message again with its{" "}
+            <span className="font-mono">webhook-id</span>. The endpoint is on the{" "}
+            <Link href="/console/settings" className={linkClass}>
+              Settings
+            </Link>{" "}
+            page.
           </>
         }
       />
-      <FilterBar label="Webhook messages" submit="Filter" clearHref="/console/webhooks" active={!!chosen} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <FilterBar
+        label="Webhook messages"
+        submit="Filter"
+        clearHref="/console/webhooks"
+        active={!!chosen}
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      >
         <div className="sm:w-56">
           <StatusSelect value={chosen ?? ""}>
             {DELIVERY_STATUSES.map((s) => (
@@ -56,7 +66,10 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
       </FilterBar>
       <ListError message={result.ok ? null : result.error.message} />
       <WebhookMessageTable messages={data.items} replay={canReplay ? replayWebhookAction : undefined} />
-      <PageLinks firstHref={raw.cursor ? (chosen ? `/console/webhooks?status=${chosen}` : "/console/webhooks") : null} nextHref={next ? `/console/webhooks?${next}` : null} />
+      <PageLinks
+        firstHref={raw.cursor ? (chosen ? `/console/webhooks?status=${chosen}` : "/console/webhooks") : null}
+        nextHref={next ? `/console/webhooks?${next}` : null}
+      />
 
       <section aria-labelledby="replay-range-title" className={`${cardClass} mt-8 p-4`}>
         <h2 id="replay-range-title" className="font-semibold text-slate-900">
@@ -64,7 +77,10 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
         </h2>
         {canReplay ? (
           <>
-            <p className="mb-3 mt-1 text-sm text-slate-700">Sends again every message that failed all its tries and was created in the range (from inclusive, to exclusive). Receivers deduplicate by webhook-id.</p>
+            <p className="mb-3 mt-1 text-sm text-slate-700">
+              Sends again every message that failed all its tries and was created in the range (from inclusive, to exclusive). Receivers
+              deduplicate by webhook-id.
+            </p>
             <WebhookReplayRangeForm action={replayFailedRangeAction} from={range.from} to={range.to} />
           </>
         ) : (

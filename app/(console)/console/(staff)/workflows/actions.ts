@@ -19,16 +19,26 @@ async function run(change: WorkflowChange, done: (name: string) => string): Prom
 }
 
 export async function createWorkflowAction(_previous: SimpleFormState, formData: FormData): Promise<SimpleFormState> {
-  const change: WorkflowChange = { kind: "create", id: text(formData, "id").trim(), name: text(formData, "name"), steps: formData.getAll("steps").map(String) };
+  const change: WorkflowChange = {
+    kind: "create",
+    id: text(formData, "id").trim(),
+    name: text(formData, "name"),
+    steps: formData.getAll("steps").map(String),
+  };
   return run(change, (name) => `Created “${name}” (${change.id}).`);
 }
 
 /** Bound: the workflow's id. */
 export async function updateWorkflowAction(id: string, _previous: SimpleFormState, formData: FormData): Promise<SimpleFormState> {
-  return run({ kind: "update", id, name: text(formData, "name"), steps: formData.getAll("steps").map(String) }, (name) => `Saved “${name}”.`);
+  return run(
+    { kind: "update", id, name: text(formData, "name"), steps: formData.getAll("steps").map(String) },
+    (name) => `Saved “${name}”.`,
+  );
 }
 
 /** Bound: the workflow's id and whether to archive (true) or restore it. */
 export async function archiveWorkflowAction(id: string, archived: boolean, _previous: SimpleFormState): Promise<SimpleFormState> {
-  return run({ kind: "archive", id, archived }, (name) => (archived ? `Archived “${name}”: it opens no new verification.` : `Restored “${name}”.`));
+  return run({ kind: "archive", id, archived }, (name) =>
+    archived ? `Archived “${name}”: it opens no new verification.` : `Restored “${name}”.`,
+  );
 }

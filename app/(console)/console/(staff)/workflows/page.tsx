@@ -9,7 +9,10 @@ import { archiveWorkflowAction, createWorkflowAction, updateWorkflowAction } fro
 
 export const metadata: Metadata = { title: "Workflows" };
 
-const STEP_NAME: Record<string, string> = { ...Object.fromEntries(STEP_LABELS.map(([value, label]) => [value, label])), referee_confirm: "Referee's confirmation" };
+const STEP_NAME: Record<string, string> = {
+  ...Object.fromEntries(STEP_LABELS.map(([value, label]) => [value, label])),
+  referee_confirm: "Referee's confirmation",
+};
 
 function Steps({ workflow }: { workflow: Workflow }) {
   return (
@@ -35,7 +38,11 @@ export default async function WorkflowsPage() {
         title="Workflows"
         description={`The steps a verification runs. Your integration picks one by its id (workflow_id); GET /api/v1/flows lists them. These are ${context.team.name}'s ${context.mode} workflows: sandbox and live keep their own.`}
       />
-      {!canChange ? <p className="mb-4 rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-800">Your role ({context.role}) can read workflows; owners and admins change them.</p> : null}
+      {!canChange ? (
+        <p className="mb-4 rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-800">
+          Your role ({context.role}) can read workflows; owners and admins change them.
+        </p>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-5">
         {canChange ? (
           <section aria-labelledby="workflow-new-heading" className={`${cardClass} p-4 sm:p-6 lg:col-span-2`}>
@@ -51,7 +58,9 @@ export default async function WorkflowsPage() {
               Your team&rsquo;s workflows <span className="font-normal text-slate-700">({own.length})</span>
             </h2>
             {own.length === 0 ? (
-              <EmptyState title="No workflows of your own yet">Workflows your team creates appear here, beside the built-in ones below.</EmptyState>
+              <EmptyState title="No workflows of your own yet">
+                Workflows your team creates appear here, beside the built-in ones below.
+              </EmptyState>
             ) : (
               <ul className={`${cardClass} divide-y divide-slate-100`}>
                 {own.map((workflow) => (
@@ -60,17 +69,27 @@ export default async function WorkflowsPage() {
                       <div className="min-w-0">
                         <p className="break-words font-medium text-slate-900">
                           {workflow.name}{" "}
-                          {workflow.archivedAt ? <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Archived</span> : null}
+                          {workflow.archivedAt ? (
+                            <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                              Archived
+                            </span>
+                          ) : null}
                         </p>
                         <p className="mt-0.5 break-all font-mono text-xs text-slate-700">{workflow.id}</p>
                         <p className="mt-0.5 text-xs text-slate-700">
-                          {tokensPerVerification(workflow)} token{tokensPerVerification(workflow) === 1 ? "" : "s"} per verification · changed {formatDateTime(workflow.updatedAt.toISOString())}
+                          {tokensPerVerification(workflow)} token{tokensPerVerification(workflow) === 1 ? "" : "s"} per verification ·
+                          changed {formatDateTime(workflow.updatedAt.toISOString())}
                         </p>
                         <Steps workflow={workflow} />
                       </div>
                       {canChange ? (
                         <div className="shrink-0">
-                          <ArchiveWorkflowForm action={archiveWorkflowAction.bind(null, workflow.id, !workflow.archivedAt)} id={workflow.id} name={workflow.name} archived={!!workflow.archivedAt} />
+                          <ArchiveWorkflowForm
+                            action={archiveWorkflowAction.bind(null, workflow.id, !workflow.archivedAt)}
+                            id={workflow.id}
+                            name={workflow.name}
+                            archived={!!workflow.archivedAt}
+                          />
                         </div>
                       ) : null}
                     </div>

@@ -7,12 +7,19 @@ import { evidenceResponseType } from "@/lib/server/evidence/serve-evidence";
 export const dynamic = "force-dynamic";
 
 function notFound(): Response {
-  return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" } });
+  return new Response("Not found", {
+    status: 404,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" },
+  });
 }
 
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const context = await getStaffContext();
-  if (!context) return new Response("Sign in first", { status: 401, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+  if (!context)
+    return new Response("Sign in first", {
+      status: 401,
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+    });
   // Membership read fresh; anything the member may not see is simply not there (404, not 403).
   const allowed = await authorizeStaff(context.db, { staff: context.staff, teamId: context.tenant.teamId, permission: "view" });
   if (!allowed.ok) return notFound();

@@ -29,7 +29,10 @@ export function AddressStep({ token, teamName, required }: AddressStepProps) {
     setFiles((f) => f.map((old, j) => (j === i ? file : old)));
     setErrors((e) => e.map((old, j) => (j === i ? null : old)));
   };
-  const refuse = (i: number) => (code: "type" | "size") => setErrors((e) => e.map((old, j) => (j === i ? t(code === "type" ? "upload.errors.wrong_file_type" : "upload.errors.file_too_large") : old)));
+  const refuse = (i: number) => (code: "type" | "size") =>
+    setErrors((e) =>
+      e.map((old, j) => (j === i ? t(code === "type" ? "upload.errors.wrong_file_type" : "upload.errors.file_too_large") : old)),
+    );
   return (
     <section aria-labelledby="address-title" className={`${card} space-y-4`}>
       <h2 id="address-title" className={heading}>
@@ -38,7 +41,15 @@ export function AddressStep({ token, teamName, required }: AddressStepProps) {
       <p className="text-slate-700">{t(required === 2 ? "address.introTwo" : "address.intro")}</p>
       {[0, 1].slice(0, second ? 2 : 1).map((i) => (
         <div key={i} className="space-y-1">
-          <FilePicker label={t("address.fileLabel", { number: i + 1 })} hint={t("address.fileHint")} accept={ACCEPT} onFile={pick(i)} onError={refuse(i)} error={errors[i]} prominent={i === 0} />
+          <FilePicker
+            label={t("address.fileLabel", { number: i + 1 })}
+            hint={t("address.fileHint")}
+            accept={ACCEPT}
+            onFile={pick(i)}
+            onError={refuse(i)}
+            error={errors[i]}
+            prominent={i === 0}
+          />
           {files[i] ? (
             <p className="text-sm text-slate-800" data-testid={`address-file-${i + 1}`}>
               {files[i]!.name}

@@ -51,7 +51,8 @@ export function ClaimForm({ action, lookupUrl, initial }: ClaimFormProps) {
   if (state.fieldErrors.firstName) summary.push({ target: "firstName", text: t("errors.firstName") });
   if (state.fieldErrors.lastName) summary.push({ target: "lastName", text: t("errors.lastName") });
   if (state.fieldErrors.dateOfBirth) summary.push({ target: "dobDay", text: t("errors.dateOfBirth") });
-  if (state.fieldErrors.address) summary.push({ target: address.mode === "manual" ? "houseNameOrNumber" : "lookupPostcode", text: t("errors.address") });
+  if (state.fieldErrors.address)
+    summary.push({ target: address.mode === "manual" ? "houseNameOrNumber" : "lookupPostcode", text: t("errors.address") });
   for (const f of MANUAL_FIELDS) if (manual[f] && address.mode === "manual") summary.push({ target: f, text: t(`errors.${manual[f]}`) });
 
   // After each refused submit: the summary takes the focus, and the page's title says there is a problem.
@@ -73,8 +74,22 @@ export function ClaimForm({ action, lookupUrl, initial }: ClaimFormProps) {
       <p className="text-slate-700">{t("intro")}</p>
       <RiskFormClassesProvider classes={hostedFormClasses}>
         <form action={formAction} className="space-y-5" noValidate>
-          <TextField id="firstName" label={t("firstName")} autoComplete="given-name" value={firstName} onChange={(e) => setFirstName(e.target.value)} errors={error("firstName")} />
-          <TextField id="lastName" label={t("lastName")} autoComplete="family-name" value={lastName} onChange={(e) => setLastName(e.target.value)} errors={error("lastName")} />
+          <TextField
+            id="firstName"
+            label={t("firstName")}
+            autoComplete="given-name"
+            value={firstName}
+            onChange={(e) => setFirstName(e.target.value)}
+            errors={error("firstName")}
+          />
+          <TextField
+            id="lastName"
+            label={t("lastName")}
+            autoComplete="family-name"
+            value={lastName}
+            onChange={(e) => setLastName(e.target.value)}
+            errors={error("lastName")}
+          />
           <DateOfBirthField value={dob} onChange={setDob} errors={error("dateOfBirth")} />
           <fieldset className="space-y-3">
             <legend className="text-base font-semibold text-slate-900">{t("address")}</legend>
@@ -83,7 +98,13 @@ export function ClaimForm({ action, lookupUrl, initial }: ClaimFormProps) {
               onChange={setAddress}
               lookupUrl={lookupUrl}
               errors={addressErrors}
-              copy={{ selectLabel: t("selectAddress"), noMatch: t("noMatch"), chosen: t("chosen"), lookupInstead: t("lookupInstead"), unavailable: t("unavailable") }}
+              copy={{
+                selectLabel: t("selectAddress"),
+                noMatch: t("noMatch"),
+                chosen: t("chosen"),
+                lookupInstead: t("lookupInstead"),
+                unavailable: t("unavailable"),
+              }}
             />
           </fieldset>
           <button type="submit" disabled={pending} className={`${primaryButton} w-full sm:w-auto`}>

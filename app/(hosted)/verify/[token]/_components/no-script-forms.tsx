@@ -11,7 +11,12 @@ const field = "block w-full rounded-lg border border-dashed border-slate-400 bg-
 export function NoScriptUpload({ token, step, t }: { token: string; step: "photo_id" | "address_evidence"; t: T }) {
   return (
     <noscript>
-      <form method="post" encType="multipart/form-data" action={`/verify/${token}/${step === "photo_id" ? "photo-id" : "address"}`} className="mt-4 space-y-3 rounded-xl border border-slate-300 p-4">
+      <form
+        method="post"
+        encType="multipart/form-data"
+        action={`/verify/${token}/${step === "photo_id" ? "photo-id" : "address"}`}
+        className="mt-4 space-y-3 rounded-xl border border-slate-300 p-4"
+      >
         <h3 className="font-semibold text-slate-900">{t("hostedPages.noScript.title")}</h3>
         {step === "photo_id" ? (
           <>

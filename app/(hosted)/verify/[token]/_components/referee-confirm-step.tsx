@@ -66,7 +66,13 @@ export function RefereeConfirmStep({ action, person, facts, photoUrl }: RefereeC
           </fieldset>
         ))}
         <label className="flex items-start gap-3 text-base text-slate-900">
-          <input type="checkbox" name="declaration" value="yes" className="mt-1 h-5 w-5 accent-brand-700" aria-describedby="declaration-error" />
+          <input
+            type="checkbox"
+            name="declaration"
+            value="yes"
+            className="mt-1 h-5 w-5 accent-brand-700"
+            aria-describedby="declaration-error"
+          />
           <span>{t("declaration", { person })}</span>
         </label>
         <p id="declaration-error" aria-live="polite" className={hostedFormClasses.error}>

@@ -32,12 +32,28 @@ export function VouchStep({ action, professional, relationships, professions, wa
   const t = useTranslations("hosted.vouch");
   const [state, formAction, pending] = useActionState(action, { fieldErrors: {}, message: null });
   const id = useId();
-  const field = (name: string, text: string, control: (props: { id: string; name: string; "aria-describedby": string; "aria-invalid": boolean; defaultValue: string }) => React.ReactNode) => (
+  const field = (
+    name: string,
+    text: string,
+    control: (props: {
+      id: string;
+      name: string;
+      "aria-describedby": string;
+      "aria-invalid": boolean;
+      defaultValue: string;
+    }) => React.ReactNode,
+  ) => (
     <div className="space-y-1">
       <label htmlFor={`${id}-${name}`} className={label}>
         {text}
       </label>
-      {control({ id: `${id}-${name}`, name, "aria-describedby": `${id}-${name}-error`, "aria-invalid": !!state.fieldErrors[name], defaultValue: state.values?.[name] ?? "" })}
+      {control({
+        id: `${id}-${name}`,
+        name,
+        "aria-describedby": `${id}-${name}-error`,
+        "aria-invalid": !!state.fieldErrors[name],
+        defaultValue: state.values?.[name] ?? "",
+      })}
       <p id={`${id}-${name}-error`} aria-live="polite" className={errorClass}>
         {state.fieldErrors[name] ?? ""}
       </p>
@@ -65,8 +81,12 @@ export function VouchStep({ action, professional, relationships, professions, wa
       {endedFor ? <p className={adviceBox}>{t("ended", { referee: endedFor })}</p> : null}
       {/* Remounted with what was sent after a refusal: React resets a form after its action, and a select's reset ignores defaultValue. */}
       <form key={JSON.stringify(state.values ?? {})} action={formAction} className="space-y-4" noValidate>
-        {field("name", t("name"), (p) => <input {...p} type="text" autoComplete="off" className={input} required />)}
-        {field("email", t("email"), (p) => <input {...p} type="email" autoComplete="off" className={input} required />)}
+        {field("name", t("name"), (p) => (
+          <input {...p} type="text" autoComplete="off" className={input} required />
+        ))}
+        {field("email", t("email"), (p) => (
+          <input {...p} type="email" autoComplete="off" className={input} required />
+        ))}
         {professional
           ? field("profession", t("profession"), (p) => (
               <select {...p} className={input}>
@@ -93,7 +113,9 @@ export function VouchStep({ action, professional, relationships, professions, wa
                 ))}
               </select>
             ))}
-        {field("knownYears", t("knownYears"), (p) => <input {...p} type="number" inputMode="numeric" min={0} max={100} className={`${input} max-w-32`} required />)}
+        {field("knownYears", t("knownYears"), (p) => (
+          <input {...p} type="number" inputMode="numeric" min={0} max={100} className={`${input} max-w-32`} required />
+        ))}
         {state.message ? (
           <p role="alert" className={errorBox}>
             {state.message}

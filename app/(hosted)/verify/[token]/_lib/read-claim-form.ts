@@ -25,7 +25,10 @@ export function readClaimForm(form: FormData): { ok: true; claim: ClaimInput } |
   };
   const errors: ClaimFormState["fieldErrors"] = {};
   const [day, month, year] = [text("dobDay"), text("dobMonth"), text("dobYear")];
-  const dateOfBirth = /^\d{1,2}$/.test(day) && /^\d{1,2}$/.test(month) && /^\d{4}$/.test(year) ? `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}` : "";
+  const dateOfBirth =
+    /^\d{1,2}$/.test(day) && /^\d{1,2}$/.test(month) && /^\d{4}$/.test(year)
+      ? `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}`
+      : "";
   if (!dateOfBirth) errors.dateOfBirth = "dateOfBirth";
   let address: Address | null = null;
   const manualErrors: NonNullable<ClaimFormState["manualErrors"]> = {};
@@ -36,7 +39,13 @@ export function readClaimForm(form: FormData): { ok: true; claim: ClaimInput } |
     }
     const postcode = ukPostcode(text("postcode"));
     if (!postcode) manualErrors.postcode = text("postcode") ? "postcodeInvalid" : "postcode";
-    if (Object.keys(manualErrors).length === 0) address = manualToAddress({ houseNameOrNumber: text("houseNameOrNumber"), street: text("street"), city: text("city"), postcode: postcode! });
+    if (Object.keys(manualErrors).length === 0)
+      address = manualToAddress({
+        houseNameOrNumber: text("houseNameOrNumber"),
+        street: text("street"),
+        city: text("city"),
+        postcode: postcode!,
+      });
   } else {
     try {
       const chosen = addressSchema.safeParse(JSON.parse(text("address") || "null"));
@@ -48,6 +57,7 @@ export function readClaimForm(form: FormData): { ok: true; claim: ClaimInput } |
   if (!address && Object.keys(manualErrors).length === 0) errors.address = "address";
   if (!text("firstName")) errors.firstName = "firstName";
   if (!text("lastName")) errors.lastName = "lastName";
-  if (Object.keys(errors).length || Object.keys(manualErrors).length) return { ok: false, state: { fieldErrors: errors, manualErrors, failed: true } };
+  if (Object.keys(errors).length || Object.keys(manualErrors).length)
+    return { ok: false, state: { fieldErrors: errors, manualErrors, failed: true } };
   return { ok: true, claim: { firstName: text("firstName"), lastName: text("lastName"), dateOfBirth, address: address! } };
 }

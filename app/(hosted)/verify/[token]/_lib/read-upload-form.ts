@@ -9,11 +9,15 @@ import { readWebMultipart } from "@/lib/server/http/read-web-multipart";
  * `maxBytes` (two 10 MB documents, or a selfie's frames) and counted as it streams, so the route
  * never buffers more than the step can use.
  */
-export async function readUploadForm(request: Request, maxBytes: number): Promise<{ ok: true; form: FormData } | { ok: false; reply: StepReply }> {
+export async function readUploadForm(
+  request: Request,
+  maxBytes: number,
+): Promise<{ ok: true; form: FormData } | { ok: false; reply: StepReply }> {
   const tooLarge = { ok: false as const, reply: errorReply(captureError("file_too_large", "The upload is too large").error) };
   const length = Number(request.headers.get("content-length") ?? NaN);
   if (Number.isFinite(length) && length > maxBytes) return tooLarge;
-  if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) return { ok: false, reply: errorReply(captureError("invalid", "Send the files as multipart/form-data").error) };
+  if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data"))
+    return { ok: false, reply: errorReply(captureError("invalid", "Send the files as multipart/form-data").error) };
   try {
     return { ok: true, form: await readWebMultipart(request, maxBytes) };
   } catch (error) {

@@ -13,7 +13,8 @@ export function sendReply(request: Request, token: string, reply: StepReply): Re
   if ((request.headers.get("accept") ?? "").includes("application/json")) {
     // The capture components (post-form.ts) read the answer from the body and ask for a 200: a
     // retake or a refusal is a normal path for the person, and the browser logs every 4xx as an error.
-    if (request.headers.get(CAPTURE_HEADER) === "1") return NextResponse.json(reply.answer, { status: 200, headers: { ...headers, "x-verity-status": String(reply.status) } });
+    if (request.headers.get(CAPTURE_HEADER) === "1")
+      return NextResponse.json(reply.answer, { status: 200, headers: { ...headers, "x-verity-status": String(reply.status) } });
     return NextResponse.json(reply.answer, { status: reply.status, headers });
   }
   const url = new URL(`/verify/${token}`, request.url);

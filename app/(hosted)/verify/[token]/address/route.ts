@@ -13,6 +13,8 @@ export async function POST(request: Request, { params }: { params: Promise<{ tok
   if (limited) return limited;
   const read = await readUploadForm(request, 21 * 1024 * 1024);
   if (!read.ok) return sendReply(request, token, read.reply);
-  const documents = (await Promise.all(["document1", "document2"].map((name) => fileBytes(read.form, name)))).filter((d): d is Buffer => !!d);
+  const documents = (await Promise.all(["document1", "document2"].map((name) => fileBytes(read.form, name)))).filter(
+    (d): d is Buffer => !!d,
+  );
   return sendReply(request, token, await submitAddressEvidence(await getDb(), { token, documents }));
 }

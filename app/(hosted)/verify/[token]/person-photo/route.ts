@@ -9,6 +9,11 @@ export async function GET(_request: Request, { params }: { params: Promise<{ tok
   const photo = await getPersonPhoto(await getDb(), token);
   if (!photo) return new Response("Not found", { status: 404, headers: { "cache-control": "no-store" } });
   return new Response(new Uint8Array(photo.bytes), {
-    headers: { "content-type": photo.mimeType, "cache-control": "no-store", "content-security-policy": "default-src 'none'", "x-content-type-options": "nosniff" },
+    headers: {
+      "content-type": photo.mimeType,
+      "cache-control": "no-store",
+      "content-security-policy": "default-src 'none'",
+      "x-content-type-options": "nosniff",
+    },
   });
 }

@@ -14,6 +14,11 @@ export async function POST(request: Request, { params }: { params: Promise<{ tok
   const read = await readUploadForm(request, 21 * 1024 * 1024);
   if (!read.ok) return sendReply(request, token, read.reply);
   const { form } = read;
-  const reply = await submitPhotoId(await getDb(), { token, kind: String(form.get("kind") ?? form.get("documentType") ?? ""), front: await fileBytes(form, "front"), back: await fileBytes(form, "back") });
+  const reply = await submitPhotoId(await getDb(), {
+    token,
+    kind: String(form.get("kind") ?? form.get("documentType") ?? ""),
+    front: await fileBytes(form, "front"),
+    back: await fileBytes(form, "back"),
+  });
   return sendReply(request, token, reply);
 }

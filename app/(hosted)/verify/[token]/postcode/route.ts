@@ -19,13 +19,19 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   const { token } = await params;
   const db = await getDb();
   const flow = await loadHostedFlow(db, token);
-  if (!flow || flow.screen.kind !== "claim") return answer({ status: "error", message: "Address search is not available on this page." }, 404);
+  if (!flow || flow.screen.kind !== "claim")
+    return answer({ status: "error", message: "Address search is not available on this page." }, 404);
   const typed = (request.nextUrl.searchParams.get("postcode") ?? "").trim();
   if (!typed) return answer({ status: "error", message: "Enter a postcode" });
   const postcode = ukPostcode(typed);
   if (!postcode) return answer({ status: "error", message: "Enter a real UK postcode, like SW1A 2AA" });
   const found = await lookupPostcode(db, flow.tenant, postcode);
-  if (!found.ok || found.value.addresses_formatted.length === 0) return answer({ status: "not_found", postcode, message: `No addresses found for ${postcode}. Enter your address manually.` });
+  if (!found.ok || found.value.addresses_formatted.length === 0)
+    return answer({ status: "not_found", postcode, message: `No addresses found for ${postcode}. Enter your address manually.` });
   const { addresses, addresses_formatted } = found.value;
-  return answer({ status: "found", postcode, addresses: addresses_formatted.map((address, i) => ({ id: `a${i}`, label: addresses[i] ?? address.street ?? "", address })) });
+  return answer({
+    status: "found",
+    postcode,
+    addresses: addresses_formatted.map((address, i) => ({ id: `a${i}`, label: addresses[i] ?? address.street ?? "", address })),
+  });
 }

@@ -27,9 +27,16 @@ export async function POST(request: Request, { params }: { params: Promise<{ tok
   } catch {
     return sendReply(request, token, errorReply(captureError("invalid", "The frames' timing is missing or malformed").error));
   }
-  if (meta.length !== files.length) return sendReply(request, token, errorReply(captureError("invalid", "Each frame needs its timing").error));
-  const frames = await Promise.all(files.map(async (file, i) => ({ t: meta[i]!.t, step: meta[i]!.step, image: Buffer.from(await file.arrayBuffer()) })));
+  if (meta.length !== files.length)
+    return sendReply(request, token, errorReply(captureError("invalid", "Each frame needs its timing").error));
+  const frames = await Promise.all(
+    files.map(async (file, i) => ({ t: meta[i]!.t, step: meta[i]!.step, image: Buffer.from(await file.arrayBuffer()) })),
+  );
   // What the browser says about its camera: kept for staff, never a reason to refuse (capture-signals.ts).
   const captureSignals = readCaptureSignals(form.get("capture_signals"));
-  return sendReply(request, token, await submitSelfie(await getDb(), { token, challengeId: String(form.get("challengeId") ?? ""), frames, captureSignals }));
+  return sendReply(
+    request,
+    token,
+    await submitSelfie(await getDb(), { token, challengeId: String(form.get("challengeId") ?? ""), frames, captureSignals }),
+  );
 }

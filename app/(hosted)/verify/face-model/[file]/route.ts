@@ -23,5 +23,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ fil
   const entry = FILES[file];
   if (!entry) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain" } });
   const body = "text" in entry ? entry.text() : new Uint8Array(await readFile(entry.file));
-  return new Response(body, { headers: { "content-type": entry.type, "cache-control": "public, max-age=86400", "x-content-type-options": "nosniff" } });
+  return new Response(body, {
+    headers: { "content-type": entry.type, "cache-control": "public, max-age=86400", "x-content-type-options": "nosniff" },
+  });
 }

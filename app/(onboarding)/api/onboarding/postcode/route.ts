@@ -17,16 +17,29 @@ function answer(body: PostcodeAnswer, status: number, headers: Record<string, st
 
 export async function GET(request: NextRequest) {
   const parsed = postcodeField.safeParse(request.nextUrl.searchParams.get("postcode") ?? "");
-  if (!parsed.success) return answer({ status: "error", message: parsed.error.issues[0]?.message ?? "Enter a real UK postcode, like SW1A 2AA" }, 400);
+  if (!parsed.success)
+    return answer({ status: "error", message: parsed.error.issues[0]?.message ?? "Enter a real UK postcode, like SW1A 2AA" }, 400);
   const wait = limiter.take(clientKey(request.headers));
-  if (wait) return answer({ status: "error", message: `Too many searches. Please wait ${wait} seconds and try again, or enter your address manually.` }, 429, { "retry-after": String(wait) });
+  if (wait)
+    return answer(
+      { status: "error", message: `Too many searches. Please wait ${wait} seconds and try again, or enter your address manually.` },
+      429,
+      { "retry-after": String(wait) },
+    );
 
   const result = await lookupAddresses(getServiceClient(), parsed.data);
   switch (result.status) {
     case "found":
       return answer(result, 200);
     case "not_found":
-      return answer({ status: "not_found", postcode: result.postcode, message: `We couldn't find any addresses for ${result.postcode}. Check the postcode, or enter your address manually.` }, 404);
+      return answer(
+        {
+          status: "not_found",
+          postcode: result.postcode,
+          message: `We couldn't find any addresses for ${result.postcode}. Check the postcode, or enter your address manually.`,
+        },
+        404,
+      );
     case "unavailable":
       return answer({ status: "error", message: "Address search isn't working right now. Please enter your address manually." }, 502);
   }

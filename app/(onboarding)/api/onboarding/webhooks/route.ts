@@ -11,9 +11,11 @@ export async function POST(request: NextRequest) {
   if (declared > MAX_WEBHOOK_BYTES) return NextResponse.json({ received: false, error: "Payload too large" }, { status: 413 });
   // The signature covers the exact bytes: read the raw text, never a re-serialised JSON.
   const body = await request.text();
-  if (Buffer.byteLength(body) > MAX_WEBHOOK_BYTES) return NextResponse.json({ received: false, error: "Payload too large" }, { status: 413 });
+  if (Buffer.byteLength(body) > MAX_WEBHOOK_BYTES)
+    return NextResponse.json({ received: false, error: "Payload too large" }, { status: 413 });
   const { webhookSecrets } = getOnboardingConfig();
-  if (webhookSecrets.length === 0) console.warn("[onboarding] a webhook arrived but no ONBOARDING_WEBHOOK_SECRET is configured (nor demo-webhook.json): refused");
+  if (webhookSecrets.length === 0)
+    console.warn("[onboarding] a webhook arrived but no ONBOARDING_WEBHOOK_SECRET is configured (nor demo-webhook.json): refused");
   const result = await receiveWebhook(await getDb(), { body, headers: request.headers, secrets: webhookSecrets });
   return NextResponse.json(result.body, { status: result.status });
 }

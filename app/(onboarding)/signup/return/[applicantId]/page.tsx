@@ -16,11 +16,15 @@ export default async function ReturnPage({ params }: { params: Promise<{ applica
   const { applicantId } = await params;
   const result = await readVerification({ db: await getDb(), client: getServiceClient() }, applicantId);
   if (!result.ok && result.reason === "not_found") notFound();
-  const initial: StatusSnapshot | null = result.ok ? { status: result.view.status, expired: result.view.expired, settled: result.view.settled } : null;
+  const initial: StatusSnapshot | null = result.ok
+    ? { status: result.view.status, expired: result.view.expired, settled: result.view.settled }
+    : null;
   return (
     <PageShell>
       <div className={card}>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{result.ok ? `Thanks, ${result.view.firstName}` : "Your identity check"}</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {result.ok ? `Thanks, ${result.view.firstName}` : "Your identity check"}
+        </h1>
         <p className="mt-2 text-slate-700">Here is where your identity check stands.</p>
         <div className="mt-6">
           <VerificationStatus applicantId={applicantId} initial={initial} />

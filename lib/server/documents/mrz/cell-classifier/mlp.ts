@@ -79,17 +79,42 @@ function weightRows(w: Float32Array, width: number): Float32Array[] {
   return rows;
 }
 
-export function encodeMlp(m: MlpWeights): { inputs: number; hidden: number; outputs: number; w1: string; b1: string; w2: string; b2: string } {
+export function encodeMlp(m: MlpWeights): {
+  inputs: number;
+  hidden: number;
+  outputs: number;
+  w1: string;
+  b1: string;
+  w2: string;
+  b2: string;
+} {
   const b64 = (a: Float32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString("base64");
   return { inputs: m.inputs, hidden: m.hidden, outputs: m.outputs, w1: b64(m.w1), b1: b64(m.b1), w2: b64(m.w2), b2: b64(m.b2) };
 }
 
-export function decodeMlp(json: { inputs: number; hidden: number; outputs: number; w1: string; b1: string; w2: string; b2: string }): MlpWeights {
+export function decodeMlp(json: {
+  inputs: number;
+  hidden: number;
+  outputs: number;
+  w1: string;
+  b1: string;
+  w2: string;
+  b2: string;
+}): MlpWeights {
   const f32 = (s: string) => {
     const bytes = Buffer.from(s, "base64");
     return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
   };
-  const m = { inputs: json.inputs, hidden: json.hidden, outputs: json.outputs, w1: f32(json.w1), b1: f32(json.b1), w2: f32(json.w2), b2: f32(json.b2) };
-  if (m.w1.length !== m.inputs * m.hidden || m.w2.length !== m.hidden * m.outputs || m.b1.length !== m.hidden || m.b2.length !== m.outputs) throw new Error("cell classifier weights do not match their shape");
+  const m = {
+    inputs: json.inputs,
+    hidden: json.hidden,
+    outputs: json.outputs,
+    w1: f32(json.w1),
+    b1: f32(json.b1),
+    w2: f32(json.w2),
+    b2: f32(json.b2),
+  };
+  if (m.w1.length !== m.inputs * m.hidden || m.w2.length !== m.hidden * m.outputs || m.b1.length !== m.hidden || m.b2.length !== m.outputs)
+    throw new Error("cell classifier weights do not match their shape");
   return m;
 }

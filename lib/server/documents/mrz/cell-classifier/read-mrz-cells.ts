@@ -16,7 +16,17 @@ import { decodeMlp, mlpForward, type MlpWeights } from "./mlp";
  * A cell's confidence is its best glyph's probability minus the runner-up's.
  */
 
-const SHIFTS: readonly [number, number][] = [[0, 0], [-2, 0], [2, 0], [0, -2], [0, 2], [-2, -2], [2, 2], [-2, 2], [2, -2]];
+const SHIFTS: readonly [number, number][] = [
+  [0, 0],
+  [-2, 0],
+  [2, 0],
+  [0, -2],
+  [0, 2],
+  [-2, -2],
+  [2, 2],
+  [-2, 2],
+  [2, -2],
+];
 
 let model: MlpWeights | null = null;
 
@@ -24,7 +34,8 @@ function loadModel(): MlpWeights {
   // Read from the app's root at run time (as the glyph atlas): bundlers leave the asset alone.
   const file = path.resolve(process.cwd(), "lib/server/documents/mrz/cell-classifier/ocrb-cells.json");
   const json = JSON.parse(readFileSync(file, "utf8")) as Parameters<typeof decodeMlp>[0] & { alphabet: string };
-  if (json.alphabet !== MRZ_ALPHABET || json.inputs !== FEATURES) throw new Error("the MRZ cell classifier was trained for other inputs: retrain it");
+  if (json.alphabet !== MRZ_ALPHABET || json.inputs !== FEATURES)
+    throw new Error("the MRZ cell classifier was trained for other inputs: retrain it");
   return decodeMlp(json);
 }
 

@@ -18,7 +18,7 @@ export interface OcrMrz {
   texts: string[];
 }
 
-const CHEVRONS: Record<string, string> = { "«": "<<", "‹": "<", "く": "<", "〈": "<", "＜": "<", "≪": "<<", "(": "<" };
+const CHEVRONS: Record<string, string> = { "«": "<<", "‹": "<", く: "<", "〈": "<", "＜": "<", "≪": "<<", "(": "<" };
 
 /** Upper case, without spaces, chevron look-alikes made chevrons; characters outside the MRZ alphabet kept as "?". */
 export function cleanMrzText(text: string): string {

@@ -1,7 +1,15 @@
 import { cropScale } from "../../image/crop-scale";
 import { sampleBilinear } from "../../image/integral";
 import type { OcrLine } from "../../ocr/learned-ocr";
-import { MRZ_LINE_CAP_HEIGHT, MRZ_SHAPES, type GrayImage, type LocatedMrz, type MrzFormat, type MrzLineImage, type MrzReading } from "../../types";
+import {
+  MRZ_LINE_CAP_HEIGHT,
+  MRZ_SHAPES,
+  type GrayImage,
+  type LocatedMrz,
+  type MrzFormat,
+  type MrzLineImage,
+  type MrzReading,
+} from "../../types";
 import { acceptMrz, type MrzDecision } from "../accept-mrz";
 import { readMrzCells } from "../cell-classifier/read-mrz-cells";
 import { straightenLine, type LineGeometry } from "../locate/straighten-line";
@@ -46,7 +54,13 @@ function boxGeometry(line: OcrLine) {
   const [tl, tr, , bl] = line.box;
   const width = Math.hypot(tr[0] - tl[0], tr[1] - tl[1]);
   const height = Math.hypot(bl[0] - tl[0], bl[1] - tl[1]);
-  return { tl, width, height, u: [(tr[0] - tl[0]) / (width || 1), (tr[1] - tl[1]) / (width || 1)] as const, v: [(bl[0] - tl[0]) / (height || 1), (bl[1] - tl[1]) / (height || 1)] as const };
+  return {
+    tl,
+    width,
+    height,
+    u: [(tr[0] - tl[0]) / (width || 1), (tr[1] - tl[1]) / (width || 1)] as const,
+    v: [(bl[0] - tl[0]) / (height || 1), (bl[1] - tl[1]) / (height || 1)] as const,
+  };
 }
 
 function otsu(values: Uint8Array): number {
@@ -83,7 +97,9 @@ export function lineFromBox(image: GrayImage, line: OcrLine, chars: number): Mrz
   const H = Math.round(height);
   if (W < chars * 3 || H < 6) return null;
   const strip = new Uint8Array(W * H);
-  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) strip[y * W + x] = Math.round(sampleBilinear(image, tl[0] + u[0] * x + v[0] * y, tl[1] + u[1] * x + v[1] * y));
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++)
+      strip[y * W + x] = Math.round(sampleBilinear(image, tl[0] + u[0] * x + v[0] * y, tl[1] + u[1] * x + v[1] * y));
   const level = otsu(strip);
   const rowInk = new Array<number>(H).fill(0);
   for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (strip[y * W + x]! <= level) rowInk[y]!++;
@@ -121,11 +137,18 @@ export function lineFromBox(image: GrayImage, line: OcrLine, chars: number): Mrz
 }
 
 function learnedReading(mrz: OcrMrz): MrzReading {
-  return { reader: "learned", lines: mrz.texts, confidence: mrz.texts.map((t, i) => new Array<number>(t.length).fill(mrz.lines[i]!.score)) };
+  return {
+    reader: "learned",
+    lines: mrz.texts,
+    confidence: mrz.texts.map((t, i) => new Array<number>(t.length).fill(mrz.lines[i]!.score)),
+  };
 }
 
 /** The OCR-B lines of the band: the classic locator on the band cut out and scaled, else each line from its box. */
-async function ocrbLines(gray: GrayImage, mrz: OcrMrz): Promise<{ lines: MrzLineImage[]; from: "locator" | "boxes"; located: LearnedMrzRead["located"] } | null> {
+async function ocrbLines(
+  gray: GrayImage,
+  mrz: OcrMrz,
+): Promise<{ lines: MrzLineImage[]; from: "locator" | "boxes"; located: LearnedMrzRead["located"] } | null> {
   const xs = mrz.lines.flatMap((l) => l.box.map((p) => p[0]));
   const ys = mrz.lines.flatMap((l) => l.box.map((p) => p[1]));
   const h = [...mrz.lines.map((l) => boxGeometry(l).height)].sort((a, b) => a - b)[mrz.lines.length >> 1]!;
@@ -169,7 +192,11 @@ export async function readLearnedMrz(gray: GrayImage, mrz: OcrMrz, now: Date): P
   readings.unshift(template);
   const tesseract = await tesseractPromise;
   if (tesseract) readings.push(tesseract);
-  const pairs: [MrzReading, MrzReading | null][] = [[template, learned], [template, tesseract], [learned, tesseract]];
+  const pairs: [MrzReading, MrzReading | null][] = [
+    [template, learned],
+    [template, tesseract],
+    [learned, tesseract],
+  ];
   for (const [a, b] of pairs) {
     if (!b && a !== template) continue;
     decision = acceptMrz(format, a, b, now);

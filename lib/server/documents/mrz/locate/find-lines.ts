@@ -85,12 +85,22 @@ export function findTextLines(blobs: Blob[], angle: number): TextLine[] {
   for (const row of rows) {
     if (row.items.length < 12) continue;
     row.items.sort((p, q) => p.u - q.u);
-    const cap = percentile(row.items.map((i) => i.b.h), 0.75);
+    const cap = percentile(
+      row.items.map((i) => i.b.h),
+      0.75,
+    );
     let run: typeof placed = [];
     const flush = () => {
       if (run.length >= 12) {
         const gaps = run.slice(1).map((p, i) => p.u - run[i]!.u);
-        lines.push({ blobs: run.map((p) => p.b), y: median(run.map((p) => p.v)), start: run[0]!.u, end: run[run.length - 1]!.u, pitch: median(gaps), cap });
+        lines.push({
+          blobs: run.map((p) => p.b),
+          y: median(run.map((p) => p.v)),
+          start: run[0]!.u,
+          end: run[run.length - 1]!.u,
+          pitch: median(gaps),
+          cap,
+        });
       }
       run = [];
     };

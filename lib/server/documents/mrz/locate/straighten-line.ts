@@ -87,9 +87,21 @@ export function fitLineGeometry(line: TextLine, start: number, angle: number, ch
   // (a line cut short), a quadratic would curve away.
   const seen = Math.max(...cells) - Math.min(...cells) + 1;
   const degree = new Set(ks).size >= 12 && (!chars || seen >= 0.75 * chars) ? 2 : 1;
-  const cx = polyfit(ks, tall.map((t) => (t.b.x0 + t.b.x1) / 2), degree);
-  const cy = polyfit(ks, tall.map((t) => (t.b.y0 + t.b.y1) / 2), degree);
-  const ch = polyfit(ks, tall.map((t) => capOf(t.b.h)), 1);
+  const cx = polyfit(
+    ks,
+    tall.map((t) => (t.b.x0 + t.b.x1) / 2),
+    degree,
+  );
+  const cy = polyfit(
+    ks,
+    tall.map((t) => (t.b.y0 + t.b.y1) / 2),
+    degree,
+  );
+  const ch = polyfit(
+    ks,
+    tall.map((t) => capOf(t.b.h)),
+    1,
+  );
   const mid = (Math.min(...ks) + Math.max(...ks)) / 2;
   const capMid = evaluate(ch, mid);
   const pitchMid = Math.hypot(evaluate(cx, mid + 0.5) - evaluate(cx, mid - 0.5), evaluate(cy, mid + 0.5) - evaluate(cy, mid - 0.5));

@@ -77,7 +77,9 @@ async function linePng(line: MrzLineImage): Promise<Buffer> {
   const scale = TRAINED_PITCH_PX / Math.max(1, line.cellPitch);
   const width = Math.max(1, Math.round(line.width * scale));
   const height = Math.max(1, Math.round(line.height * scale));
-  return sharp(Buffer.from(line.data.buffer, line.data.byteOffset, line.data.byteLength), { raw: { width: line.width, height: line.height, channels: 1 } })
+  return sharp(Buffer.from(line.data.buffer, line.data.byteOffset, line.data.byteLength), {
+    raw: { width: line.width, height: line.height, channels: 1 },
+  })
     .resize(width, height, { kernel: scale > 1 ? "cubic" : "lanczos3" })
     .threshold(otsu(line.data) + 1, { grayscale: true })
     .extend({ top: MARGIN_PX, bottom: MARGIN_PX, left: MARGIN_PX, right: MARGIN_PX, background: "#ffffff" })

@@ -42,7 +42,11 @@ function historyReader(windows: number) {
   const before = `select k.i, h.* from jsonb_to_recordset(`;
   const after = `::jsonb) as k(i int, email_key text, identity_key text${range.map((i) => `, since${i} timestamptz`).join("")}) cross join lateral (select count(distinct n.identity_key) filter (where n.identity_key <> k.identity_key)::int as others, count(distinct n.team_id) filter (where n.identity_key <> k.identity_key)::int as teams, count(*) filter (where n.identity_key = k.identity_key)::int as same${range.map((i) => `, count(*) filter (where n.created_at > k.since${i})::int as w${i}`).join("")} from network_identities n where n.email_key = k.email_key) h`;
   return turnBatches<HistoryAsk, EmailHistory>(async (db, asks) => {
-    const keys = itemsJson(asks, (a) => ({ email_key: a.emailKey, identity_key: a.identityKey, ...Object.fromEntries(a.since.map((s, w) => [`since${w}`, s])) }));
+    const keys = itemsJson(asks, (a) => ({
+      email_key: a.emailKey,
+      identity_key: a.identityKey,
+      ...Object.fromEntries(a.since.map((s, w) => [`since${w}`, s])),
+    }));
     const rows = rowsOf<{ i: number } & Record<string, number>>(await db.execute(sql`${sql.raw(before)}${keys}${sql.raw(after)}`));
     // An aggregate without GROUP BY answers one row per ask.
     return rowsPerItem(rows, asks.length).map(([row]) => ({
@@ -60,9 +64,16 @@ const readers = new Map<number, ReturnType<typeof historyReader>>();
  * so one indexed statement counts both, and the asks of concurrent assessments share it (issue 14).
  * A null identity key matches no row (`<>` and `=` with null are never true).
  */
-export async function readEmailHistory(db: Db, options: { emailKey: string; identityKey: string | null; now: Date; limits: readonly VelocityLimit[] }): Promise<EmailHistory> {
+export async function readEmailHistory(
+  db: Db,
+  options: { emailKey: string; identityKey: string | null; now: Date; limits: readonly VelocityLimit[] },
+): Promise<EmailHistory> {
   const { limits, now } = options;
   let read = readers.get(limits.length);
   if (!read) readers.set(limits.length, (read = historyReader(limits.length)));
-  return read(db, { emailKey: options.emailKey, identityKey: options.identityKey, since: limits.map((l) => new Date(now.getTime() - l.seconds * 1000).toISOString()) });
+  return read(db, {
+    emailKey: options.emailKey,
+    identityKey: options.identityKey,
+    since: limits.map((l) => new Date(now.getTime() - l.seconds * 1000).toISOString()),
+  });
 }

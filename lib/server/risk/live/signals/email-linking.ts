@@ -6,7 +6,8 @@ import { plural, signal, type SignalResult } from "./signal";
  * name or date of birth. Only counts leave the network, never whose or which.
  */
 export function emailLinkingSignal(history: EmailHistory, identityKey: string | null): SignalResult {
-  if (!identityKey) return signal("email_linked_to_multiple_identities", "NOT_PERFORMED", "Name or date of birth missing: no identity to compare");
+  if (!identityKey)
+    return signal("email_linked_to_multiple_identities", "NOT_PERFORMED", "Name or date of birth missing: no identity to compare");
   const { others, same } = history;
   if (others > 0) {
     return signal(
@@ -17,6 +18,11 @@ export function emailLinkingSignal(history: EmailHistory, identityKey: string | 
     );
   }
   return same > 0
-    ? signal("email_linked_to_multiple_identities", "PASS", `This email was seen ${plural(same, "time")} before, always with this identity`, { trust: ["ESTABLISHED_EMAIL"] })
+    ? signal(
+        "email_linked_to_multiple_identities",
+        "PASS",
+        `This email was seen ${plural(same, "time")} before, always with this identity`,
+        { trust: ["ESTABLISHED_EMAIL"] },
+      )
     : signal("email_linked_to_multiple_identities", "PASS", "First time this email is seen on the network");
 }

@@ -11,7 +11,9 @@ export function emailVelocitySignal(history: EmailHistory, limits: readonly Velo
   const over = counts.filter((c) => c.count > c.limit);
   if (over.length) {
     const worst = over.map((c) => `${c.count} submissions in ${c.label} (limit ${c.limit})`).join("; ");
-    return signal("email_velocity", "FAIL", `Unusual velocity for this email across the network: ${worst}`, { fraud: ["LOW_CROSS_TEAM_EMAIL_VELOCITY"] });
+    return signal("email_velocity", "FAIL", `Unusual velocity for this email across the network: ${worst}`, {
+      fraud: ["LOW_CROSS_TEAM_EMAIL_VELOCITY"],
+    });
   }
   const summary = counts.map((c) => `${c.count}/${c.limit} in ${c.label}`).join(", ");
   return signal("email_velocity", "PASS", `Within normal bounds (${summary})`, { trust: ["NORMAL_EMAIL_VELOCITY"] });

@@ -3,10 +3,7 @@ import { FACE_MATCH_THRESHOLD } from "../../../faces/compare-faces";
 import { findSimilarFaces } from "../../../network/face-search";
 import { plural, signal, type SignalResult } from "./signal";
 
-export type FaceInput =
-  | { kind: "none" }
-  | { kind: "unusable"; reason: string }
-  | { kind: "embedding"; embedding: number[] };
+export type FaceInput = { kind: "none" } | { kind: "unusable"; reason: string } | { kind: "embedding"; embedding: number[] };
 
 /**
  * `face_linked_to_multiple_identities`: the nearest faces on the network (pgvector HNSW where the
@@ -34,7 +31,9 @@ export async function faceLinkingSignal(db: Db, options: { face: FaceInput; iden
   return signal(
     "face_linked_to_multiple_identities",
     "PASS",
-    same > 0 ? `This face was seen ${plural(same, "time")} before, always with this identity` : "No other identity on the network has this face",
+    same > 0
+      ? `This face was seen ${plural(same, "time")} before, always with this identity`
+      : "No other identity on the network has this face",
     { trust: ["NO_FACE_LINKS"] },
   );
 }

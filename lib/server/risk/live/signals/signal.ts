@@ -10,7 +10,12 @@ export interface SignalResult {
   fraudSignals: string[];
 }
 
-export function signal(name: RadarSignal, state: SignalResult["state"], reason: string, named: { trust?: string[]; fraud?: string[] } = {}): SignalResult {
+export function signal(
+  name: RadarSignal,
+  state: SignalResult["state"],
+  reason: string,
+  named: { trust?: string[]; fraud?: string[] } = {},
+): SignalResult {
   return { name, state, reason, trustSignals: named.trust ?? [], fraudSignals: named.fraud ?? [] };
 }
 

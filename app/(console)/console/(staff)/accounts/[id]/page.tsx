@@ -38,7 +38,8 @@ export default async function AccountPage({ params }: { params: Promise<{ id: st
       </div>
       {canned ? (
         <p role="note" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
-          A canned sandbox account (spec 4.11): it always answers the same, so it is read-only here. Use “Add a test account with an alert” on the list to try acknowledging.
+          A canned sandbox account (spec 4.11): it always answers the same, so it is read-only here. Use “Add a test account with an alert”
+          on the list to try acknowledging.
         </p>
       ) : null}
       <div className="grid gap-4 lg:grid-cols-3">
@@ -89,7 +90,9 @@ export default async function AccountPage({ params }: { params: Promise<{ id: st
                 <li key={alert.id} className={`${cardClass} p-4`} data-testid="alert">
                   <p className="flex flex-wrap items-center justify-between gap-2 text-sm">
                     <span className="font-semibold text-slate-900">Alert raised {formatDateTime(alert.created_at)}</span>
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${alert.acknowledged_at ? "bg-slate-100 text-slate-800 ring-slate-300" : "bg-rose-100 text-rose-900 ring-rose-300"}`}>
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${alert.acknowledged_at ? "bg-slate-100 text-slate-800 ring-slate-300" : "bg-rose-100 text-rose-900 ring-rose-300"}`}
+                    >
                       {alert.acknowledged_at ? `Acknowledged ${formatDateTime(alert.acknowledged_at)}` : "Open"}
                     </span>
                   </p>

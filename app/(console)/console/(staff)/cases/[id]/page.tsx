@@ -46,7 +46,13 @@ const DECIDED: Record<string, string> = {
   reject: "Refused after review: the case stays Refused. The decision is in the timeline and the audit log.",
 };
 
-export default async function CasePage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ decided?: string }> }) {
+export default async function CasePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ decided?: string }>;
+}) {
   const { id } = await params;
   const decided = DECIDED[(await searchParams).decided ?? ""];
   const context = await requireStaff();
@@ -54,7 +60,11 @@ export default async function CasePage({ params, searchParams }: { params: Promi
   if (!found.ok) notFound();
   const { record, canned, timeline, deliveries, needsReview } = found.value;
   const claim = record.claim_details;
-  const address = claim.address ? [claim.address.residence_number, claim.address.street, claim.address.city, claim.address.postcode, claim.address.country].filter(Boolean).join(", ") : null;
+  const address = claim.address
+    ? [claim.address.residence_number, claim.address.street, claim.address.city, claim.address.postcode, claim.address.country]
+        .filter(Boolean)
+        .join(", ")
+    : null;
   const claimRows: [string, string | null | undefined][] = [
     ["First name", claim.first_name],
     ["Last name", claim.last_name],
@@ -70,9 +80,19 @@ export default async function CasePage({ params, searchParams }: { params: Promi
   const caseVouches = canned ? [] : await listCaseVouches(context.db, context.tenant, record.id);
   const workflow = canned ? undefined : await findWorkflow(context.db, context.tenant, record.workflow_id);
   // The spec's display states that the wire status alone does not tell (service-interface §3).
-  const shownState = workflow ? displayState({ status: record.status, steps: workflow.steps, completedSteps: attempts.filter((a) => a.outcome === "accepted").map((a) => a.step) }) : null;
-  const extraState = shownState === "Address only" || shownState === "Verified by vouch" || shownState === "Awaiting a vouch" ? shownState : null;
-  const workflows = !canned && canReview && record.status === "InProgress" ? (await listWorkflows(context.db, context.tenant)).filter((w) => !w.archivedAt) : [];
+  const shownState = workflow
+    ? displayState({
+        status: record.status,
+        steps: workflow.steps,
+        completedSteps: attempts.filter((a) => a.outcome === "accepted").map((a) => a.step),
+      })
+    : null;
+  const extraState =
+    shownState === "Address only" || shownState === "Verified by vouch" || shownState === "Awaiting a vouch" ? shownState : null;
+  const workflows =
+    !canned && canReview && record.status === "InProgress"
+      ? (await listWorkflows(context.db, context.tenant)).filter((w) => !w.archivedAt)
+      : [];
 
   return (
     <>
@@ -88,24 +108,36 @@ export default async function CasePage({ params, searchParams }: { params: Promi
         </div>
         <span className="flex gap-2 self-start sm:self-auto">
           {extraState ? (
-            <span data-testid="display-state" className="inline-flex items-center whitespace-nowrap rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-900">
+            <span
+              data-testid="display-state"
+              className="inline-flex items-center whitespace-nowrap rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-900"
+            >
               {extraState}
             </span>
           ) : null}
-          {needsReview ? <span className="inline-flex items-center whitespace-nowrap rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-semibold text-amber-950">Needs review</span> : null}
+          {needsReview ? (
+            <span className="inline-flex items-center whitespace-nowrap rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-semibold text-amber-950">
+              Needs review
+            </span>
+          ) : null}
           <StatusBadge status={record.status} />
         </span>
       </div>
 
       {decided ? (
-        <p role="status" data-testid="review-done" className="mb-6 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-950">
+        <p
+          role="status"
+          data-testid="review-done"
+          className="mb-6 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-950"
+        >
           {decided}
         </p>
       ) : null}
 
       {canned ? (
         <p role="note" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
-          This is a canned sandbox case (spec 4.10): it always answers the same, so it is read-only here. To try a review, create a sandbox case through the API and choose “Needs review” on its hosted page.
+          This is a canned sandbox case (spec 4.10): it always answers the same, so it is read-only here. To try a review, create a sandbox
+          case through the API and choose “Needs review” on its hosted page.
         </p>
       ) : null}
 
@@ -150,7 +182,9 @@ export default async function CasePage({ params, searchParams }: { params: Promi
           <div className={`${cardClass} p-4`}>
             {canReview ? (
               <>
-                <p className="mb-3 text-sm text-slate-700">This case needs a person. Your decision is recorded in the timeline and the audit log, and sent to the team’s webhook.</p>
+                <p className="mb-3 text-sm text-slate-700">
+                  This case needs a person. Your decision is recorded in the timeline and the audit log, and sent to the team’s webhook.
+                </p>
                 <ReviewForm action={reviewCaseAction.bind(null, record.id, record.status)} />
               </>
             ) : (
@@ -165,7 +199,9 @@ export default async function CasePage({ params, searchParams }: { params: Promi
       {!canned && canReview && !needsReview && RESTARTABLE.has(record.status) ? (
         <Section id="restart" title="Restart">
           <div className={`${cardClass} p-4`}>
-            <p className="mb-3 text-sm text-slate-700">Send the case back to In progress so the person can go through the flow again. Evidence already given is kept.</p>
+            <p className="mb-3 text-sm text-slate-700">
+              Send the case back to In progress so the person can go through the flow again. Evidence already given is kept.
+            </p>
             <RestartForm action={restartCaseAction.bind(null, record.id, record.status)} />
           </div>
         </Section>
@@ -175,7 +211,8 @@ export default async function CasePage({ params, searchParams }: { params: Promi
         <Section id="workflow" title="Workflow">
           <div className={`${cardClass} p-4`}>
             <p className="mb-3 text-sm text-slate-700">
-              The case runs <span className="font-mono">{record.workflow_id}</span>. Switch it while the person is still in progress; the change is in the timeline and the audit log.
+              The case runs <span className="font-mono">{record.workflow_id}</span>. Switch it while the person is still in progress; the
+              change is in the timeline and the audit log.
             </p>
             <SwitchWorkflowForm action={switchWorkflowAction.bind(null, record.id)} workflows={workflows} current={record.workflow_id} />
           </div>
@@ -183,7 +220,12 @@ export default async function CasePage({ params, searchParams }: { params: Promi
       ) : null}
 
       <Section id="checks" title="Checks and validations">
-        <CaseChecks checks={record.checks as CheckView[]} enrichments={record.enrichments as EnrichmentView[]} claim={claim as Record<string, unknown>} progress={{ status: record.status, evidence: evidence.length, attempts }} />
+        <CaseChecks
+          checks={record.checks as CheckView[]}
+          enrichments={record.enrichments as EnrichmentView[]}
+          claim={claim as Record<string, unknown>}
+          progress={{ status: record.status, evidence: evidence.length, attempts }}
+        />
       </Section>
 
       <Section id="evidence" title="Evidence">
@@ -204,7 +246,10 @@ export default async function CasePage({ params, searchParams }: { params: Promi
             <CaseTimeline entries={timeline} />
           </Section>
           <Section id="webhooks" title="Webhook deliveries">
-            <CaseDeliveries deliveries={deliveries} replay={context.can("manage_integrations") ? replayDeliveryAction.bind(null, record.id) : undefined} />
+            <CaseDeliveries
+              deliveries={deliveries}
+              replay={context.can("manage_integrations") ? replayDeliveryAction.bind(null, record.id) : undefined}
+            />
           </Section>
         </div>
       ) : null}

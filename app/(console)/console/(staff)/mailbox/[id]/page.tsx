@@ -42,11 +42,17 @@ export default async function MailboxEmailPage({ params }: { params: Promise<{ i
           </dd>
         </dl>
         {email.error ? (
-          <p className="mt-4 break-words rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-900 ring-1 ring-rose-200" data-testid="mail-error">
+          <p
+            className="mt-4 break-words rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-900 ring-1 ring-rose-200"
+            data-testid="mail-error"
+          >
             {email.error}
           </p>
         ) : null}
-        <pre data-testid="mail-text" className="mt-4 whitespace-pre-wrap break-words border-t border-slate-200 pt-4 font-sans text-sm text-slate-900">
+        <pre
+          data-testid="mail-text"
+          className="mt-4 whitespace-pre-wrap break-words border-t border-slate-200 pt-4 font-sans text-sm text-slate-900"
+        >
           {email.text}
         </pre>
       </article>

@@ -17,10 +17,22 @@ const STATE_TONE: Record<string, string> = {
   FAIL: "bg-rose-100 text-rose-900 ring-rose-300",
 };
 const ACRONYMS: Record<string, string> = { aml: "AML screening", nfd: "National fraud database" };
-const words = (s: string) => ACRONYMS[s] ?? s.replace(/_/g, " ").toLowerCase().replace(/^\w/, (c) => c.toUpperCase()).replace(/\b(Aml|Nfd)\b/g, (w) => w.toUpperCase());
+const words = (s: string) =>
+  ACRONYMS[s] ??
+  s
+    .replace(/_/g, " ")
+    .toLowerCase()
+    .replace(/^\w/, (c) => c.toUpperCase())
+    .replace(/\b(Aml|Nfd)\b/g, (w) => w.toUpperCase());
 
 function State({ state }: { state: string }) {
-  return <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATE_TONE[state] ?? "bg-slate-100 text-slate-800 ring-slate-300"}`}>{state}</span>;
+  return (
+    <span
+      className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATE_TONE[state] ?? "bg-slate-100 text-slate-800 ring-slate-300"}`}
+    >
+      {state}
+    </span>
+  );
 }
 
 export default async function RiskDetailPage({ params }: { params: Promise<{ id: string }> }) {
@@ -32,7 +44,10 @@ export default async function RiskDetailPage({ params }: { params: Promise<{ id:
   const evidence = await listEvidence(context.db, context.tenant, "risk_assessment", r.id);
   const headline = "risk_score" in r ? r : null;
   const radar = "radar_verification_report" in r ? r.radar_verification_report : null;
-  const reports = Object.entries(r.enrichment_reports ?? {}) as [string, { state: string; checks: Record<string, { state: string; reason?: string }> }][];
+  const reports = Object.entries(r.enrichment_reports ?? {}) as [
+    string,
+    { state: string; checks: Record<string, { state: string; reason?: string }> },
+  ][];
   return (
     <>
       <p className="mb-2 text-sm">
@@ -71,13 +86,29 @@ export default async function RiskDetailPage({ params }: { params: Promise<{ id:
               <div>
                 <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Fraud signals</h3>
                 <ul className="mt-1 space-y-1 text-sm">
-                  {headline.fraud_signals.length ? headline.fraud_signals.map((s) => <li key={s} className="text-rose-900">✕ {words(s)}</li>) : <li className="text-slate-700">None</li>}
+                  {headline.fraud_signals.length ? (
+                    headline.fraud_signals.map((s) => (
+                      <li key={s} className="text-rose-900">
+                        ✕ {words(s)}
+                      </li>
+                    ))
+                  ) : (
+                    <li className="text-slate-700">None</li>
+                  )}
                 </ul>
               </div>
               <div>
                 <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Trust signals</h3>
                 <ul className="mt-1 space-y-1 text-sm">
-                  {headline.trust_signals.length ? headline.trust_signals.map((s) => <li key={s} className="text-emerald-900">✓ {words(s)}</li>) : <li className="text-slate-700">None</li>}
+                  {headline.trust_signals.length ? (
+                    headline.trust_signals.map((s) => (
+                      <li key={s} className="text-emerald-900">
+                        ✓ {words(s)}
+                      </li>
+                    ))
+                  ) : (
+                    <li className="text-slate-700">None</li>
+                  )}
                 </ul>
               </div>
             </div>
@@ -102,8 +133,8 @@ export default async function RiskDetailPage({ params }: { params: Promise<{ id:
             How the score was made
           </h2>
           <p className="mb-3 text-sm text-slate-700">
-            The score starts at 100; each finding below takes off its points (thresholds: AML {headline.metadata.thresholds.aml}, online footprint{" "}
-            {headline.metadata.thresholds.online_footprint}).
+            The score starts at 100; each finding below takes off its points (thresholds: AML {headline.metadata.thresholds.aml}, online
+            footprint {headline.metadata.thresholds.online_footprint}).
           </p>
           <ul className={`${cardClass} divide-y divide-slate-100 text-sm`}>
             {headline.metadata.score_factors.map((f) => (
@@ -113,7 +144,9 @@ export default async function RiskDetailPage({ params }: { params: Promise<{ id:
                   <span className="block break-words text-xs text-slate-700">{f.reason}</span>
                 </span>
                 <span className="flex items-center gap-2">
-                  <span className={`text-xs font-semibold tabular-nums ${f.points ? "text-rose-900" : "text-slate-600"}`}>{f.points ? `−${f.points}` : "0"}</span>
+                  <span className={`text-xs font-semibold tabular-nums ${f.points ? "text-rose-900" : "text-slate-600"}`}>
+                    {f.points ? `−${f.points}` : "0"}
+                  </span>
                   <State state={f.state} />
                 </span>
               </li>

@@ -28,7 +28,13 @@ export async function runAssessmentAction(_previous: AssessmentFormState, formDa
     return { message: failureMessage(assessed.error), fieldErrors };
   }
   const id = assessed.value.id;
-  await recordAudit(context.db, { ...context.tenant, actor: allowed.value.actor, action: "risk.assessed_in_console", targetType: "risk_assessment", targetId: id });
+  await recordAudit(context.db, {
+    ...context.tenant,
+    actor: allowed.value.actor,
+    action: "risk.assessed_in_console",
+    targetType: "risk_assessment",
+    targetId: id,
+  });
   revalidatePath("/console/risk");
   // redirect() throws by design: it stays outside any try/catch.
   redirect(`/console/risk/${encodeURIComponent(id)}`);

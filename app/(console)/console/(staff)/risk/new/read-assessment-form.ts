@@ -22,7 +22,13 @@ const FIELDS: Record<string, { field: AssessmentField; name: string }> = {
   address: { field: "address", name: "address" },
   face_scan: { field: "faceImage", name: "face image" },
 };
-const MANUAL_PARTS: Record<string, AssessmentField> = { residence_number: "houseNameOrNumber", building_name: "houseNameOrNumber", street: "street", city: "city", postcode: "postcode" };
+const MANUAL_PARTS: Record<string, AssessmentField> = {
+  residence_number: "houseNameOrNumber",
+  building_name: "houseNameOrNumber",
+  street: "street",
+  city: "city",
+  postcode: "postcode",
+};
 
 const manualAddress = z.object({
   houseNameOrNumber: z.string().trim().min(1, "Enter the house number or name").max(100, "At most 100 characters"),
@@ -40,7 +46,12 @@ export function placeError(errors: FieldErrors, path: readonly PropertyKey[], me
   const [top, part] = path.map(String);
   const known = FIELDS[top ?? ""];
   if (!known) return add(errors, "address", message);
-  const required = message === "Required" ? `Enter the ${known.name}` : top === "date_of_birth" && message.includes("YYYY") ? "Enter a real date, like 27 3 1990" : message;
+  const required =
+    message === "Required"
+      ? `Enter the ${known.name}`
+      : top === "date_of_birth" && message.includes("YYYY")
+        ? "Enter a real date, like 27 3 1990"
+        : message;
   if (known.field !== "address") return add(errors, known.field, required);
   const credit = message.startsWith("Required when CREDIT_BUREAU");
   if (manual && part && MANUAL_PARTS[part]) return add(errors, MANUAL_PARTS[part], credit ? "Needed for the credit bureau" : message);
@@ -49,7 +60,8 @@ export function placeError(errors: FieldErrors, path: readonly PropertyKey[], me
 
 function dateOfBirth(day: string, month: string, year: string): { iso: string } | { error: string } {
   if (!day && !month && !year) return { error: "Enter the date of birth" };
-  if (!/^\d{1,2}$/.test(day) || !/^\d{1,2}$/.test(month) || !/^\d{4}$/.test(year)) return { error: "Enter the day, month and year as numbers, like 27 3 1990" };
+  if (!/^\d{1,2}$/.test(day) || !/^\d{1,2}$/.test(month) || !/^\d{4}$/.test(year))
+    return { error: "Enter the day, month and year as numbers, like 27 3 1990" };
   return { iso: `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}` };
 }
 
