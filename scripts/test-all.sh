@@ -10,6 +10,7 @@ rm -f test-results/vitest.json test-results/playwright.json
 [ -d node_modules ] || npm install --no-audit --no-fund
 
 echo "== lint and types"
+npx prettier --check . --log-level warn
 npx eslint . --max-warnings=0
 npx tsx scripts/check-import-cycles.ts
 npx tsc --noEmit
