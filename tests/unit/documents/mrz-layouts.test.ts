@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkDigit, parseMrz } from "@/lib/server/documents/mrz/parse-mrz";
 import { applyPositionClasses } from "@/lib/server/documents/mrz/position-classes";
 import { cleanMrzText, fitLength } from "@/lib/server/documents/mrz/learned/find-mrz-text";
+import { asPrinted } from "@/lib/server/documents/mrz/learned/read-learned";
 
 // MRZ lines as printed on public specimens (read by eye; tests/fixtures/real-documents/truth.json).
 const NOW = new Date("2026-11-24T12:00:00Z");
@@ -59,6 +60,19 @@ describe("MRZ layouts beyond the ICAO cards", () => {
 
   it("never passes an MRZ printed against its layout (the Austrian specimen's missing check digits)", () => {
     expect(parseMrz(AUSTRIA_AS_PRINTED, NOW).valid).toBe(false);
+  });
+
+  it("reports an MRZ that does not add up as printed where two free readers see a glyph its cell's class cannot hold", () => {
+    // The classed readers must put a digit in the expiry's check cell; the card prints an A there.
+    const classed = ["IDAUT000009993<<<<<<<<<<<<<<<<", "7109094F1112314UT<<<<<<<<<<<<0", "MUSTERFRAU<<ISOLDE<<<<<<<<<<<<"];
+    const reading = (reader: string, lines: string[]) => ({ reader, lines, confidence: [] }) as never;
+    const learned = reading("learned", AUSTRIA_AS_PRINTED);
+    const tesseract = reading("tesseract", ["IDAUT000009995<<<<<<<<<<<<<<<<", ...AUSTRIA_AS_PRINTED.slice(1)]);
+    expect(asPrinted("TD1", classed, [learned, tesseract])).toEqual(AUSTRIA_AS_PRINTED);
+    // One free reader is not enough, and a look-alike the class settles (O for 0) stays with the class.
+    expect(asPrinted("TD1", classed, [learned])).toEqual(classed);
+    const lookAlike = reading("learned", ["IDAUT000009993<<<<<<<<<<<<<<<<", "71O9094F1112314UT<<<<<<<<<<<<0", AUSTRIA_AS_PRINTED[2]!]);
+    expect(asPrinted("TD1", classed, [lookAlike, lookAlike])).toEqual(classed);
   });
 
   it("cleans a general-purpose recogniser's text only of chevron and case slips, and fixes filler runs by at most 3", () => {

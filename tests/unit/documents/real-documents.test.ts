@@ -59,6 +59,17 @@ describe("real specimen documents", () => {
     }
   });
 
+  it("refuses an MRZ printed against its layout as not adding up, and reports it as printed", { timeout: 120_000 }, async () => {
+    const nonConforming = images.filter((image) => image.note?.includes("does not conform"));
+    expect(nonConforming.length).toBeGreaterThanOrEqual(1);
+    for (const image of nonConforming) {
+      const result = await read(image);
+      expect(result.identity, name(image)).toBeNull();
+      expect(result.retake?.reason, name(image)).toBe("mrz_invalid");
+      expect(result.mrzReading?.lines, name(image)).toEqual(image.mrz);
+    }
+  });
+
   it("answers a page without an MRZ as having none", { timeout: 120_000 }, async () => {
     for (const image of images.filter((i) => i.mrz === "none" && i.document === "none")) {
       const result = await read(image);

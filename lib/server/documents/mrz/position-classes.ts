@@ -109,6 +109,13 @@ export function isNameCell(format: MrzFormat, line: number, index: number): bool
   return LAYOUTS[format].some((r) => r.name && r.line === line && index >= r.start && index < r.end);
 }
 
+/** True when a glyph can stand in no cell of its class, not even as a look-alike the class settles (`A` where a digit belongs; not `O`). */
+export function outsideClass(format: MrzFormat, line: number, index: number, glyph: string): boolean {
+  const cls = cellClass(format, line, index);
+  const settled = cls === "digit" ? (TO_DIGIT[glyph] ?? glyph) : cls === "alpha" ? (TO_ALPHA[glyph] ?? glyph) : glyph;
+  return !CLASS_GLYPHS[cls].includes(MRZ_ALPHABET.indexOf(settled));
+}
+
 /** The lines with every cell brought into its class where the class settles it ("<" stays "<"). */
 export function applyPositionClasses(format: MrzFormat, lines: readonly string[]): string[] {
   return lines.map((text, line) =>

@@ -16,7 +16,7 @@ import { straightenLine, type LineGeometry } from "../locate/straighten-line";
 import { locateMrz } from "../locate-mrz";
 import { readMrzTesseract } from "../ocrb-tesseract/read-mrz-tesseract";
 import { parseMrz } from "../parse-mrz";
-import { applyPositionClasses } from "../position-classes";
+import { applyPositionClasses, outsideClass } from "../position-classes";
 import { readMrzTemplate } from "../template-reader";
 import type { OcrMrz } from "./find-mrz-text";
 
@@ -179,6 +179,26 @@ function samePositionClassed(format: MrzFormat, a: MrzReading, b: MrzReading): s
   return x.length === y.length && x.every((line, i) => line === y[i]) ? x : null;
 }
 
+/**
+ * An MRZ that does not add up is reported as printed: where two readers free of the layout's
+ * classes read a cell alike, with a glyph its class cannot hold (an `A` printed where a check
+ * digit belongs, which the classed readers must read as some digit), their glyph is the one on the
+ * page. Confusable glyphs (`O` for `0`) stay with the class. Only the words of a refusal change:
+ * nothing here can accept a document.
+ */
+export function asPrinted(format: MrzFormat, agreed: string[], free: MrzReading[]): string[] {
+  if (free.length < 2) return agreed;
+  return agreed.map((line, i) => {
+    const rows = free.map((r) => r.lines[i]);
+    if (rows.some((row) => row?.length !== line.length)) return line;
+    return Array.from(line, (glyph, k) => {
+      const seen = rows[0]![k]!;
+      if (seen === glyph || rows.some((row) => row![k] !== seen)) return glyph;
+      return outsideClass(format, i, k, seen) ? seen : glyph;
+    }).join("");
+  });
+}
+
 export async function readLearnedMrz(gray: GrayImage, mrz: OcrMrz, now: Date): Promise<LearnedMrzRead> {
   const { format } = mrz;
   const learned = learnedReading(mrz);
@@ -229,7 +249,11 @@ export async function readLearnedMrz(gray: GrayImage, mrz: OcrMrz, now: Date): P
       for (let j = i + 1; j < order.length; j++) {
         const same = samePositionClassed(format, order[i]!, order[j]!);
         if (same && !parseMrz(same, now).valid) {
-          agreedInvalid = same;
+          agreedInvalid = asPrinted(
+            format,
+            same,
+            readings.filter((r) => !classed(r)),
+          );
           break outer;
         }
       }
