@@ -112,6 +112,20 @@ export default defineConfig([
     },
   },
   {
+    // The tenant filter is written one way (lib/server/shared/tenant.ts), so a query without it stands out.
+    files: ["lib/**/*.{ts,tsx}", "app/**/*.{ts,tsx}", "scripts/**/*.ts"],
+    ignores: ["lib/server/shared/tenant.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.name='eq'][arguments.0.type='MemberExpression'][arguments.0.property.name='teamId']",
+          message: "Scope by tenant with ofTenant(table, tenant) or ofTeam(table, teamId) from lib/server/shared/tenant.",
+        },
+      ],
+    },
+  },
+  {
     files: ["lib/onboarding/**", "app/(onboarding)/**", "components/onboarding/**"],
     rules: { "no-restricted-imports": ["error", serviceInternals] },
   },

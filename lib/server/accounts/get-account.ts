@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db";
 import { accountAlerts, monitoredAccounts, type MonitoredAccount } from "@/lib/db/schema";
 import { sandboxAccount } from "../sandbox/accounts";
 import { fail, ok, type Result } from "../shared/result";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTenant } from "../shared/tenant";
 import { toAccountDetail } from "./to-account";
 
 /** The tenant's stored account row, or undefined (another team's or mode's counts as unknown). */
@@ -12,7 +12,7 @@ export async function findAccountRow(db: Db, tenant: Tenant, id: string): Promis
   const [row] = await db
     .select()
     .from(monitoredAccounts)
-    .where(and(eq(monitoredAccounts.id, id), eq(monitoredAccounts.teamId, tenant.teamId), eq(monitoredAccounts.mode, tenant.mode)))
+    .where(and(eq(monitoredAccounts.id, id), ofTenant(monitoredAccounts, tenant)))
     .limit(1);
   return row;
 }
@@ -28,7 +28,7 @@ export async function getAccount(db: Db, tenant: Tenant, id: string): Promise<Re
   const alerts = await db
     .select()
     .from(accountAlerts)
-    .where(and(eq(accountAlerts.accountId, row.id), eq(accountAlerts.teamId, tenant.teamId), eq(accountAlerts.mode, tenant.mode)))
+    .where(and(eq(accountAlerts.accountId, row.id), ofTenant(accountAlerts, tenant)))
     .orderBy(asc(accountAlerts.createdAt));
   return ok(toAccountDetail(row, alerts));
 }

@@ -6,7 +6,7 @@ import { monitoredAccounts } from "@/lib/db/schema";
 import { SANDBOX_ACCOUNTS, toAccountSummary as cannedSummary } from "../sandbox/accounts";
 import { cursorCondition, newestFirst, page } from "../shared/cursor";
 import { ok, type Result } from "../shared/result";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTenant } from "../shared/tenant";
 import { toAccountSummary } from "./to-account";
 
 type Query = z.infer<typeof accountListQuerySchema>;
@@ -18,7 +18,7 @@ export async function listAccounts(db: Db, tenant: Tenant, query: Query): Promis
     const accounts = SANDBOX_ACCOUNTS.filter((a) => !query.status || a.status === query.status).map(cannedSummary);
     return ok({ accounts, next_cursor: null });
   }
-  const conditions: SQL[] = [eq(monitoredAccounts.teamId, tenant.teamId), eq(monitoredAccounts.mode, tenant.mode)];
+  const conditions: SQL[] = [ofTenant(monitoredAccounts, tenant)];
   if (query.status) conditions.push(eq(monitoredAccounts.status, query.status));
   const after = cursorCondition(query.cursor, monitoredAccounts);
   if (!after.ok) return after;

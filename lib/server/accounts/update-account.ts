@@ -4,7 +4,7 @@ import { accountAlerts, monitoredAccounts } from "@/lib/db/schema";
 import { recordAudit } from "../audit/record-audit";
 import { sandboxAccount } from "../sandbox/accounts";
 import { fail, ok, type Result } from "../shared/result";
-import type { Actor, Tenant } from "../shared/tenant";
+import { type Actor, type Tenant, ofTeam, ofTenant } from "../shared/tenant";
 import { findAccountRow } from "./get-account";
 
 type Success = { success: true };
@@ -26,7 +26,7 @@ export async function toggleAlerts(
     await tx
       .update(monitoredAccounts)
       .set({ alertsEnabledAt })
-      .where(and(eq(monitoredAccounts.id, row.id), eq(monitoredAccounts.teamId, tenant.teamId), eq(monitoredAccounts.mode, tenant.mode)));
+      .where(and(eq(monitoredAccounts.id, row.id), ofTenant(monitoredAccounts, tenant)));
     await recordAudit(tx, {
       ...tenant,
       actor: input.actor,
@@ -48,12 +48,12 @@ export async function acknowledgeAccount(db: Db, tenant: Tenant, input: { id: st
     await tx
       .update(accountAlerts)
       .set({ acknowledgedAt: now, acknowledgedBy: input.actor.id ?? input.actor.type })
-      .where(and(eq(accountAlerts.accountId, row.id), eq(accountAlerts.teamId, tenant.teamId), isNull(accountAlerts.acknowledgedAt)));
+      .where(and(eq(accountAlerts.accountId, row.id), ofTeam(accountAlerts, tenant.teamId), isNull(accountAlerts.acknowledgedAt)));
     if (row.status === "New") {
       await tx
         .update(monitoredAccounts)
         .set({ status: "Acknowledged" })
-        .where(and(eq(monitoredAccounts.id, row.id), eq(monitoredAccounts.teamId, tenant.teamId), eq(monitoredAccounts.mode, tenant.mode)));
+        .where(and(eq(monitoredAccounts.id, row.id), ofTenant(monitoredAccounts, tenant)));
     }
     await recordAudit(tx, { ...tenant, actor: input.actor, action: "account.acknowledged", targetType: "account", targetId: row.id });
     return ok({ success: true as const });

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { monitoredAccounts } from "@/lib/db/schema";
 import { newId } from "../shared/crypto";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTenant } from "../shared/tenant";
 import { notifyOutbox } from "../webhooks/outbox";
 import { normalizeText } from "./matching/normalize";
 import { raiseAlert, type RaisedAlert } from "./raise-alert";
@@ -57,26 +57,14 @@ export async function enrolMonitoredAccountIn(tx: Db, options: EnrolMonitoredAcc
     .select({ id: monitoredAccounts.id, firstName: monitoredAccounts.firstName, lastName: monitoredAccounts.lastName })
     .from(monitoredAccounts)
     .where(
-      and(
-        eq(monitoredAccounts.teamId, tenant.teamId),
-        eq(monitoredAccounts.mode, tenant.mode),
-        eq(monitoredAccounts.dateOfBirth, person.dateOfBirth),
-        isNull(monitoredAccounts.personKey),
-      ),
+      and(ofTenant(monitoredAccounts, tenant), eq(monitoredAccounts.dateOfBirth, person.dateOfBirth), isNull(monitoredAccounts.personKey)),
     );
   const old = legacy.find((row) => sameName(row, person));
   if (old) {
     await tx
       .update(monitoredAccounts)
       .set({ personKey })
-      .where(
-        and(
-          eq(monitoredAccounts.id, old.id),
-          eq(monitoredAccounts.teamId, tenant.teamId),
-          eq(monitoredAccounts.mode, tenant.mode),
-          isNull(monitoredAccounts.personKey),
-        ),
-      );
+      .where(and(eq(monitoredAccounts.id, old.id), ofTenant(monitoredAccounts, tenant), isNull(monitoredAccounts.personKey)));
   }
   const [row] = await tx
     .insert(monitoredAccounts)

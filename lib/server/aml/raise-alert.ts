@@ -3,7 +3,7 @@ import type { AlertWebhookPayload } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { accountAlerts, monitoredAccounts, monitoringMatches } from "@/lib/db/schema";
 import { newId } from "../shared/crypto";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTenant } from "../shared/tenant";
 import { recordWebhookEvent } from "../webhooks/outbox";
 import { toAlertMatch, type AmlMatch } from "./screening-index";
 
@@ -50,7 +50,7 @@ export async function raiseAlert(
   await tx
     .update(monitoredAccounts)
     .set({ status: "New", riskType: sanctioned ? "sanction" : sql`coalesce(${monitoredAccounts.riskType}, 'pep')` })
-    .where(and(eq(monitoredAccounts.id, accountId), eq(monitoredAccounts.teamId, tenant.teamId), eq(monitoredAccounts.mode, tenant.mode)));
+    .where(and(eq(monitoredAccounts.id, accountId), ofTenant(monitoredAccounts, tenant)));
   const payload: AlertWebhookPayload = { event: "Alert", alertId, smartLookupId: accountId }; // spec 6
   const webhookMessageId = await recordWebhookEvent(tx, { tenant, event: "Alert", payload });
   return { alertId, matches, webhookMessageId };

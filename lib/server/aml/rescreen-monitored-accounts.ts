@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { monitoredAccounts, monitoringMatches, riskAssessments, teamSettings } from "@/lib/db/schema";
-import type { Tenant } from "../shared/tenant";
+import { sameTenant, type Tenant } from "../shared/tenant";
 import { notifyOutbox } from "../webhooks/outbox";
 import { getScreeningIndex } from "./get-screening-index";
 import { raiseAlert } from "./raise-alert";
@@ -46,14 +46,10 @@ export async function rescreenMonitoredAccounts(db: Db, options: { now?: Date } 
         country: sql<string | null>`${riskAssessments.response}->'address'->>'country_code'`,
       })
       .from(monitoredAccounts)
-      .leftJoin(teamSettings, and(eq(teamSettings.teamId, monitoredAccounts.teamId), eq(teamSettings.mode, monitoredAccounts.mode)))
+      .leftJoin(teamSettings, sameTenant(teamSettings, monitoredAccounts))
       .leftJoin(
         riskAssessments,
-        and(
-          eq(riskAssessments.id, monitoredAccounts.riskAssessmentId),
-          eq(riskAssessments.teamId, monitoredAccounts.teamId),
-          eq(riskAssessments.mode, monitoredAccounts.mode),
-        ),
+        and(eq(riskAssessments.id, monitoredAccounts.riskAssessmentId), sameTenant(riskAssessments, monitoredAccounts)),
       )
       .where(and(eq(monitoredAccounts.mode, "live"), isNotNull(monitoredAccounts.alertsEnabledAt), gt(monitoredAccounts.id, after)))
       .orderBy(asc(monitoredAccounts.id))

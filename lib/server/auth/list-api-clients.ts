@@ -1,7 +1,7 @@
-import { and, desc, eq } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { apiClients } from "@/lib/db/schema";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTenant } from "../shared/tenant";
 
 export async function listApiClients(db: Db, tenant: Tenant) {
   return db
@@ -16,6 +16,6 @@ export async function listApiClients(db: Db, tenant: Tenant) {
       revokedAt: apiClients.revokedAt,
     })
     .from(apiClients)
-    .where(and(eq(apiClients.teamId, tenant.teamId), eq(apiClients.mode, tenant.mode)))
+    .where(ofTenant(apiClients, tenant))
     .orderBy(desc(apiClients.createdAt));
 }

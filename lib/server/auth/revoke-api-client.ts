@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db";
 import { accessTokens, apiClients } from "@/lib/db/schema";
 import { recordAudit } from "../audit/record-audit";
 import { fail, ok, type Result } from "../shared/result";
-import type { Actor, Tenant } from "../shared/tenant";
+import { type Actor, type Tenant, ofTeam, ofTenant } from "../shared/tenant";
 import { forgetCachedTokens } from "./verify-token";
 
 /** Revoking a client revokes every token it issued (wire-details: tokens). */
@@ -16,17 +16,10 @@ export async function revokeApiClient(
     const [row] = await tx
       .update(apiClients)
       .set({ revokedAt: new Date() })
-      .where(
-        and(
-          eq(apiClients.clientId, input.clientId),
-          eq(apiClients.teamId, tenant.teamId),
-          eq(apiClients.mode, tenant.mode),
-          isNull(apiClients.revokedAt),
-        ),
-      )
+      .where(and(eq(apiClients.clientId, input.clientId), ofTenant(apiClients, tenant), isNull(apiClients.revokedAt)))
       .returning();
     if (!row) return fail("not_found", `No active credential ${input.clientId}`);
-    await tx.delete(accessTokens).where(and(eq(accessTokens.apiClientId, row.id), eq(accessTokens.teamId, tenant.teamId)));
+    await tx.delete(accessTokens).where(and(eq(accessTokens.apiClientId, row.id), ofTeam(accessTokens, tenant.teamId)));
     await recordAudit(tx, {
       ...tenant,
       actor: input.actor,

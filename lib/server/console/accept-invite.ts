@@ -3,6 +3,7 @@ import { fail, ok, type Result } from "../shared/result";
 import { addStaffMember } from "../teams/add-staff-member";
 import { decodeInvite, type Invitation } from "./invite-token";
 import { verifyStaffPassword } from "./verify-staff-password";
+import { ofTeam } from "../shared/tenant";
 
 export interface InviteView extends Invitation {
   teamName: string;
@@ -19,7 +20,7 @@ export async function readInvite(db: Db, input: { token: string; secret: string 
   const user = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, invite.email) });
   if (user) {
     const member = await db.query.memberships.findFirst({
-      where: (m, { and, eq, isNull }) => and(eq(m.teamId, team.id), eq(m.userId, user.id), isNull(m.removedAt)),
+      where: (m, { and, eq, isNull }) => and(ofTeam(m, team.id), eq(m.userId, user.id), isNull(m.removedAt)),
     });
     if (member) return fail("not_found", "This invitation has already been accepted");
   }

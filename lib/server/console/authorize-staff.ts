@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { memberships, teams, users, type Role } from "@/lib/db/schema";
 import { fail, ok, type Result } from "../shared/result";
-import type { Actor } from "../shared/tenant";
+import { type Actor, ofTeam } from "../shared/tenant";
 import { roleCan, type Permission } from "./permissions";
 
 /** A signed-in staff member as the console's domain functions receive them. */
@@ -50,7 +50,7 @@ export async function authorizeStaff(
     .select({ role: memberships.role })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.userId, input.staff.userId), eq(memberships.teamId, input.teamId), isNull(memberships.removedAt)))
+    .where(and(eq(memberships.userId, input.staff.userId), ofTeam(memberships, input.teamId), isNull(memberships.removedAt)))
     .limit(1);
   if (!row) return fail("not_found", "No such team");
   if (!roleCan(row.role, input.permission)) return fail("forbidden", `Your role (${row.role}) cannot do this`);

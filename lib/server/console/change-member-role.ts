@@ -6,6 +6,7 @@ import { fail, ok, type Result } from "../shared/result";
 import { authorizeStaff, type StaffRef } from "./authorize-staff";
 import { lockMemberForChange } from "./member-change-guard";
 import { assignableRoles } from "./permissions";
+import { ofTeam } from "../shared/tenant";
 
 /**
  * Gives a member another role: owners and admins, never to or from a role above their own, and
@@ -38,7 +39,7 @@ export async function changeMemberRole(
     await tx
       .update(memberships)
       .set({ role: input.role })
-      .where(and(eq(memberships.teamId, input.teamId), eq(memberships.userId, input.userId)));
+      .where(and(ofTeam(memberships, input.teamId), eq(memberships.userId, input.userId)));
     await recordAudit(tx, {
       teamId: input.teamId,
       actor: allowed.value.actor,

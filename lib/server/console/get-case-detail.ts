@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db";
 import { verificationEvents } from "@/lib/db/schema";
 import { sandboxVerification } from "../sandbox/verifications";
 import { ok, type Result } from "../shared/result";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTenant } from "../shared/tenant";
 import { getVerification } from "../verifications/get-verification";
 import { needsReview } from "./review-case";
 import { listCaseDeliveries, type CaseDelivery } from "./list-case-deliveries";
@@ -36,11 +36,7 @@ export async function getCaseDetail(db: Db, tenant: Tenant, id: string): Promise
   if (tenant.mode === "sandbox" && sandboxVerification(id))
     return ok({ record: found.value, canned: true, needsReview: false, timeline: [], deliveries: [] });
   const events = await db.query.verificationEvents.findMany({
-    where: and(
-      eq(verificationEvents.verificationId, id),
-      eq(verificationEvents.teamId, tenant.teamId),
-      eq(verificationEvents.mode, tenant.mode),
-    ),
+    where: and(eq(verificationEvents.verificationId, id), ofTenant(verificationEvents, tenant)),
     orderBy: [asc(verificationEvents.createdAt), asc(verificationEvents.id)],
   });
   const staffIds = [...new Set(events.filter((e) => e.actorType === "staff" && e.actorId).map((e) => e.actorId!))];

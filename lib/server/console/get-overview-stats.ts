@@ -2,7 +2,7 @@ import { and, eq, gte, isNull, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/lib/db";
 import { accountAlerts, riskAssessments, verifications, webhookAttempts, webhookMessages } from "@/lib/db/schema";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTenant } from "../shared/tenant";
 
 export interface OverviewStats {
   days: string[];
@@ -22,7 +22,7 @@ export async function getOverviewStats(db: Db, tenant: Tenant, options: { days?:
   const now = options.now ?? new Date();
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (count - 1) * DAY_MS);
   const days = Array.from({ length: count }, (_, i) => new Date(start.getTime() + i * DAY_MS).toISOString().slice(0, 10));
-  const mine = (table: { teamId: PgColumn; mode: PgColumn }) => and(eq(table.teamId, tenant.teamId), eq(table.mode, tenant.mode));
+  const mine = (table: { teamId: PgColumn; mode: PgColumn }) => ofTenant(table, tenant);
 
   const day = sql<string>`to_char(${verifications.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const [byDay, byStatus, refusedUnreviewed, alerts, recs, messages, attempts] = await Promise.all([

@@ -3,7 +3,7 @@ import type { RiskAssessmentResponse } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { riskAssessments } from "@/lib/db/schema";
 import { fail, ok, type Result } from "../shared/result";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTenant } from "../shared/tenant";
 
 /** One stored assessment of the tenant with the full response it answered. */
 export async function getRiskAssessment(
@@ -14,7 +14,7 @@ export async function getRiskAssessment(
   const [row] = await db
     .select({ report: riskAssessments.report, response: riskAssessments.response })
     .from(riskAssessments)
-    .where(and(eq(riskAssessments.id, id), eq(riskAssessments.teamId, tenant.teamId), eq(riskAssessments.mode, tenant.mode)))
+    .where(and(eq(riskAssessments.id, id), ofTenant(riskAssessments, tenant)))
     .limit(1);
   if (!row) return fail("not_found", `Risk assessment ${id} not found`);
   return ok({ report: row.report, response: row.response as unknown as RiskAssessmentResponse });

@@ -8,6 +8,7 @@ import { fail, ok, type Result } from "../shared/result";
 import { authorizeStaff, type StaffRef } from "./authorize-staff";
 import { encodeInvite } from "./invite-token";
 import { assignableRoles } from "./permissions";
+import { ofTeam } from "../shared/tenant";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const INVITE_DAYS = 7;
@@ -32,7 +33,7 @@ export async function inviteMember(
   const existing = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email), columns: { id: true } });
   if (existing) {
     const member = await db.query.memberships.findFirst({
-      where: (m, { and, eq, isNull }) => and(eq(m.teamId, input.teamId), eq(m.userId, existing.id), isNull(m.removedAt)),
+      where: (m, { and, eq, isNull }) => and(ofTeam(m, input.teamId), eq(m.userId, existing.id), isNull(m.removedAt)),
     });
     if (member) return fail("conflict", "Already a member", { detail: { email: "This person is already a member of the team" } });
   }

@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db";
 import { auditLog, users } from "@/lib/db/schema";
 import { afterCursor, decodeCursor, newestFirst, page } from "../shared/cursor";
 import { fail, ok, type Result } from "../shared/result";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTeam } from "../shared/tenant";
 
 export interface AuditRow {
   id: string;
@@ -26,7 +26,7 @@ export async function listAuditEntries(
   query: { cursor?: string; limit?: number } = {},
 ): Promise<Result<{ items: AuditRow[]; nextCursor: string | null }>> {
   const limit = Math.min(Math.max(query.limit ?? 50, 1), 200);
-  const conditions: SQL[] = [eq(auditLog.teamId, tenant.teamId), or(eq(auditLog.mode, tenant.mode), isNull(auditLog.mode))!];
+  const conditions: SQL[] = [ofTeam(auditLog, tenant.teamId), or(eq(auditLog.mode, tenant.mode), isNull(auditLog.mode))!];
   if (query.cursor) {
     const cursor = decodeCursor(query.cursor);
     if (!cursor) return fail("invalid", "Invalid cursor");

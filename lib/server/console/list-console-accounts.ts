@@ -3,7 +3,7 @@ import type { AccountSummary } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { accountAlerts, monitoredAccounts } from "@/lib/db/schema";
 import { SANDBOX_ACCOUNTS, toAccountSummary as cannedSummary } from "../sandbox/accounts";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTenant } from "../shared/tenant";
 import { toAccountSummary } from "../accounts/to-account";
 
 export interface ConsoleAccount extends AccountSummary {
@@ -18,10 +18,10 @@ export async function listConsoleAccounts(db: Db, tenant: Tenant, filter: { stat
   const open = db
     .select({ accountId: accountAlerts.accountId, count: sql<number>`count(*)::int`.as("count") })
     .from(accountAlerts)
-    .where(and(eq(accountAlerts.teamId, tenant.teamId), eq(accountAlerts.mode, tenant.mode), isNull(accountAlerts.acknowledgedAt)))
+    .where(and(ofTenant(accountAlerts, tenant), isNull(accountAlerts.acknowledgedAt)))
     .groupBy(accountAlerts.accountId)
     .as("open");
-  const conditions = [eq(monitoredAccounts.teamId, tenant.teamId), eq(monitoredAccounts.mode, tenant.mode)];
+  const conditions = [ofTenant(monitoredAccounts, tenant)];
   if (filter.status) conditions.push(eq(monitoredAccounts.status, filter.status));
   const rows = await db
     .select({ account: monitoredAccounts, openAlerts: open.count })

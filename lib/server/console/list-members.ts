@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { memberships, users, type Role } from "@/lib/db/schema";
+import { ofTeam } from "../shared/tenant";
 
 export interface MemberRow {
   userId: string;
@@ -16,7 +17,7 @@ export async function listMembers(db: Db, teamId: string): Promise<MemberRow[]> 
     .select({ userId: users.id, email: users.email, name: users.name, role: memberships.role, joinedAt: memberships.createdAt })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.teamId, teamId), isNull(memberships.removedAt)))
+    .where(and(ofTeam(memberships, teamId), isNull(memberships.removedAt)))
     .orderBy(asc(users.email));
   return rows.map((r) => ({ ...r, joinedAt: r.joinedAt.toISOString() }));
 }

@@ -1,9 +1,9 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { riskAssessments } from "@/lib/db/schema";
 import { afterCursor, decodeCursor, newestFirst, page } from "../shared/cursor";
 import { fail, ok, type Result } from "../shared/result";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTenant } from "../shared/tenant";
 
 export interface RiskRow {
   id: string;
@@ -23,7 +23,7 @@ export async function listRiskAssessments(
   query: { cursor?: string; limit?: number } = {},
 ): Promise<Result<{ items: RiskRow[]; nextCursor: string | null }>> {
   const limit = Math.min(Math.max(query.limit ?? 25, 1), 100);
-  const conditions: SQL[] = [eq(riskAssessments.teamId, tenant.teamId), eq(riskAssessments.mode, tenant.mode)];
+  const conditions: SQL[] = [ofTenant(riskAssessments, tenant)];
   if (query.cursor) {
     const cursor = decodeCursor(query.cursor);
     if (!cursor) return fail("invalid", "Invalid cursor");

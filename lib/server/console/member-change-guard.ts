@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db";
 import { memberships, users, type Role } from "@/lib/db/schema";
 import { fail, ok, type Result } from "../shared/result";
 import { assignableRoles, roleCan } from "./permissions";
+import { ofTeam } from "../shared/tenant";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -25,21 +26,21 @@ export async function lockMemberForChange(
   const owners = await tx
     .select({ userId: memberships.userId })
     .from(memberships)
-    .where(and(eq(memberships.teamId, input.teamId), eq(memberships.role, "owner"), isNull(memberships.removedAt)))
+    .where(and(ofTeam(memberships, input.teamId), eq(memberships.role, "owner"), isNull(memberships.removedAt)))
     .orderBy(memberships.userId) // one lock order for every change: no deadlock between two
     .for("update");
   const [target] = await tx
     .select({ userId: memberships.userId, role: memberships.role, email: users.email })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.teamId, input.teamId), eq(memberships.userId, input.userId), isNull(memberships.removedAt)))
+    .where(and(ofTeam(memberships, input.teamId), eq(memberships.userId, input.userId), isNull(memberships.removedAt)))
     .for("update", { of: memberships });
   if (!target) return fail("not_found", "No such member");
   // The actor's role again, under the locks: a change to it committed since the first check counts.
   const [actor] = await tx
     .select({ role: memberships.role })
     .from(memberships)
-    .where(and(eq(memberships.teamId, input.teamId), eq(memberships.userId, input.actorUserId), isNull(memberships.removedAt)))
+    .where(and(ofTeam(memberships, input.teamId), eq(memberships.userId, input.actorUserId), isNull(memberships.removedAt)))
     .for("share");
   if (!actor) return fail("not_found", "No such team");
   if (!roleCan(actor.role, "manage_members")) return fail("forbidden", `Your role (${actor.role}) cannot do this`);

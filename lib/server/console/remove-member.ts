@@ -5,6 +5,7 @@ import { recordAudit } from "../audit/record-audit";
 import { ok, type Result } from "../shared/result";
 import { authorizeStaff, type StaffRef } from "./authorize-staff";
 import { lockMemberForChange } from "./member-change-guard";
+import { ofTeam } from "../shared/tenant";
 
 /**
  * Removes a member from the team (owners and admins; never the last owner). The membership is
@@ -28,7 +29,7 @@ export async function removeMember(
     await tx
       .update(memberships)
       .set({ removedAt: input.now ?? new Date() })
-      .where(and(eq(memberships.teamId, input.teamId), eq(memberships.userId, input.userId)));
+      .where(and(ofTeam(memberships, input.teamId), eq(memberships.userId, input.userId)));
     await recordAudit(tx, {
       teamId: input.teamId,
       actor: allowed.value.actor,

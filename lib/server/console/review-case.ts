@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db";
 import { verificationEvents, type VerificationStatus } from "@/lib/db/schema";
 import { sandboxVerification } from "../sandbox/verifications";
 import { fail, type Result } from "../shared/result";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTenant } from "../shared/tenant";
 import type { TransitionOutcome } from "../verifications/apply-transition";
 import { decideReview, type ReviewDecision } from "../verifications/decide-review";
 import { authorizeStaff, type StaffRef } from "./authorize-staff";
@@ -21,8 +21,7 @@ export async function needsReview(db: Db, tenant: Tenant, id: string, status: Ve
     .where(
       and(
         eq(verificationEvents.verificationId, id),
-        eq(verificationEvents.teamId, tenant.teamId),
-        eq(verificationEvents.mode, tenant.mode),
+        ofTenant(verificationEvents, tenant),
         eq(verificationEvents.event, "ManuallyReviewed"),
       ),
     )

@@ -6,7 +6,7 @@ import { BUILT_IN_WORKFLOWS } from "../verifications/workflows";
 import { SANDBOX_VERIFICATIONS } from "../sandbox/verifications";
 import { afterCursor, decodeCursor, newestFirst, page } from "../shared/cursor";
 import { fail, ok, type Result } from "../shared/result";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTenant } from "../shared/tenant";
 
 export interface CaseRow {
   id: string;
@@ -82,7 +82,7 @@ export async function searchCases(
 ): Promise<Result<{ cases: CaseRow[]; nextCursor: string | null }>> {
   const limit = Math.min(Math.max(search.limit ?? 25, 1), 100);
   const q = search.q?.trim().slice(0, 200) ?? "";
-  const conditions: SQL[] = [eq(verifications.teamId, tenant.teamId), eq(verifications.mode, tenant.mode)];
+  const conditions: SQL[] = [ofTenant(verifications, tenant)];
   if (search.status) conditions.push(eq(verifications.status, search.status));
   if (search.display) conditions.push(displayCondition(search.display));
   if (q) {

@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db";
 import { evidenceFiles } from "@/lib/db/schema";
 import { SANDBOX_ARTEFACTS, sandboxArtefactBytes } from "../sandbox/artefacts";
 import { fail, ok, type Result } from "../shared/result";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTenant } from "../shared/tenant";
 import { readEvidenceBytes } from "./read-evidence-bytes";
 
 /*
@@ -51,7 +51,7 @@ export async function createArtefactLink(
     const [row] = await db
       .select({ id: evidenceFiles.id })
       .from(evidenceFiles)
-      .where(and(eq(evidenceFiles.id, key), eq(evidenceFiles.teamId, tenant.teamId), eq(evidenceFiles.mode, tenant.mode)))
+      .where(and(eq(evidenceFiles.id, key), ofTenant(evidenceFiles, tenant)))
       .limit(1);
     if (!row) return fail("not_found", `Artefact ${key} not found`);
   }

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { evidenceFiles } from "@/lib/db/schema";
 import { fail, ok, type Result } from "../shared/result";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTenant } from "../shared/tenant";
 import type { EvidenceSummary } from "./list-evidence";
 import { readEvidenceBytes } from "./read-evidence-bytes";
 
@@ -17,7 +17,7 @@ export async function getEvidenceFile(db: Db, tenant: Tenant, id: string): Promi
   const [row] = await db
     .select()
     .from(evidenceFiles)
-    .where(and(eq(evidenceFiles.id, id), eq(evidenceFiles.teamId, tenant.teamId), eq(evidenceFiles.mode, tenant.mode)))
+    .where(and(eq(evidenceFiles.id, id), ofTenant(evidenceFiles, tenant)))
     .limit(1);
   if (!row) return fail("not_found", `Evidence file ${id} not found`);
   return ok({

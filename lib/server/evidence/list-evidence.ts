@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { evidenceFiles } from "@/lib/db/schema";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTenant } from "../shared/tenant";
 import type { EvidenceOwnerType } from "./store-evidence";
 
 /** What the console shows of an image without loading it (the bytes come from getEvidenceFile). */
@@ -26,14 +26,7 @@ export async function listEvidence(db: Db, tenant: Tenant, ownerType: EvidenceOw
       createdAt: evidenceFiles.createdAt,
     })
     .from(evidenceFiles)
-    .where(
-      and(
-        eq(evidenceFiles.teamId, tenant.teamId),
-        eq(evidenceFiles.mode, tenant.mode),
-        eq(evidenceFiles.ownerType, ownerType),
-        eq(evidenceFiles.ownerId, ownerId),
-      ),
-    )
+    .where(and(ofTenant(evidenceFiles, tenant), eq(evidenceFiles.ownerType, ownerType), eq(evidenceFiles.ownerId, ownerId)))
     .orderBy(asc(evidenceFiles.createdAt), asc(evidenceFiles.id));
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }

@@ -6,7 +6,7 @@ import { authorizeStaff, type StaffRef } from "../console/authorize-staff";
 import { emailKey, identityKey } from "../network/keys";
 import { newId } from "../shared/crypto";
 import { fail, ok, type Result } from "../shared/result";
-import type { Actor, Tenant } from "../shared/tenant";
+import { type Actor, type Tenant, ofTenant } from "../shared/tenant";
 import { toFraudReportView, type FraudReportView } from "./fraud-report-view";
 
 export const FRAUD_REPORT_SUBJECTS = ["verification", "risk_assessment"] as const;
@@ -35,7 +35,7 @@ async function loadSubject(db: Db, tenant: Tenant, type: FraudReportSubjectType,
     const [row] = await db
       .select({ email: verifications.email, claim: verifications.claimDetails })
       .from(verifications)
-      .where(and(eq(verifications.id, id), eq(verifications.teamId, tenant.teamId), eq(verifications.mode, tenant.mode)))
+      .where(and(eq(verifications.id, id), ofTenant(verifications, tenant)))
       .limit(1);
     if (!row) return null;
     const text = (v: unknown) => (typeof v === "string" && v.trim() ? v : null);
@@ -54,7 +54,7 @@ async function loadSubject(db: Db, tenant: Tenant, type: FraudReportSubjectType,
       dateOfBirth: riskAssessments.dateOfBirth,
     })
     .from(riskAssessments)
-    .where(and(eq(riskAssessments.id, id), eq(riskAssessments.teamId, tenant.teamId), eq(riskAssessments.mode, tenant.mode)))
+    .where(and(eq(riskAssessments.id, id), ofTenant(riskAssessments, tenant)))
     .limit(1);
   return row ?? null;
 }
@@ -84,12 +84,7 @@ export async function fileFraudReport(db: Db, input: FileFraudReportInput): Prom
       .select({ id: fraudReports.id })
       .from(fraudReports)
       .where(
-        and(
-          eq(fraudReports.teamId, tenant.teamId),
-          eq(fraudReports.mode, tenant.mode),
-          eq(fraudReports.subjectType, input.subjectType),
-          eq(fraudReports.subjectId, input.subjectId),
-        ),
+        and(ofTenant(fraudReports, tenant), eq(fraudReports.subjectType, input.subjectType), eq(fraudReports.subjectId, input.subjectId)),
       )
       .limit(1);
     if (already) return fail("conflict", `This ${noun.toLowerCase()} was already reported as fraud`);

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { fraudReports } from "@/lib/db/schema";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTenant } from "../shared/tenant";
 import { toFraudReportView, type FraudReportView } from "./fraud-report-view";
 
 /** The tenant's own fraud reports, newest first; optionally those of one case or assessment. */
@@ -15,8 +15,7 @@ export async function listFraudReports(
     .from(fraudReports)
     .where(
       and(
-        eq(fraudReports.teamId, tenant.teamId),
-        eq(fraudReports.mode, tenant.mode),
+        ofTenant(fraudReports, tenant),
         filter.subjectType ? eq(fraudReports.subjectType, filter.subjectType) : undefined,
         filter.subjectId ? eq(fraudReports.subjectId, filter.subjectId) : undefined,
       ),

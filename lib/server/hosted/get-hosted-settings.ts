@@ -1,7 +1,6 @@
-import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { hostedSettings } from "@/lib/db/schema";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTenant } from "../shared/tenant";
 import { PROFESSIONS, REFEREE_LIMIT } from "../vouch/referee-rules";
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -18,7 +17,7 @@ export async function getHostedSettings(
       refereeLimit: hostedSettings.refereeLimit,
     })
     .from(hostedSettings)
-    .where(and(eq(hostedSettings.teamId, tenant.teamId), eq(hostedSettings.mode, tenant.mode)))
+    .where(ofTenant(hostedSettings, tenant))
     .limit(1);
   return {
     maxAttempts: row?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,

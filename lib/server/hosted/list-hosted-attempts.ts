@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { hostedAttempts } from "@/lib/db/schema";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTenant } from "../shared/tenant";
 import type { StoredCaptureSignals } from "./capture-signals";
 
 /** One engine judgement, as the console's case page lists them (no biometric vectors). */
@@ -49,13 +49,7 @@ export async function listHostedAttempts(db: Db, tenant: Tenant, verificationId:
   const rows = await db
     .select()
     .from(hostedAttempts)
-    .where(
-      and(
-        eq(hostedAttempts.verificationId, verificationId),
-        eq(hostedAttempts.teamId, tenant.teamId),
-        eq(hostedAttempts.mode, tenant.mode),
-      ),
-    )
+    .where(and(eq(hostedAttempts.verificationId, verificationId), ofTenant(hostedAttempts, tenant)))
     .orderBy(asc(hostedAttempts.createdAt), asc(hostedAttempts.id));
   return rows.map((r) => ({
     id: r.id,

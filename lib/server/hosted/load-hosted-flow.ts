@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { hostedAttempts, hostedSessions, teams, verifications, type HostedSession, type VerificationStatus } from "@/lib/db/schema";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTeam } from "../shared/tenant";
 import { findWorkflow } from "../verifications/workflows";
 import { getHostedSettings } from "./get-hosted-settings";
 import { chooseScreen, orderSteps, type HostedScreen } from "./hosted-steps";
@@ -62,7 +62,7 @@ export async function loadHostedFlow(db: Db, token: string, now = new Date()): P
         failed: sql<number>`(count(*) filter (where ${hostedAttempts.outcome} <> 'accepted' and ${hostedAttempts.counted} = 1))::int`,
       })
       .from(hostedAttempts)
-      .where(and(eq(hostedAttempts.verificationId, v.id), eq(hostedAttempts.teamId, v.teamId)))
+      .where(and(eq(hostedAttempts.verificationId, v.id), ofTeam(hostedAttempts, v.teamId)))
       .groupBy(hostedAttempts.step),
   ]);
   const steps = orderSteps(workflow?.steps ?? []);

@@ -1,11 +1,10 @@
 import fs from "node:fs";
 import { parse } from "csv-parse";
-import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { addresses, type NewAddressRow } from "@/lib/db/schema";
 import { recordAudit } from "../audit/record-audit";
 import { newId } from "../shared/crypto";
-import type { Actor, Tenant } from "../shared/tenant";
+import { type Actor, type Tenant, ofTenant } from "../shared/tenant";
 import { postcodeKey } from "./postcode";
 
 /** Columns of the address CSV (header row required; order free; extra columns refused). */
@@ -81,10 +80,7 @@ export async function importAddresses(
   return db.transaction(async (tx) => {
     let replaced = 0;
     if (input.replace) {
-      const gone = await tx
-        .delete(addresses)
-        .where(and(eq(addresses.teamId, tenant.teamId), eq(addresses.mode, tenant.mode)))
-        .returning({ id: addresses.id });
+      const gone = await tx.delete(addresses).where(ofTenant(addresses, tenant)).returning({ id: addresses.id });
       replaced = gone.length;
     }
     for (let i = 0; i < rows.length; i += BATCH) await tx.insert(addresses).values(rows.slice(i, i + BATCH));

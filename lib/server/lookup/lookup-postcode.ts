@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db";
 import { addresses, type AddressRow } from "@/lib/db/schema";
 import { SANDBOX_POSTCODES } from "../sandbox/postcodes";
 import { fail, ok, type Result } from "../shared/result";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTenant } from "../shared/tenant";
 import { addressLine, postcodeKey } from "./postcode";
 
 // The real API's wording for both a malformed and an unknown postcode (wire-details).
@@ -35,7 +35,7 @@ export async function lookupPostcode(db: Db, tenant: Tenant, postcode: string): 
   const rows = await db
     .select()
     .from(addresses)
-    .where(and(eq(addresses.teamId, tenant.teamId), eq(addresses.mode, tenant.mode), eq(addresses.postcodeKey, key)))
+    .where(and(ofTenant(addresses, tenant), eq(addresses.postcodeKey, key)))
     .orderBy(asc(addresses.buildingName), asc(addresses.street), asc(addresses.residenceNumber), asc(addresses.id))
     .limit(500);
   if (rows.length === 0) return refused;

@@ -6,6 +6,7 @@ import { assignableRoles } from "../console/permissions";
 import { fail, ok, type Result } from "../shared/result";
 import type { OutboundEmailRow } from "./list-outbound-emails";
 import type { MailStatus, MailTransport } from "./mailer";
+import { ofTeam } from "../shared/tenant";
 
 export interface OutboundEmailView extends OutboundEmailRow {
   text: string;
@@ -26,7 +27,7 @@ export async function getOutboundEmail(db: Db, input: { staff: StaffRef; teamId:
   const [email] = await db
     .select()
     .from(outboundEmails)
-    .where(and(eq(outboundEmails.teamId, input.teamId), eq(outboundEmails.id, input.id)))
+    .where(and(ofTeam(outboundEmails, input.teamId), eq(outboundEmails.id, input.id)))
     .limit(1);
   if (!email) return fail("not_found", "No such email");
   const role = email.meta?.kind === "invitation" ? (email.meta.role as Role | undefined) : undefined;

@@ -1,10 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { outboundEmails } from "@/lib/db/schema";
 import { authorizeStaff, type StaffRef } from "../console/authorize-staff";
 import { cursorCondition, newestFirst, page } from "../shared/cursor";
 import { ok, type Result } from "../shared/result";
 import type { MailStatus, MailTransport } from "./mailer";
+import { ofTeam } from "../shared/tenant";
 
 export interface OutboundEmailRow {
   id: string;
@@ -30,7 +31,7 @@ export async function listOutboundEmails(
   const rows = await db
     .select()
     .from(outboundEmails)
-    .where(and(eq(outboundEmails.teamId, input.teamId), after.value))
+    .where(and(ofTeam(outboundEmails, input.teamId), after.value))
     .orderBy(...newestFirst(outboundEmails))
     .limit(limit + 1);
   const { items, nextCursor } = page(rows, limit);

@@ -3,7 +3,7 @@ import type { AlertWebhookPayload, DeliveryReport } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { accountAlerts, monitoredAccounts } from "@/lib/db/schema";
 import { fail, ok, type Result } from "../shared/result";
-import type { Actor, Tenant } from "../shared/tenant";
+import { type Actor, type Tenant, ofTenant } from "../shared/tenant";
 import { requireSandbox, sendSandboxWebhook } from "../webhooks/send-sandbox-webhook";
 import type { Resolver } from "../webhooks/ssrf-guard";
 import { sandboxAccount } from "./accounts";
@@ -50,13 +50,13 @@ async function latestAlertId(db: Db, tenant: Tenant, id: string): Promise<Result
   const [account] = await db
     .select({ id: monitoredAccounts.id })
     .from(monitoredAccounts)
-    .where(and(eq(monitoredAccounts.id, id), eq(monitoredAccounts.teamId, tenant.teamId), eq(monitoredAccounts.mode, tenant.mode)))
+    .where(and(eq(monitoredAccounts.id, id), ofTenant(monitoredAccounts, tenant)))
     .limit(1);
   if (!account) return fail("not_found", `Account ${id} not found`);
   const [alert] = await db
     .select({ id: accountAlerts.id })
     .from(accountAlerts)
-    .where(and(eq(accountAlerts.accountId, id), eq(accountAlerts.teamId, tenant.teamId), eq(accountAlerts.mode, tenant.mode)))
+    .where(and(eq(accountAlerts.accountId, id), ofTenant(accountAlerts, tenant)))
     .orderBy(desc(accountAlerts.createdAt), desc(accountAlerts.id))
     .limit(1);
   if (!alert) return fail("invalid", "This account has no alert to send", { code: "no_alert" });

@@ -12,7 +12,7 @@ import {
   type Mode,
 } from "@/lib/db/schema";
 import { recordAudit } from "../audit/record-audit";
-import type { Actor, Tenant } from "../shared/tenant";
+import { type Actor, type Tenant, ofTeam, ofTenant } from "../shared/tenant";
 
 export interface RetentionCounts {
   verifications: number;
@@ -71,7 +71,7 @@ export async function applyRetention(db: Db, options: ApplyRetentionOptions = {}
   const now = options.now ?? new Date();
   const batchSize = options.batchSize ?? 500;
   const conditions: SQL[] = [isNotNull(teamSettings.retentionDays)];
-  if (options.teamId) conditions.push(eq(teamSettings.teamId, options.teamId));
+  if (options.teamId) conditions.push(ofTeam(teamSettings, options.teamId));
   const policies = await db
     .select({ teamId: teamSettings.teamId, mode: teamSettings.mode, retentionDays: teamSettings.retentionDays })
     .from(teamSettings)
@@ -109,7 +109,7 @@ async function purgeTenant(db: Db, tenant: Tenant, cutoff: Date, batchSize: numb
     { table: monitoredAccounts, ownerType: null, key: "monitoredAccounts" },
   ] as const;
   for (const { table, ownerType, key } of owned) {
-    const old = and(eq(table.teamId, tenant.teamId), eq(table.mode, tenant.mode), lt(table.createdAt, cutoff))!;
+    const old = and(ofTenant(table, tenant), lt(table.createdAt, cutoff))!;
     for (;;) {
       const removed = await db.transaction(async (tx) => {
         const ids = (await tx.select({ id: table.id }).from(table).where(old).orderBy(table.createdAt).limit(batchSize)).map((r) => r.id);
@@ -117,14 +117,7 @@ async function purgeTenant(db: Db, tenant: Tenant, cutoff: Date, batchSize: numb
         if (ownerType) {
           const files = await tx
             .delete(evidenceFiles)
-            .where(
-              and(
-                eq(evidenceFiles.teamId, tenant.teamId),
-                eq(evidenceFiles.mode, tenant.mode),
-                eq(evidenceFiles.ownerType, ownerType),
-                inArray(evidenceFiles.ownerId, ids),
-              ),
-            )
+            .where(and(ofTenant(evidenceFiles, tenant), eq(evidenceFiles.ownerType, ownerType), inArray(evidenceFiles.ownerId, ids)))
             .returning({ id: evidenceFiles.id });
           counts.evidenceFiles += files.length;
           // What the fraud network kept of them (keys and, above all, face embeddings: biometric data) goes too.
@@ -132,7 +125,7 @@ async function purgeTenant(db: Db, tenant: Tenant, cutoff: Date, batchSize: numb
             .delete(networkIdentities)
             .where(
               and(
-                eq(networkIdentities.teamId, tenant.teamId),
+                ofTeam(networkIdentities, tenant.teamId),
                 eq(networkIdentities.source, ownerType),
                 inArray(networkIdentities.sourceId, ids),
               ),
@@ -145,8 +138,7 @@ async function purgeTenant(db: Db, tenant: Tenant, cutoff: Date, batchSize: numb
             .delete(webhookMessages)
             .where(
               and(
-                eq(webhookMessages.teamId, tenant.teamId),
-                eq(webhookMessages.mode, tenant.mode),
+                ofTenant(webhookMessages, tenant),
                 inArray(webhookMessages.verificationId, ids),
                 inArray(webhookMessages.status, FINISHED),
               ),
@@ -178,8 +170,7 @@ async function purgeOrphanMessages(db: Db, tenant: Tenant, cutoff: Date, batchSi
       .from(webhookMessages)
       .where(
         and(
-          eq(webhookMessages.teamId, tenant.teamId),
-          eq(webhookMessages.mode, tenant.mode),
+          ofTenant(webhookMessages, tenant),
           isNotNull(webhookMessages.verificationId),
           lt(webhookMessages.createdAt, cutoff),
           inArray(webhookMessages.status, FINISHED),

@@ -1,7 +1,6 @@
-import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { teamSettings } from "@/lib/db/schema";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTenant } from "../shared/tenant";
 import { sharedTtlCache } from "../shared/ttl-cache";
 
 export interface RiskSettings {
@@ -23,7 +22,7 @@ export async function getRiskSettings(db: Db, tenant: Tenant): Promise<RiskSetti
       retentionDays: teamSettings.retentionDays,
     })
     .from(teamSettings)
-    .where(and(eq(teamSettings.teamId, tenant.teamId), eq(teamSettings.mode, tenant.mode)))
+    .where(ofTenant(teamSettings, tenant))
     .limit(1);
   return row ?? { ...DEFAULT_RISK_SETTINGS };
 }

@@ -5,7 +5,7 @@ import { memberships, users, type Role } from "@/lib/db/schema";
 import { recordAudit } from "../audit/record-audit";
 import { newId } from "../shared/crypto";
 import { fail, ok, type Result } from "../shared/result";
-import type { Actor } from "../shared/tenant";
+import { type Actor, ofTeam } from "../shared/tenant";
 
 const BCRYPT_COST = 12;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -55,7 +55,7 @@ export async function addStaffMember(
       metadata: { email, role: input.role },
     });
     const membership = await tx.query.memberships.findFirst({
-      where: (m) => and(eq(m.teamId, input.teamId), eq(m.userId, user!.id)),
+      where: (m) => and(ofTeam(m, input.teamId), eq(m.userId, user!.id)),
     });
     return ok({ userId: user!.id, email, teamId: input.teamId, role: membership!.role, created });
   });

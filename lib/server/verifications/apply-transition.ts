@@ -5,7 +5,7 @@ import { verificationEvents, verifications, type Verification, type Verification
 import { recordAudit } from "../audit/record-audit";
 import { newId } from "../shared/crypto";
 import { fail, ok, type Result } from "../shared/result";
-import type { Actor, Tenant } from "../shared/tenant";
+import { type Actor, type Tenant, ofTeam, ofTenant } from "../shared/tenant";
 import { notifyOutbox, recordWebhookEvent } from "../webhooks/outbox";
 import { toVerificationRecord } from "./to-record";
 import { FINAL_STATUSES, findTransition, type TransitionAction } from "./transitions";
@@ -45,9 +45,7 @@ export async function applyTransition(db: Db, options: ApplyTransitionOptions): 
     const [row] = await tx
       .select()
       .from(verifications)
-      .where(
-        and(eq(verifications.id, options.verificationId), eq(verifications.teamId, tenant.teamId), eq(verifications.mode, tenant.mode)),
-      )
+      .where(and(eq(verifications.id, options.verificationId), ofTenant(verifications, tenant)))
       .for("update")
       .limit(1);
     if (!row) return fail("not_found", `Verification ${options.verificationId} not found`);
@@ -65,7 +63,7 @@ export async function applyTransition(db: Db, options: ApplyTransitionOptions): 
         updatedAt: now,
         completedAt: FINAL_STATUSES.has(transition.to) ? now : action === "restart" ? null : row.completedAt,
       })
-      .where(and(eq(verifications.id, row.id), eq(verifications.teamId, tenant.teamId), eq(verifications.status, row.status)))
+      .where(and(eq(verifications.id, row.id), ofTeam(verifications, tenant.teamId), eq(verifications.status, row.status)))
       .returning();
     await tx.insert(verificationEvents).values({
       id: newId("vev"),

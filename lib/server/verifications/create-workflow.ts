@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db";
 import { workflows } from "@/lib/db/schema";
 import { recordAudit } from "../audit/record-audit";
 import { fail, ok, type Result } from "../shared/result";
-import type { Actor, Tenant } from "../shared/tenant";
+import { type Actor, type Tenant, ofTenant } from "../shared/tenant";
 import { BUILT_IN_WORKFLOWS, findWorkflow, fromRow, WORKFLOW_STEPS, type Workflow, type WorkflowStep } from "./workflows";
 
 /*
@@ -63,7 +63,7 @@ export async function updateWorkflow(
     const [row] = await tx
       .update(workflows)
       .set({ name: input.name.trim(), steps: input.steps, updatedAt: new Date() })
-      .where(and(eq(workflows.teamId, tenant.teamId), eq(workflows.mode, tenant.mode), eq(workflows.id, input.id)))
+      .where(and(ofTenant(workflows, tenant), eq(workflows.id, input.id)))
       .returning();
     if (!row) return fail("not_found", `Workflow ${input.id} not found`);
     await recordAudit(tx, { ...tenant, actor: input.actor, action: "workflow.updated", targetType: "workflow", targetId: input.id });
@@ -84,7 +84,7 @@ export async function archiveWorkflow(
     const [row] = await tx
       .update(workflows)
       .set({ archivedAt: input.archived ? now : null, updatedAt: now })
-      .where(and(eq(workflows.teamId, tenant.teamId), eq(workflows.mode, tenant.mode), eq(workflows.id, input.id)))
+      .where(and(ofTenant(workflows, tenant), eq(workflows.id, input.id)))
       .returning();
     if (!row) return fail("not_found", `Workflow ${input.id} not found`);
     await recordAudit(tx, {

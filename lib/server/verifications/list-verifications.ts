@@ -4,12 +4,12 @@ import type { Db } from "@/lib/db";
 import { verifications } from "@/lib/db/schema";
 import { cursorCondition, newestFirst, page } from "../shared/cursor";
 import { ok, type Result } from "../shared/result";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTenant } from "../shared/tenant";
 import { toVerificationRecord } from "./to-record";
 
 /** GET /api/v1/verifications: the tenant's stored cases, newest first, by keyset cursor. */
 export async function listVerifications(db: Db, tenant: Tenant, query: VerificationListQuery): Promise<Result<VerificationPage>> {
-  const conditions: SQL[] = [eq(verifications.teamId, tenant.teamId), eq(verifications.mode, tenant.mode)];
+  const conditions: SQL[] = [ofTenant(verifications, tenant)];
   if (query.status) conditions.push(eq(verifications.status, query.status));
   const after = cursorCondition(query.cursor, verifications);
   if (!after.ok) return after;

@@ -5,7 +5,7 @@ import { verificationEvents, verifications } from "@/lib/db/schema";
 import { recordAudit } from "../audit/record-audit";
 import { newId } from "../shared/crypto";
 import { fail, ok, type Result } from "../shared/result";
-import type { Actor, Tenant } from "../shared/tenant";
+import { type Actor, type Tenant, ofTenant } from "../shared/tenant";
 import { toVerificationRecord } from "./to-record";
 import { findWorkflow } from "./workflows";
 
@@ -27,7 +27,7 @@ export async function switchWorkflow(
     const [row] = await tx
       .select()
       .from(verifications)
-      .where(and(eq(verifications.id, input.verificationId), eq(verifications.teamId, tenant.teamId), eq(verifications.mode, tenant.mode)))
+      .where(and(eq(verifications.id, input.verificationId), ofTenant(verifications, tenant)))
       .for("update")
       .limit(1);
     if (!row) return fail("not_found", `Verification ${input.verificationId} not found`);
@@ -37,7 +37,7 @@ export async function switchWorkflow(
     const [updated] = await tx
       .update(verifications)
       .set({ workflowId: workflow.id, updatedAt: now })
-      .where(and(eq(verifications.id, row.id), eq(verifications.teamId, tenant.teamId), eq(verifications.mode, tenant.mode)))
+      .where(and(eq(verifications.id, row.id), ofTenant(verifications, tenant)))
       .returning();
     const note = [`Workflow ${row.workflowId} → ${workflow.id}`, input.note?.trim()].filter(Boolean).join(": ");
     await tx.insert(verificationEvents).values({

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Flow } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { workflows, type WorkflowRow } from "@/lib/db/schema";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTenant } from "../shared/tenant";
 
 // Built-in workflows, named like the flow ids of wire-details so clients written for the real
 // API keep working; a team can add its own (table `workflows`).
@@ -62,16 +62,13 @@ export async function findWorkflow(db: Db, tenant: Tenant, id: string): Promise<
   const [row] = await db
     .select()
     .from(workflows)
-    .where(and(eq(workflows.teamId, tenant.teamId), eq(workflows.mode, tenant.mode), eq(workflows.id, id)))
+    .where(and(ofTenant(workflows, tenant), eq(workflows.id, id)))
     .limit(1);
   return row ? fromRow(row) : undefined;
 }
 
 export async function listWorkflows(db: Db, tenant: Tenant): Promise<Workflow[]> {
-  const own = await db
-    .select()
-    .from(workflows)
-    .where(and(eq(workflows.teamId, tenant.teamId), eq(workflows.mode, tenant.mode)));
+  const own = await db.select().from(workflows).where(ofTenant(workflows, tenant));
   return [
     ...BUILT_IN_WORKFLOWS,
     ...own.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id)).map(fromRow),

@@ -2,7 +2,7 @@ import { and, desc, eq, or } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { vouches } from "@/lib/db/schema";
 import type { CaseVouchView } from "@/lib/contract/vouches";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTenant } from "../shared/tenant";
 
 /** The vouches a case takes part in, on either side, within the tenant (console case page). */
 export async function listCaseVouches(db: Db, tenant: Tenant, verificationId: string): Promise<CaseVouchView[]> {
@@ -10,11 +10,7 @@ export async function listCaseVouches(db: Db, tenant: Tenant, verificationId: st
     .select()
     .from(vouches)
     .where(
-      and(
-        eq(vouches.teamId, tenant.teamId),
-        eq(vouches.mode, tenant.mode),
-        or(eq(vouches.verificationId, verificationId), eq(vouches.refereeVerificationId, verificationId)),
-      ),
+      and(ofTenant(vouches, tenant), or(eq(vouches.verificationId, verificationId), eq(vouches.refereeVerificationId, verificationId))),
     )
     .orderBy(desc(vouches.createdAt));
   return rows.map((v) => ({

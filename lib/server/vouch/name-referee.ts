@@ -10,6 +10,7 @@ import { REFEREE_WORKFLOW_ID } from "../verifications/workflows";
 import { getHostedSettings } from "../hosted/get-hosted-settings";
 import { MIN_KNOWN_YEARS, REFEREE_LIMIT_PERIOD_DAYS, REFEREE_RELATIONSHIPS } from "./referee-rules";
 import { vouchEmail } from "./vouch-email";
+import { ofTeam } from "../shared/tenant";
 
 export interface RefereeInput {
   name: string;
@@ -63,7 +64,7 @@ export async function nameReferee(
     .from(vouches)
     .where(
       and(
-        eq(vouches.teamId, flow.tenant.teamId),
+        ofTeam(vouches, flow.tenant.teamId),
         eq(vouches.refereeEmail, input.email),
         gt(vouches.createdAt, since),
         ne(vouches.status, "refused"),

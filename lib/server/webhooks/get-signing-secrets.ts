@@ -1,7 +1,6 @@
-import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { webhookEndpoints } from "@/lib/db/schema";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTenant } from "../shared/tenant";
 import { newSigningSecret } from "./sign";
 
 /**
@@ -32,7 +31,7 @@ async function readEndpoint(db: Db, tenant: Tenant) {
       previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
     })
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.teamId, tenant.teamId), eq(webhookEndpoints.mode, tenant.mode)))
+    .where(ofTenant(webhookEndpoints, tenant))
     .limit(1);
   return row;
 }

@@ -3,7 +3,7 @@ import type { WebhookMessageList, WebhookMessageListQuery, WebhookMessageView } 
 import type { Db } from "@/lib/db";
 import { webhookAttempts, webhookMessages } from "@/lib/db/schema";
 import { fail, ok, type Result } from "../shared/result";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTenant } from "../shared/tenant";
 import { toMessageView } from "./to-message-view";
 
 // Newest first by `seq`, which is unique and exact: messages come in bursts within one
@@ -16,7 +16,7 @@ const decode = (cursor: string) => {
 
 /** The tenant's outbox, newest first, each message with its attempts (console and API). */
 export async function listWebhookMessages(db: Db, tenant: Tenant, query: WebhookMessageListQuery): Promise<Result<WebhookMessageList>> {
-  const conditions: SQL[] = [eq(webhookMessages.teamId, tenant.teamId), eq(webhookMessages.mode, tenant.mode)];
+  const conditions: SQL[] = [ofTenant(webhookMessages, tenant)];
   if (query.status) conditions.push(eq(webhookMessages.status, query.status));
   if (query.verification_id) conditions.push(eq(webhookMessages.verificationId, query.verification_id));
   if (query.cursor) {

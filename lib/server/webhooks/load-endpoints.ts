@@ -1,7 +1,7 @@
-import { and, eq, or } from "drizzle-orm";
+import { or } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { webhookEndpoints } from "@/lib/db/schema";
-import type { Tenant } from "../shared/tenant";
+import { type Tenant, ofTenant } from "../shared/tenant";
 
 export interface EndpointTarget {
   url: string | null;
@@ -20,7 +20,7 @@ export async function loadEndpoints(db: Db, tenants: Tenant[], now = new Date())
   const rows = await db
     .select()
     .from(webhookEndpoints)
-    .where(or(...unique.map((t) => and(eq(webhookEndpoints.teamId, t.teamId), eq(webhookEndpoints.mode, t.mode)))));
+    .where(or(...unique.map((t) => ofTenant(webhookEndpoints, t))));
   for (const row of rows) {
     const previousValid = row.previousSecret && row.previousSecretExpiresAt && row.previousSecretExpiresAt > now;
     found.set(tenantKey(row), {

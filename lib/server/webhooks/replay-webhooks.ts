@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db";
 import { webhookMessages } from "@/lib/db/schema";
 import { recordAudit } from "../audit/record-audit";
 import { fail, ok, type Result } from "../shared/result";
-import type { Actor, Tenant } from "../shared/tenant";
+import { type Actor, type Tenant, ofTenant } from "../shared/tenant";
 import { getWebhookMessage } from "./get-webhook-message";
 import { notifyOutbox } from "./outbox";
 
@@ -26,7 +26,7 @@ export async function replayWebhookMessage(
   options: { tenant: Tenant; actor: Actor; id: string },
 ): Promise<Result<WebhookMessageView>> {
   const { tenant, id } = options;
-  const mine = and(eq(webhookMessages.id, id), eq(webhookMessages.teamId, tenant.teamId), eq(webhookMessages.mode, tenant.mode));
+  const mine = and(eq(webhookMessages.id, id), ofTenant(webhookMessages, tenant));
   const replayed = await db.transaction(async (tx) => {
     const rows = await tx
       .update(webhookMessages)
@@ -59,8 +59,7 @@ export async function replayFailedWebhooks(
       .set(requeue)
       .where(
         and(
-          eq(webhookMessages.teamId, tenant.teamId),
-          eq(webhookMessages.mode, tenant.mode),
+          ofTenant(webhookMessages, tenant),
           eq(webhookMessages.status, "failed"),
           gte(webhookMessages.createdAt, from),
           lt(webhookMessages.createdAt, to),

@@ -1,9 +1,8 @@
-import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { webhookEndpoints } from "@/lib/db/schema";
 import { recordAudit } from "../audit/record-audit";
 import { ok, type Result } from "../shared/result";
-import type { Actor, Tenant } from "../shared/tenant";
+import { type Actor, type Tenant, ofTenant } from "../shared/tenant";
 import { newSigningSecret } from "./sign";
 
 export const SECRET_GRACE_MS = 24 * 3600 * 1000;
@@ -18,7 +17,7 @@ export async function rotateWebhookSecret(
 ): Promise<Result<{ secret: string; previous_secret_expires_at: string }>> {
   const { tenant } = options;
   const now = options.now ?? new Date();
-  const where = and(eq(webhookEndpoints.teamId, tenant.teamId), eq(webhookEndpoints.mode, tenant.mode));
+  const where = ofTenant(webhookEndpoints, tenant);
   return db.transaction(async (tx) => {
     await tx
       .insert(webhookEndpoints)

@@ -1,10 +1,9 @@
-import { and, eq } from "drizzle-orm";
 import { WEBHOOK_EVENTS, type WebhookEndpointView, type WebhookEventName } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { webhookEndpoints } from "@/lib/db/schema";
 import { recordAudit } from "../audit/record-audit";
 import { fail, ok, type Result } from "../shared/result";
-import type { Actor, Tenant } from "../shared/tenant";
+import { type Actor, type Tenant, ofTenant } from "../shared/tenant";
 import { newSigningSecret } from "./sign";
 import { checkWebhookUrl, type Resolver } from "./ssrf-guard";
 import { toEndpointView } from "./to-endpoint-view";
@@ -44,7 +43,7 @@ export async function setWebhookEndpoint(db: Db, options: SetWebhookEndpointOpti
   const guard = await checkWebhookUrl(options.url, { allowLoopback: options.allowLoopback, resolve: options.resolve });
   if (!guard.ok) return fail("invalid", guard.error.message, { detail: { url: guard.error.message } });
 
-  const where = and(eq(webhookEndpoints.teamId, tenant.teamId), eq(webhookEndpoints.mode, tenant.mode));
+  const where = ofTenant(webhookEndpoints, tenant);
   return db.transaction(async (tx) => {
     // The row may exist without a URL (a sandbox trigger signs with a lazily made secret).
     await tx
