@@ -25,6 +25,14 @@ function percentile(values: number[], p: number): number {
 }
 
 /** The MRZ the engine reports: the accepted text, else the text its readers agreed on before refusing it. */
+/** The printed zone's comparison with the MRZ (compound_identifiers_match): its status, and the fields that differ. */
+function vizStatus(result: PhotoIdResult): string {
+  const check = result.validations.compound_identifiers_match;
+  if (!check) return "—";
+  const mismatches = (check.metadata as { mismatches?: string[] } | undefined)?.mismatches;
+  return mismatches?.length ? `${check.status} (${mismatches.join(", ")})` : check.status;
+}
+
 function reportedMrz(result: PhotoIdResult): string[] | null {
   const code = result.extractedDetails.mrz_code;
   if (code) return code.split("\n");
@@ -50,6 +58,7 @@ async function main() {
     mrz: string[] | null;
     ms: number;
     by: string | null;
+    viz: string;
   }[] = [];
   for (const image of truth.images) {
     const bytes = readFileSync(path.resolve(ROOT, image.file));
@@ -69,15 +78,17 @@ async function main() {
       verdict = accepted && !right ? "FALSE ACCEPT" : right ? "read right" : mrz ? "read wrong" : "refused";
       ok = right && (image.document === "visa" ? retake === "visa" && !accepted : true);
     }
-    rows.push({ image, verdict, ok, accepted, retake, mrz, ms, by: result.readBy });
+    rows.push({ image, verdict, ok, accepted, retake, mrz, ms, by: result.readBy, viz: vizStatus(result) });
     const name = path.basename(image.file);
     console.log(
-      `${ok ? "✓" : "✗"} ${name.padEnd(36)} ${image.document.padEnd(8)} ${verdict.padEnd(15)} ${(accepted ? "accepted" : `retake ${retake ?? "—"}`).padEnd(22)} ${String(Math.round(ms)).padStart(5)} ms  ${result.outcome}${result.readBy ? ` (${result.readBy})` : ""}`,
+      `${ok ? "✓" : "✗"} ${name.padEnd(36)} ${image.document.padEnd(8)} ${verdict.padEnd(15)} ${(accepted ? "accepted" : `retake ${retake ?? "—"}`).padEnd(22)} ${String(Math.round(ms)).padStart(5)} ms  ${result.outcome}${result.readBy ? ` (${result.readBy})` : ""}  printed zone ${vizStatus(result)}`,
     );
     if (mrz) for (const line of mrz) console.log(`      ${line}`);
     if (!ok && image.mrz !== "none") for (const line of image.mrz) console.log(`    truth ${line}`);
   }
 
+  const vizCounts = new Map<string, number>();
+  for (const r of rows) vizCounts.set(r.viz, (vizCounts.get(r.viz) ?? 0) + 1);
   const withMrz = rows.filter((r) => r.image.mrz !== "none");
   const docs = withMrz.filter((r) => r.image.document !== "visa");
   const visas = withMrz.filter((r) => r.image.document === "visa");
@@ -104,6 +115,7 @@ async function main() {
   console.log(
     `read wrong ${summary.readWrong}; FALSE ACCEPTS ${summary.falseAccepts}; time p50 ${summary.p50ms} ms, p95 ${summary.p95ms} ms, max ${summary.maxMs} ms; RSS ${summary.rssMB} MB`,
   );
+  console.log(`printed zone against the MRZ: ${[...vizCounts].map(([k, v]) => `${k} ${v}`).join(", ")}`);
   console.log(`retake reasons: ${[...reasons].map(([k, v]) => `${k} ${v}`).join(", ") || "none"}`);
   console.log(JSON.stringify(summary));
   await closeLearnedOcr();

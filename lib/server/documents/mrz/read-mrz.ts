@@ -9,7 +9,7 @@ import { locateMrz, mrzBlobs } from "./locate-mrz";
 import { judgeOrientation } from "./orientation";
 import { readMrzTesseract } from "./ocrb-tesseract/read-mrz-tesseract";
 import { readMrzTemplate } from "./template-reader";
-import { recognizeText, type OcrLine } from "../ocr/learned-ocr";
+import { recognizeText, type OcrLine, type OcrSkipRegion } from "../ocr/learned-ocr";
 import { rotateQuarter } from "../image/rotate-quarter";
 import { findMrzText, looksTurnedQuarter } from "./learned/find-mrz-text";
 import { readLearnedMrz } from "./learned/read-learned";
@@ -58,8 +58,8 @@ const LAYOUTS: Record<keyof typeof CODES, MrzFormat[]> = { passport: ["TD3"], na
 const VISAS: readonly MrzFormat[] = ["MRVA", "MRVB"];
 
 /** The learned OCR's lines of the page, or null when it is unavailable (logged; the classic engine's answer stands). */
-function learnedOcr(gray: GrayImage): Promise<OcrLine[] | null> {
-  return recognizeText({ data: gray.data, width: gray.width, height: gray.height, channels: 1 }).catch((error: unknown) => {
+function learnedOcr(gray: GrayImage, skip?: OcrSkipRegion): Promise<OcrLine[] | null> {
+  return recognizeText({ data: gray.data, width: gray.width, height: gray.height, channels: 1 }, { skip }).catch((error: unknown) => {
     console.error("[documents] the learned OCR failed:", error instanceof Error ? error.message : error);
     return null;
   });
@@ -146,10 +146,12 @@ export async function readMrz(
     if (!options.withPageLines) return classic;
     // Lines of the upright page only: a band read upside down leaves the printed zone unread here.
     if (classic.upsideDown || !classic.located) return { ...classic, pageLines: null };
-    // A TD1 card prints its zone on the other side: a photo holding both sides is read whole.
+    // A TD1 card prints its zone on the other side: a photo holding both sides is read whole, but
+    // for the band the classic readers have read (its lines are not recognised again).
     return {
       ...classic,
-      pageLines: classic.located.format === "TD1" ? await learnedOcr(gray) : await printedZoneLines(gray, classic.located.box),
+      pageLines:
+        classic.located.format === "TD1" ? await learnedOcr(gray, classic.located.box) : await printedZoneLines(gray, classic.located.box),
     };
   }
   learned ??= learnedOcr(gray);

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { LearnedOcrImage, LearnedOcrReply, LearnedOcrRequest, OcrLine } from "./protocol";
+import type { LearnedOcrImage, LearnedOcrReply, LearnedOcrRequest, OcrLine, OcrSkipRegion } from "./protocol";
 
-export type { OcrLine, OcrPoint } from "./protocol";
+export type { OcrLine, OcrPoint, OcrSkipRegion } from "./protocol";
 
 /*
  * The learned OCR (PP-OCRv4 detection + recognition on ONNX, @gutenye/ocr-node): finds lines of
@@ -169,9 +169,12 @@ function toImage(image: Buffer | { data: Buffer | Uint8Array; width: number; hei
 /**
  * The lines of text on a page: an encoded image (JPEG/PNG/WebP, turned upright by its EXIF
  * orientation, as decodeGray does) or raw pixels. Boxes are in the (upright) input's pixels.
+ * `skip`: a region already read another way, in the same pixels; a line whose box's centre lies
+ * in it is not recognised (its recognition is most of a line's cost).
  */
 export async function recognizeText(
   image: Buffer | { data: Buffer | Uint8Array; width: number; height: number; channels: number },
+  options: { skip?: OcrSkipRegion } = {},
 ): Promise<OcrLine[]> {
   const payload = toImage(image);
   const t = ocrProcess();
@@ -187,7 +190,7 @@ export async function recognizeText(
     }, CALL_TIMEOUT_MS);
     t.pending.set(id, { resolve, reject, timer });
     setHeld(t.child, true);
-    const request: LearnedOcrRequest = { type: "read", id, image: payload };
+    const request: LearnedOcrRequest = { type: "read", id, image: payload, ...(options.skip && { skip: options.skip }) };
     if (!t.child.connected) return failAll(t, new LearnedOcrError("The learned OCR process is gone"));
     t.child.send(request, (error) => {
       if (error) failAll(t, new LearnedOcrError(`The learned OCR process could not be reached: ${error.message}`));

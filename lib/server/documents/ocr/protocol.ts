@@ -14,7 +14,15 @@ export interface OcrLine {
 export type LearnedOcrImage =
   { kind: "encoded"; bytes: Uint8Array } | { kind: "raw"; data: Uint8Array; width: number; height: number; channels: 1 | 2 | 3 | 4 };
 
-export type LearnedOcrRequest = { type: "read"; id: number; image: LearnedOcrImage };
+/** A part of the page already read another way (an MRZ band): lines found there are not recognised. */
+export interface OcrSkipRegion {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export type LearnedOcrRequest = { type: "read"; id: number; image: LearnedOcrImage; skip?: OcrSkipRegion };
 
 export type LearnedOcrReply =
   | { type: "ready" }

@@ -53,6 +53,20 @@ describe("learned OCR (PP-OCRv4 in its own process)", () => {
     expect(second!.box[2][1]).toBeLessThanOrEqual(info.height);
   });
 
+  it("does not recognise the lines of a region it is told to skip, and reads the rest as before", async () => {
+    const bytes = readFileSync(SPECIMEN);
+    const meta = await sharp(bytes).metadata();
+    const all = await recognizeText(bytes);
+    const band = all.find((l) => loose(l.text) === loose(LINE2))!;
+    const top = Math.min(...band.box.map((p) => p[1]));
+    const skip = { x: 0, y: top - 2, width: meta.width!, height: meta.height! - top + 2 };
+    const rest = await recognizeText(bytes, { skip });
+    expect(rest.some((l) => loose(l.text) === loose(LINE2))).toBe(false);
+    const above = all.filter((l) => (l.box[0][1] + l.box[2][1]) / 2 < top - 2);
+    expect(above.length).toBeGreaterThan(3);
+    expect(rest.map((l) => l.text)).toEqual(above.map((l) => l.text));
+  });
+
   it("refuses an image it cannot decode with a named error, and keeps serving", async () => {
     await expect(recognizeText(Buffer.from("not an image"))).rejects.toBeInstanceOf(LearnedOcrError);
     await expect(recognizeText({ data: new Uint8Array(10), width: 4, height: 4, channels: 1 })).rejects.toThrow(/does not match/);
