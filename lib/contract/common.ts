@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { ERROR_CODE_LIST, ERROR_CODES } from "./error-codes";
 
 export { z };
 
@@ -12,7 +13,14 @@ export const errorSchema = z
       .optional()
       .openapi({ description: "Validation errors keyed by field path", example: { "address.postcode": "Required" } }),
     failedReason: z.string().optional(),
-    error_code: z.string().optional(),
+    error_code: z
+      .enum(ERROR_CODE_LIST)
+      .optional()
+      .openapi({
+        description: `Which failure, for a client to act on (a closed set):\n${Object.entries(ERROR_CODES)
+          .map(([code, meaning]) => `- \`${code}\`: ${meaning}`)
+          .join("\n")}`,
+      }),
     retry_after_seconds: z.number().int().optional(),
   })
   .openapi("Error");

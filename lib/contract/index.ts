@@ -1,5 +1,6 @@
 // The wire contract: one zod source for validation, types, the OpenAPI document and the client.
 export * from "./common";
+export * from "./error-codes";
 export * from "./auth";
 export * from "./verifications";
 export * from "./risk";

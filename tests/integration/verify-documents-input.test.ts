@@ -99,7 +99,10 @@ describe.each(["live", "sandbox"] as const)("POST /api/v1/verify/* input checks 
       error_detail: { sub_type: expect.stringContaining("Passport") },
     });
     expect((await photoId({ sub_type: "Passport" })).body).toMatchObject({ status_code: 400, error_detail: { front: expect.any(String) } });
-    expect((await photoId({ sub_type: "PassCard", front: photo })).status).toBe(501);
+    expect((await photoId({ sub_type: "PassCard", front: photo })).body).toMatchObject({
+      status_code: 501,
+      error_code: "sub_type_not_supported",
+    });
     expect((await supporting({ sub_type: "utility_bill", document: photo, minimum_document_length: "soon" })).body).toMatchObject({
       status_code: 400,
       error_detail: { minimum_document_length: expect.any(String) },
@@ -174,6 +177,15 @@ describe("sandbox answers (lib/server/sandbox/documents.ts)", () => {
 
   it("documents both operations in the OpenAPI document", async () => {
     const doc = (await call(app, "GET", "/api/openapi.json")).body;
+    // The error codes are a closed, documented set: the Error schema lists them, each with its meaning.
+    const errorCode = doc.components.schemas.Error.properties.error_code;
+    expect(errorCode.enum).toEqual(
+      expect.arrayContaining(["sub_type_not_supported", "image_too_small", "truncated_file", "document_read_timeout"]),
+    );
+    for (const code of errorCode.enum) {
+      expect(code).toMatch(/^[a-z]+(_[a-z]+)*$/);
+      expect(errorCode.description).toContain(`\`${code}\`: `);
+    }
     expect(Object.keys(doc.paths["/api/v1/verify/photo-id"].post.responses)).toEqual(
       expect.arrayContaining(["200", "400", "401", "413", "415", "422", "501", "503"]),
     );

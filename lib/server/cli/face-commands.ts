@@ -6,7 +6,7 @@ import { compareDescribedFaces, describeFacePhoto, type FacePhotoRole } from "..
 import type { Db } from "@/lib/db";
 import { loadFaceModels } from "../faces/load-human";
 import { reembedNetworkFaces } from "../network/reembed-faces";
-import type { Result } from "../shared/result";
+import { fail, type Result } from "../shared/result";
 
 export const COMPARE_FACES_USAGE =
   "compare-faces --pairs <file.csv> --dir <folder>   (CSV: header row, then file_x,file_y[,…]; one JSON object per pair on stdout; no database needed)";
@@ -106,10 +106,7 @@ function readPairs(args: string[]): { pairs: [string, string][]; dir: string } {
 /** One picture of the folder described; a name leading outside the folder counts as missing. */
 async function describePicture(dir: string, file: string, role: FacePhotoRole): Promise<Result<number[]>> {
   const full = path.resolve(dir, file);
-  const missing = {
-    ok: false as const,
-    error: { kind: "not_found" as const, message: `No file ${file} in the folder`, code: "missing_file" },
-  };
+  const missing = fail("not_found", `No file ${file} in the folder`, { code: "missing_file" });
   if (path.relative(dir, full).startsWith("..") || path.isAbsolute(path.relative(dir, full))) return missing;
   let bytes: Buffer;
   try {

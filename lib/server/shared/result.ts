@@ -1,3 +1,5 @@
+import type { ErrorCode } from "@/lib/contract/error-codes";
+
 // Expected failures are values inside the domain (CONVENTIONS: validation and errors); the HTTP
 // edge turns them into the wire error shape, a server action into field errors.
 
@@ -19,7 +21,8 @@ export interface Failure {
   message: string;
   /** Field path → message, for validation failures. */
   detail?: Record<string, string>;
-  code?: string;
+  /** The wire's `error_code`: one of the closed, documented set (lib/contract/error-codes.ts). */
+  code?: ErrorCode;
   retryAfterSeconds?: number;
 }
 

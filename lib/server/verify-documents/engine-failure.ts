@@ -9,7 +9,7 @@ export function engineFailure(error: unknown) {
   const timedOut = error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError");
   console.error("document engine failed", error);
   return fail("unavailable", timedOut ? "Reading the document took too long" : "The document reader failed on this request", {
-    code: timedOut ? "DOCUMENT_READ_TIMEOUT" : "DOCUMENT_ENGINE_FAILED",
+    code: timedOut ? "document_read_timeout" : "document_engine_failed",
     retryAfterSeconds: 5,
   });
 }

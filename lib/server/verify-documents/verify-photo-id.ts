@@ -19,7 +19,7 @@ export async function verifyPhotoId(options: {
   if (!(READABLE_PHOTO_IDS as readonly string[]).includes(kind)) {
     return fail("not_implemented", `Reading ${kind} documents is not available`, {
       detail: { sub_type: `Must be one of Passport, NationalId, DrivingLicence` },
-      code: "SUB_TYPE_NOT_SUPPORTED",
+      code: "sub_type_not_supported",
     });
   }
   const files: Record<string, Buffer> = {};
