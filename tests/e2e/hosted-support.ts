@@ -222,16 +222,21 @@ const START_DELAY_MS = 12_000;
 
 /**
  * One selfie attempt: the server's challenge is read from the page, the fake camera's file is
- * rendered for it (sample face `faceIndex` turning, blinking, smiling), the page is reloaded so the
- * camera re-reads the file, Start is enabled once the page sees the face in the oval, and it is
+ * rendered for it (sample face `faceIndex` turning, blinking, smiling), the page is left and opened
+ * again so the camera reads the new file, Start is enabled once the page sees the face in the oval, and it is
  * pressed START_DELAY_MS after the camera opened.
  */
 export async function recordSelfie(page: Page, faceIndex: number): Promise<ChallengeStep[]> {
   const section = page.locator("[data-challenge]");
   await expect(section).toBeVisible();
   const challenge = (await section.getAttribute("data-challenge"))!.split(",") as ChallengeStep[];
+  // The page leaves first, so its camera is closed before the new file is written and the page
+  // opens it again (a reload can open the new stream before the old one is let go, and the fake
+  // camera then goes on with the old file: a still face, seen in full runs).
+  const url = page.url();
+  await page.goto("about:blank");
   await writeChallengeVideo(CAMERA_FILE, challenge, faceIndex, { startDelayMs: START_DELAY_MS, tailMs: 3000 });
-  await page.reload();
+  await page.goto(url);
   const start = page.getByRole("button", { name: "Start", exact: true });
   await expect(start).toBeEnabled({ timeout: START_DELAY_MS - 500 });
   const opened = await page.evaluate(() => (window as unknown as { __cameraOpenedAt?: number }).__cameraOpenedAt ?? null);

@@ -1,4 +1,4 @@
-import { writeFile } from "node:fs/promises";
+import { rename, writeFile } from "node:fs/promises";
 import sharp from "sharp";
 
 /*
@@ -10,9 +10,19 @@ import sharp from "sharp";
  * Both loop from the first frame when they end, and start again when the page opens the camera.
  */
 
+/**
+ * The file is replaced whole (written beside it, then renamed over it): a camera still reading the
+ * old file keeps reading the old one, never a file truncated and half rewritten under it.
+ */
+async function replaceFile(path: string, bytes: Buffer): Promise<void> {
+  const next = `${path}.${process.pid}.next`;
+  await writeFile(next, bytes);
+  await rename(next, path);
+}
+
 /** Concatenated JPEG frames. */
 export async function writeMjpeg(path: string, jpegFrames: Buffer[]): Promise<void> {
-  await writeFile(path, Buffer.concat(jpegFrames));
+  await replaceFile(path, Buffer.concat(jpegFrames));
 }
 
 /** YUV4MPEG2 C420 at `fps`; every frame must have the first one's size (even sides). */
@@ -27,7 +37,7 @@ export async function writeY4m(path: string, frames: Buffer[], fps: number): Pro
     if (info.width !== width || info.height !== height) throw new Error("y4m frames differ in size");
     parts.push(Buffer.from("FRAME\n"), toI420(data, width, height));
   }
-  await writeFile(path, Buffer.concat(parts));
+  await replaceFile(path, Buffer.concat(parts));
 }
 
 /** BT.601 studio-swing I420 (what Chromium's y4m reader expects) from packed RGB. */
