@@ -24,7 +24,6 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-/** The MRZ the engine reports: the accepted text, else the text its readers agreed on before refusing it. */
 /** The printed zone's comparison with the MRZ (compound_identifiers_match): its status, and the fields that differ. */
 function vizStatus(result: PhotoIdResult): string {
   const check = result.validations.compound_identifiers_match;
@@ -33,6 +32,7 @@ function vizStatus(result: PhotoIdResult): string {
   return mismatches?.length ? `${check.status} (${mismatches.join(", ")})` : check.status;
 }
 
+/** The MRZ the engine reports: the accepted text, else the text its readers agreed on before refusing it. */
 function reportedMrz(result: PhotoIdResult): string[] | null {
   const code = result.extractedDetails.mrz_code;
   if (code) return code.split("\n");
@@ -78,10 +78,11 @@ async function main() {
       verdict = accepted && !right ? "FALSE ACCEPT" : right ? "read right" : mrz ? "read wrong" : "refused";
       ok = right && (image.document === "visa" ? retake === "visa" && !accepted : true);
     }
-    rows.push({ image, verdict, ok, accepted, retake, mrz, ms, by: result.readBy, viz: vizStatus(result) });
+    const viz = vizStatus(result);
+    rows.push({ image, verdict, ok, accepted, retake, mrz, ms, by: result.readBy, viz });
     const name = path.basename(image.file);
     console.log(
-      `${ok ? "✓" : "✗"} ${name.padEnd(36)} ${image.document.padEnd(8)} ${verdict.padEnd(15)} ${(accepted ? "accepted" : `retake ${retake ?? "—"}`).padEnd(22)} ${String(Math.round(ms)).padStart(5)} ms  ${result.outcome}${result.readBy ? ` (${result.readBy})` : ""}  printed zone ${vizStatus(result)}`,
+      `${ok ? "✓" : "✗"} ${name.padEnd(36)} ${image.document.padEnd(8)} ${verdict.padEnd(15)} ${(accepted ? "accepted" : `retake ${retake ?? "—"}`).padEnd(22)} ${String(Math.round(ms)).padStart(5)} ms  ${result.outcome}${result.readBy ? ` (${result.readBy})` : ""}  printed zone ${viz}`,
     );
     if (mrz) for (const line of mrz) console.log(`      ${line}`);
     if (!ok && image.mrz !== "none") for (const line of image.mrz) console.log(`    truth ${line}`);

@@ -1,5 +1,4 @@
 import { and, eq, gte, isNull, sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/lib/db";
 import { accountAlerts, riskAssessments, verifications, webhookAttempts, webhookMessages } from "@/lib/db/schema";
 import { type Tenant, ofTenant } from "../shared/tenant";
@@ -22,26 +21,25 @@ export async function getOverviewStats(db: Db, tenant: Tenant, options: { days?:
   const now = options.now ?? new Date();
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (count - 1) * DAY_MS);
   const days = Array.from({ length: count }, (_, i) => new Date(start.getTime() + i * DAY_MS).toISOString().slice(0, 10));
-  const mine = (table: { teamId: PgColumn; mode: PgColumn }) => ofTenant(table, tenant);
 
   const day = sql<string>`to_char(${verifications.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const [byDay, byStatus, refusedUnreviewed, alerts, recs, messages, attempts] = await Promise.all([
     db
       .select({ day, status: verifications.status, n: sql<number>`count(*)::int` })
       .from(verifications)
-      .where(and(mine(verifications), gte(verifications.createdAt, start)))
+      .where(and(ofTenant(verifications, tenant), gte(verifications.createdAt, start)))
       .groupBy(day, verifications.status),
     db
       .select({ status: verifications.status, n: sql<number>`count(*)::int` })
       .from(verifications)
-      .where(mine(verifications))
+      .where(ofTenant(verifications, tenant))
       .groupBy(verifications.status),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(verifications)
       .where(
         and(
-          mine(verifications),
+          ofTenant(verifications, tenant),
           eq(verifications.status, "Refused"),
           sql`not exists (select 1 from verification_events e where e.verification_id = ${verifications.id} and e.event = 'ManuallyReviewed')`,
         ),
@@ -49,16 +47,16 @@ export async function getOverviewStats(db: Db, tenant: Tenant, options: { days?:
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(accountAlerts)
-      .where(and(mine(accountAlerts), isNull(accountAlerts.acknowledgedAt))),
+      .where(and(ofTenant(accountAlerts, tenant), isNull(accountAlerts.acknowledgedAt))),
     db
       .select({ recommendation: sql<string>`coalesce(${riskAssessments.recommendation}, 'RADAR')`, n: sql<number>`count(*)::int` })
       .from(riskAssessments)
-      .where(mine(riskAssessments))
+      .where(ofTenant(riskAssessments, tenant))
       .groupBy(sql`1`),
     db
       .select({ status: webhookMessages.status, n: sql<number>`count(*)::int` })
       .from(webhookMessages)
-      .where(mine(webhookMessages))
+      .where(ofTenant(webhookMessages, tenant))
       .groupBy(webhookMessages.status),
     db
       .select({
@@ -66,7 +64,7 @@ export async function getOverviewStats(db: Db, tenant: Tenant, options: { days?:
         ok: sql<number>`count(*) filter (where ${webhookAttempts.statusCode} between 200 and 299)::int`,
       })
       .from(webhookAttempts)
-      .where(mine(webhookAttempts)),
+      .where(ofTenant(webhookAttempts, tenant)),
   ]);
 
   const statuses = [...new Set(byDay.map((r) => r.status))].sort();

@@ -128,16 +128,18 @@ async function prepare(req: LearnedOcrRequest): Promise<{ png: Buffer; sx: numbe
   return { png, sx: width / w, sy: height / h };
 }
 
+function centre(points: OcrPoint[]): OcrPoint {
+  return [points.reduce((s, p) => s + p[0], 0) / points.length, points.reduce((s, p) => s + p[1], 0) / points.length];
+}
+
 function centreIn(points: OcrPoint[], r: OcrSkipRegion): boolean {
-  const cx = points.reduce((s, p) => s + p[0], 0) / points.length;
-  const cy = points.reduce((s, p) => s + p[1], 0) / points.length;
+  const [cx, cy] = centre(points);
   return cx >= r.x && cx <= r.x + r.width && cy >= r.y && cy <= r.y + r.height;
 }
 
 /** Four corners clockwise from the top-left (the one nearest the image's origin along x + y). */
 function orderCorners(points: OcrPoint[]): [OcrPoint, OcrPoint, OcrPoint, OcrPoint] {
-  const cx = points.reduce((s, p) => s + p[0], 0) / points.length;
-  const cy = points.reduce((s, p) => s + p[1], 0) / points.length;
+  const [cx, cy] = centre(points);
   const sorted = [...points].sort((a, b) => Math.atan2(a[1] - cy, a[0] - cx) - Math.atan2(b[1] - cy, b[0] - cx));
   let start = 0;
   for (let i = 1; i < sorted.length; i++) if (sorted[i]![0] + sorted[i]![1] < sorted[start]![0] + sorted[start]![1]) start = i;
