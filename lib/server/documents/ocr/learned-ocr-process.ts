@@ -18,9 +18,12 @@ import type { LearnedOcrReply, LearnedOcrRequest, OcrLine, OcrPoint, OcrSkipRegi
  * Detection runs on the page scaled so its longer side is at most this (the model needs sides in
  * multiples of 32). 960 is PaddleOCR's own default for this detector; at 1280 a 1280×720 page took
  * 0.6–0.9 s to detect against 0.2–0.25 s at 960, with the same MRZs, lines and printed-zone
- * comparisons on every real specimen (bench:documents:real).
+ * comparisons on every real specimen (bench:documents:real). A request may ask for another size
+ * (the address reader's bands: a bill's small print), within MIN_SIDE_LIMIT–MAX_SIDE_LIMIT.
  */
 const MAX_SIDE = 960;
+const MIN_SIDE_LIMIT = 320;
+const MAX_SIDE_LIMIT = 2048;
 const BASE = 32;
 const MAX_PIXELS = 50_000_000;
 /** Recognition's input height (PP-OCRv4 rec). */
@@ -118,7 +121,10 @@ async function prepare(req: LearnedOcrRequest): Promise<{ png: Buffer; sx: numbe
   const { data, info } = await base.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const width = info.width;
   const height = info.height;
-  const scale = Math.min(1, MAX_SIDE / Math.max(width, height));
+  const asked = req.maxSide;
+  const maxSide =
+    typeof asked === "number" && Number.isFinite(asked) ? Math.min(MAX_SIDE_LIMIT, Math.max(MIN_SIDE_LIMIT, Math.round(asked))) : MAX_SIDE;
+  const scale = Math.min(1, maxSide / Math.max(width, height));
   const w = Math.max(BASE, Math.ceil((width * scale) / BASE) * BASE);
   const h = Math.max(BASE, Math.ceil((height * scale) / BASE) * BASE);
   const png = await sharp(data, { raw: { width, height, channels: info.channels } })

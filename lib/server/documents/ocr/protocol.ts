@@ -22,7 +22,8 @@ export interface OcrSkipRegion {
   height: number;
 }
 
-export type LearnedOcrRequest = { type: "read"; id: number; image: LearnedOcrImage; skip?: OcrSkipRegion };
+/** `maxSide`: the detector's input size for this page, its longer side in px (default: the process's MAX_SIDE). */
+export type LearnedOcrRequest = { type: "read"; id: number; image: LearnedOcrImage; skip?: OcrSkipRegion; maxSide?: number };
 
 export type LearnedOcrReply =
   | { type: "ready" }

@@ -14,15 +14,15 @@ import { restoreSpaces, wordRuns, type RawImage } from "./restore-spaces";
  * clearer copy.
  *
  * A bill's body text is small (9 pt is ~25 px on a 200 dpi scan) and the learned OCR scales a
- * page down to fit its detector (a little over a thousand px), which would leave it ~10 px tall:
- * a tall page is read in overlapping bands across its full width, each sent at no more than
- * BAND px a side, so the text keeps ~3/4 of its size; each line is kept from the band it lies
- * wholly inside.
+ * page down to fit its detector (960 px by default), which would leave it ~10 px tall: a tall
+ * page is read in overlapping bands across its full width, each sent at no more than BAND px a
+ * side and detected at that size, so the text keeps ~3/4 of its size; each line is kept from the
+ * band it lies wholly inside.
  */
 
 export type OcrPage = OcrLinesPage;
 
-/** The longest side of one band as sent to the learned OCR (at or under its own detector size). */
+/** The longest side of one band as sent to the learned OCR, which detects it at this size (not its default 960). */
 const BAND = 1280;
 const OVERLAP = 200;
 /** Bands narrower than this share of the image's width are not worth reading whole first. */
@@ -58,7 +58,7 @@ async function readInBands(image: RawImage): Promise<OcrLine[]> {
   for (const [i, top] of tops.entries()) {
     const height = Math.min(BAND, work.height - top);
     const band = Buffer.from(work.data.buffer, work.data.byteOffset + top * rowBytes, height * rowBytes);
-    const rows: RowLine[] = await recognizeText({ data: band, width: work.width, height, channels: work.channels });
+    const rows: RowLine[] = await recognizeText({ data: band, width: work.width, height, channels: work.channels }, { maxSide: BAND });
     // A line belongs to one band: the boundary is the middle of two bands' overlap (a line cut at
     // one band's edge lies wholly inside the other).
     const from = i === 0 ? -Infinity : (top + tops[i - 1]! + BAND) / 2;
