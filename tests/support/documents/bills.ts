@@ -239,7 +239,11 @@ function layOut(truth: BillTruth, issuer: Issuer, rng: Rng): PdfTextPage {
     upper ? truth.address.town : townCase(truth.address.town),
     truth.address.postcode,
   ];
-  lines.forEach((line, i) => text(60, 150 + i * 13, 10.5, upper ? line.toUpperCase() : line));
+  // The window is ~90 mm wide (the reference panel starts 100 mm in): a long name is printed
+  // smaller to fit it, as billing systems do, never over the panel's labels.
+  const printed = lines.map((line) => (upper ? line.toUpperCase() : line));
+  const size = Math.min(10.5, ...printed.map((line) => (10.5 * 250) / Math.max(250, helveticaWidth(line, 10.5))));
+  printed.forEach((line, i) => text(60, 150 + i * 13, size, line));
 
   // The reference panel on the right.
   const dateText = formatBillDate(truth.documentDate, rng.int(0, 5));

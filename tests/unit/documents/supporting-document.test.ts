@@ -37,6 +37,18 @@ describe("supporting documents (address evidence)", () => {
     }
   });
 
+  it("reads a compound surname whose printed words hold hyphens, and a long name printed inside the address window", async () => {
+    const base = randomBill("unit:compound", { kind: "utility_bill" });
+    for (const surname of ["Van der Berg-Smit", "Sampaio Braganca Cavalcanti Figueiredo"]) {
+      const bill = randomBill("unit:compound", { kind: "utility_bill", person: { ...base.truth.person, surname } });
+      const result = await readSupportingDocument({ document: billPdf(bill), subType: "utility_bill", claim: claimOf(bill), now: NOW });
+      expect(norm(result.extractedDetails.last_name), surname).toBe(norm(surname));
+      expect(norm(result.extractedDetails.first_name), surname).toBe(norm(bill.truth.firstName));
+      expect(result.validations.names_consistent?.status, surname).toBe("pass");
+      expect(result.outcome, surname).toBe("pass");
+    }
+  });
+
   it("reads a bill drawn as an image (OCR) and never passes it with a wrong field", async () => {
     const bill = randomBill("unit:image", { kind: "payslip" });
     const result = await readSupportingDocument({ document: billPng(bill), subType: "payslip", claim: claimOf(bill), now: NOW });

@@ -72,9 +72,12 @@ function splitName(holder: string | null, claimedLast: string | null | undefined
   const claimed = normalizeText(claimedLast ?? "")
     .split(" ")
     .filter(Boolean);
-  const tail = words.slice(-claimed.length);
-  const tailMatches = claimed.length > 1 && claimed.length < words.length && normalizeText(tail.join(" ")) === claimed.join(" ");
-  return { first: words[0]!, last: tailMatches ? tail.join(" ") : words[words.length - 1]! };
+  // The tail is counted in printed words: "BIN LADEN-RASHID" is two of them, three once normalised.
+  const wanted = claimed.join(" ");
+  for (let k = 2; claimed.length > 1 && k < words.length; k++) {
+    if (normalizeText(words.slice(-k).join(" ")) === wanted) return { first: words[0]!, last: words.slice(-k).join(" ") };
+  }
+  return { first: words[0]!, last: words[words.length - 1]! };
 }
 
 function daysBetween(isoDate: string, now: Date): number {
