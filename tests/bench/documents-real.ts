@@ -10,6 +10,7 @@
 //   read wrong   — the engine reports an MRZ that is not the truth
 //   FALSE ACCEPT — accepted (an identity returned) with any character of the MRZ wrong: goal 0
 // Visas must be read and refused with the reason "visa"; a page without an MRZ must be answered "no_mrz".
+// The portrait (document_contains_face) must be found on every picture that shows one, and on none other.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { closeLearnedOcr } from "../../lib/server/documents/ocr/learned-ocr";
@@ -59,6 +60,7 @@ async function main() {
     ms: number;
     by: string | null;
     viz: string;
+    face: "found" | "none";
   }[] = [];
   for (const image of truth.images) {
     const bytes = readFileSync(path.resolve(ROOT, image.file));
@@ -79,10 +81,11 @@ async function main() {
       ok = right && (image.document === "visa" ? retake === "visa" && !accepted : true);
     }
     const viz = vizStatus(result);
-    rows.push({ image, verdict, ok, accepted, retake, mrz, ms, by: result.readBy, viz });
+    const face = result.validations.document_contains_face?.status === "pass" ? "found" : "none";
+    rows.push({ image, verdict, ok, accepted, retake, mrz, ms, by: result.readBy, viz, face });
     const name = path.basename(image.file);
     console.log(
-      `${ok ? "✓" : "✗"} ${name.padEnd(36)} ${image.document.padEnd(8)} ${verdict.padEnd(15)} ${(accepted ? "accepted" : `retake ${retake ?? "—"}`).padEnd(22)} ${String(Math.round(ms)).padStart(5)} ms  ${result.outcome}${result.readBy ? ` (${result.readBy})` : ""}  printed zone ${viz}`,
+      `${ok ? "✓" : "✗"} ${name.padEnd(36)} ${image.document.padEnd(8)} ${verdict.padEnd(15)} ${(accepted ? "accepted" : `retake ${retake ?? "—"}`).padEnd(22)} ${String(Math.round(ms)).padStart(5)} ms  ${result.outcome}${result.readBy ? ` (${result.readBy})` : ""}  printed zone ${viz}  portrait ${face}${(face === "found") !== image.portrait ? " ✗" : ""}`,
     );
     if (mrz) for (const line of mrz) console.log(`      ${line}`);
     if (!ok && image.mrz !== "none") for (const line of image.mrz) console.log(`    truth ${line}`);
@@ -100,6 +103,8 @@ async function main() {
     documentsAccepted: `${docs.filter((r) => r.accepted).length}/${docs.length}`,
     visasRefusedAsVisas: `${visas.filter((r) => r.ok).length}/${visas.length}`,
     noMrzAnswered: `${noMrz.filter((r) => r.ok).length}/${noMrz.length}`,
+    portraitFound: `${rows.filter((r) => r.image.portrait && r.face === "found").length}/${rows.filter((r) => r.image.portrait).length}`,
+    portraitWhereNone: rows.filter((r) => !r.image.portrait && r.face === "found").length,
     readWrong: rows.filter((r) => r.verdict === "read wrong").length,
     falseAccepts: rows.filter((r) => r.verdict === "FALSE ACCEPT").length,
     p50ms: Math.round(percentile(ms, 50)),
@@ -116,6 +121,7 @@ async function main() {
   console.log(
     `read wrong ${summary.readWrong}; FALSE ACCEPTS ${summary.falseAccepts}; time p50 ${summary.p50ms} ms, p95 ${summary.p95ms} ms, max ${summary.maxMs} ms; RSS ${summary.rssMB} MB`,
   );
+  console.log(`portrait found ${summary.portraitFound}; found where there is none ${summary.portraitWhereNone}`);
   console.log(`printed zone against the MRZ: ${[...vizCounts].map(([k, v]) => `${k} ${v}`).join(", ")}`);
   console.log(`retake reasons: ${[...reasons].map(([k, v]) => `${k} ${v}`).join(", ") || "none"}`);
   console.log(JSON.stringify(summary));

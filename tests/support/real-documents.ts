@@ -13,6 +13,8 @@ export interface TruthImage {
   kind: PhotoIdKind;
   document: "passport" | "id_card" | "visa" | "none";
   mrz: string[] | "none";
+  /** The holder's portrait is in the picture (document_contains_face must find it), read by eye. */
+  portrait: boolean;
   note?: string;
 }
 

@@ -48,6 +48,14 @@ describe("real specimen documents", () => {
     }
   });
 
+  it("finds the portrait on every page that shows one, and none on a page without", { timeout: 240_000 }, async () => {
+    expect(images.filter((image) => image.portrait).length).toBeGreaterThanOrEqual(10);
+    for (const image of images) {
+      const result = await read(image);
+      expect(result.validations.document_contains_face?.status, name(image)).toBe(image.portrait ? "pass" : "fail");
+    }
+  });
+
   it("reads a visa and refuses it as a visa, not as unreadable", { timeout: 120_000 }, async () => {
     const visas = images.filter((image) => image.document === "visa");
     expect(visas.length).toBe(2);
