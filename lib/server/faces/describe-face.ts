@@ -11,6 +11,11 @@ import type { Human } from "@vladmandic/human";
  * (same person ≥ 0.510, different ≤ 0.472 on the face score) and passes 37 of 38 (figures in
  * documents/face-match.ts). A combination with faceres (weighted cosines) widened the deepface gap
  * but not once face-api's demo photos were counted too: not worth faceres' time and memory.
+ * Describing the crop and its mirror image and adding the two (test-time flip) was measured too:
+ * deepface same person lowest 0.510 → 0.585, tight greyscale crops × 1.2 36 → 37 of 38 passed,
+ * different people highest 0.472 → 0.474; but face-api's demo people rose with them (pairs at
+ * ≥ 0.68: 3 → 12 of 231, highest 0.720 → 0.789), so the bands would have to rise as far, for
+ * ~20 ms more a face. Not taken.
  *
  * One tfjs: face-api's node-wasm build and Human's both `require` @tensorflow/tfjs-core and
  * tfjs-backend-wasm (externals, not bundled copies), so they share one engine, one kernel registry
