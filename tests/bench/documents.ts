@@ -67,13 +67,18 @@ interface Outcome {
   wrongFields: Field[];
   ms: number;
   retake: string | null;
+  /** compound_identifiers_match on an accepted document: a generated page prints what its MRZ encodes, so "fail" is ours. */
+  printedZone: string | null;
 }
 
 function judge(sample: DocumentSample, result: PhotoIdResult, ms: number): Outcome {
   const truth = expected(sample);
   const accepted = result.identity !== null && result.validations.required_fields_extracted?.status === "pass";
   const wrongFields = accepted ? FIELDS.filter((f) => (result.extractedDetails[f] ?? null) !== truth[f]) : [];
-  return { accepted, correct: accepted && wrongFields.length === 0, wrongFields, ms, retake: result.retake?.reason ?? null };
+  const zone = result.validations.compound_identifiers_match;
+  const printedZone =
+    accepted && zone ? zone.status + (zone.status === "fail" ? ` (${String(zone.metadata?.mismatches ?? "")})` : "") : null;
+  return { accepted, correct: accepted && wrongFields.length === 0, wrongFields, ms, retake: result.retake?.reason ?? null, printedZone };
 }
 
 async function main() {
@@ -123,6 +128,14 @@ async function main() {
   console.log(`retake reasons: ${[...reasons].map(([k, v]) => `${k} ${v}`).join(", ") || "none"}`);
   const falseAccepts = all.filter((r) => r.outcome.accepted && !r.outcome.correct);
   for (const r of falseAccepts) console.log(`   FALSE ACCEPT ${r.sample.id}: ${r.outcome.wrongFields.join(", ")}`);
+  // The printed zone always agrees with the MRZ on a generated page: a failure is a false failure.
+  const zones = new Map<string, number>();
+  for (const r of accepted) zones.set(r.outcome.printedZone ?? "absent", (zones.get(r.outcome.printedZone ?? "absent") ?? 0) + 1);
+  console.log(
+    `printed zone against the MRZ on accepted documents (any fail is a false failure): ${[...zones].map(([k, v]) => `${k} ${v}`).join(", ")}`,
+  );
+  for (const r of accepted)
+    if (r.outcome.printedZone?.startsWith("fail")) console.log(`   FALSE PRINTED-ZONE FAILURE ${r.sample.id}: ${r.outcome.printedZone}`);
 
   // Throughput: the worker pool on every core, documents submitted all at once.
   const batch = all.slice(0, Math.max(8, Math.round(40 * SCALE))).map((r) => r.sample);

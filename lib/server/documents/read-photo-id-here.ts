@@ -135,7 +135,7 @@ async function readMrzText(input: ReadPhotoIdInput, now: Date): Promise<TextRead
     },
     validations: {
       ...mrzValidations(decision, input.kind, now),
-      compound_identifiers_match: await printedZoneCheck(input, read, identity),
+      compound_identifiers_match: await printedZoneCheck(input, read, identity, !nameZone.endsWith("<")),
     },
     retake: null,
     truncatedName: !nameZone.endsWith("<"),
@@ -153,12 +153,13 @@ async function printedZoneCheck(
   input: ReadPhotoIdInput,
   read: Extract<MrzRead, { ok: true }>,
   identity: DocumentIdentity,
+  truncatedName: boolean,
 ): Promise<Validation> {
   let lines = read.pageLines ?? null;
   if (!lines && read.upsideDown) return notPerformed("The printed zone is not read on a page photographed upside down");
   if (!lines && input.back && input.front) lines = await recognizeText(input.front).catch(() => null);
   if (!lines) return notPerformed("The printed (visual) zone could not be read; the MRZ's composite check digit is checked");
-  return compareVisualZone(lines, identity);
+  return compareVisualZone(lines, identity, { truncatedName });
 }
 
 async function readLicenceText(front: Buffer, now: Date): Promise<TextReading> {

@@ -52,9 +52,10 @@ function encodedSpellings(name: string): string[] {
   return [...new Set([plain, plain.replace(/AE/g, "A").replace(/OE/g, "O").replace(/UE/g, "U").replace(/AA/g, "A")])];
 }
 
-function namesAgree(printed: string, encoded: string, truncatable: boolean): boolean {
+/** `truncatable`: the encoded name may be the printed one's start, at least `minCut` letters of it. */
+function namesAgree(printed: string, encoded: string, truncatable: boolean, minCut = 2): boolean {
   return printedSpellings(printed).some((p) =>
-    encodedSpellings(encoded).some((e) => p === e || (truncatable && e.length >= 2 && p.startsWith(e))),
+    encodedSpellings(encoded).some((e) => p === e || (truncatable && e.length >= minCut && p.startsWith(e))),
   );
 }
 
@@ -118,9 +119,14 @@ const foldNumber = (s: string) =>
 
 type Outcome = "agree" | "differ" | "uncertain";
 
-function compareField(field: Compared, values: (VizValue & { whole?: boolean })[], identity: DocumentIdentity): Outcome | null {
+function compareField(
+  field: Compared,
+  values: (VizValue & { whole?: boolean })[],
+  identity: DocumentIdentity,
+  truncatedName: boolean,
+): Outcome | null {
   const results = values.map((v): Outcome | null => {
-    const verdict = judge(field, v, identity);
+    const verdict = judge(field, v, identity, truncatedName);
     if (verdict === null) return null;
     return verdict ? "agree" : v.score >= SURE_SCORE ? "differ" : "uncertain";
   });
@@ -132,18 +138,25 @@ function compareField(field: Compared, values: (VizValue & { whole?: boolean })[
 }
 
 /** true: agrees; false: differs; null: cannot be compared (the MRZ lacks the field, or the value is not one). */
-function judge(field: Compared, v: VizValue & { whole?: boolean }, id: DocumentIdentity): boolean | null {
+function judge(field: Compared, v: VizValue & { whole?: boolean }, id: DocumentIdentity, truncatedName: boolean): boolean | null {
   if (v.whole) {
-    // A whole name printed without a comma: the MRZ's surname and given names, in either order.
+    // A whole name printed without a comma: the MRZ's surname and given names, in either order;
+    // or the surname alone (a page that labels it "Name" and prints the given names under their own label).
     if (!id.lastName) return null;
     const first = id.firstName ?? "";
-    return namesAgree(v.text, `${id.lastName} ${first}`, false) || namesAgree(v.text, `${first} ${id.lastName}`, false);
+    return (
+      namesAgree(v.text, `${id.lastName} ${first}`, false) ||
+      namesAgree(v.text, `${first} ${id.lastName}`, false) ||
+      namesAgree(v.text, id.lastName, false)
+    );
   }
   if (field === "last_name" || field === "first_name") {
     const encoded = field === "last_name" ? id.lastName : id.firstName;
     if (!encoded) return null;
-    // The MRZ's name zone is cut short when full: the given names (last in it) may be.
-    return namesAgree(v.text, encoded, field === "first_name");
+    // The MRZ's name zone is cut short when full: the given names (last in it) may be, and the
+    // surname too when the zone is full.
+    // A full zone may leave the given names a single letter (…VA<<I).
+    return namesAgree(v.text, encoded, field === "first_name" || truncatedName, truncatedName ? 1 : 2);
   }
   if (field === "date_of_birth" || field === "expiration_date") {
     const iso = field === "date_of_birth" ? id.dateOfBirth : id.expirationDate;
@@ -182,14 +195,18 @@ function byField(values: VizValue[]): Map<Compared, (VizValue & { whole?: boolea
  * compound_identifiers_match from the learned OCR's lines of the page that carries the printed
  * zone (the passport's data page, the ID card's front) and the identity its MRZ encodes.
  */
-export function compareVisualZone(lines: OcrLine[], identity: DocumentIdentity): Validation {
+/**
+ * `truncatedName`: the MRZ's name zone is full, so what it encodes of the names may be cut short
+ * (ICAO 9303: given names first, then the surname too when it alone fills the zone).
+ */
+export function compareVisualZone(lines: OcrLine[], identity: DocumentIdentity, options: { truncatedName?: boolean } = {}): Validation {
   const fields = byField(readVisualZone(lines));
   const agreed: Compared[] = [];
   const differ: Compared[] = [];
   const uncertain: Compared[] = [];
   const missing: Compared[] = [];
   for (const field of ORDER) {
-    const outcome = compareField(field, fields.get(field) ?? [], identity);
+    const outcome = compareField(field, fields.get(field) ?? [], identity, options.truncatedName ?? false);
     if (outcome === "agree") agreed.push(field);
     else if (outcome === "differ") differ.push(field);
     else if (outcome === "uncertain") uncertain.push(field);

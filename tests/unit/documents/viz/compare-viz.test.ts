@@ -118,6 +118,31 @@ describe("printed zone against the MRZ, on laid-out lines", () => {
     expect(renamed.metadata?.mismatches).toEqual(["last_name", "document_number"]);
   });
 
+  it("compares a surname cut short by a full MRZ name zone as its start, and only when the zone is full", () => {
+    // P<GBRDE<ALBUQUERQUE<CAVALCANTI<SAMPAIO<VA<<I: 39 characters of name, the zone full, both names cut.
+    const cut = identity("DE ALBUQUERQUE CAVALCANTI SAMPAIO VA", "I", "P611D2ZAW", "1977-05-05", "2032-02-23");
+    const printed = page({
+      surname: "DE ALBUQUERQUE CAVALCANTI SAMPAIO VASCONCELOS",
+      given: "INES BEATRIZ",
+      dob: "05 MAY/MAI 77",
+      number: "P611D2ZAW",
+      expiry: "23 FEB/FEV 32",
+    });
+    expect(compareVisualZone(printed, cut, { truncatedName: true }).status).toBe("pass");
+    // The same names with room left in the zone would be whole: then VA is not VASCONCELOS, nor I INES.
+    expect(compareVisualZone(printed, cut).metadata?.mismatches).toEqual(["last_name", "first_name"]);
+    // A full zone excuses only a cut, not another name.
+    const other = page({ ...AGREEING, surname: "ERIKSEN" });
+    expect(compareVisualZone(other, ICAO_PASSPORT, { truncatedName: true }).metadata?.mismatches).toEqual(["last_name"]);
+  });
+
+  it("takes the value under a plain Name label as the surname when the given names have their own label", () => {
+    const named = page(AGREEING).map((l) => (l.text === "Surname/Nom" ? { ...l, text: "Name/Nom" } : l));
+    expect(compareVisualZone(named, ICAO_PASSPORT).status).toBe("pass");
+    const renamed = page({ ...AGREEING, surname: "ANDERSSON" }).map((l) => (l.text === "Surname/Nom" ? { ...l, text: "Name/Nom" } : l));
+    expect(compareVisualZone(renamed, ICAO_PASSPORT).metadata?.mismatches).toEqual(["last_name"]);
+  });
+
   it("never counts a difference read with low confidence as a finding, and compares letters the OCR confuses in a number alike", () => {
     const unsure = compareVisualZone(page({ ...AGREEING, dob: "12 AUG/AOUT 79" }, 0.6), ICAO_PASSPORT);
     expect(unsure.status).not.toBe("fail");
