@@ -135,7 +135,8 @@ async function readMrzText(input: ReadPhotoIdInput, now: Date): Promise<TextRead
     },
     validations: {
       ...mrzValidations(decision, input.kind, now),
-      compound_identifiers_match: await printedZoneCheck(input, read, identity, !nameZone.endsWith("<")),
+      // The zone may have been cut unless it ends in two fillers (issuers that cut a name leave at most one).
+      compound_identifiers_match: await printedZoneCheck(input, read, identity, !nameZone.endsWith("<<")),
     },
     retake: null,
     truncatedName: !nameZone.endsWith("<"),

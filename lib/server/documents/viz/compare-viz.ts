@@ -9,8 +9,9 @@ import { readVisualZone, type VizField, type VizValue } from "./read-viz";
  * or expiry is not what its MRZ encodes has been altered, or is not one document: it fails with
  * VIZ_MRZ_MISMATCH and the fields that differ. Only what was read with certainty is compared: a
  * field not found in the printed zone, or read with low confidence where it differs, is named as
- * not compared, never guessed; the check passes only when at least two fields were compared and
- * all agreed, and is not performed otherwise.
+ * not compared, never guessed, and so is a single differing field when nothing else could be
+ * compared; the check passes only when at least two fields were compared and all agreed, and is
+ * not performed otherwise.
  */
 
 /** A value read with less confidence than this that differs from the MRZ is an uncertain read, not a finding. */
@@ -46,10 +47,14 @@ function printedSpellings(name: string): string[] {
   return [...new Set([fold(name), fold(expanded)])];
 }
 
-/** The spellings an MRZ name may stand for on the page (the OCR may read Ä as A: MAENNIK → MANNIK). */
+/**
+ * The spellings an MRZ name may stand for on the page: the OCR may read Ä as A (MAENNIK → MANNIK),
+ * and Þ, encoded TH, as P (ÞÓRÐUR → PORDUR).
+ */
 function encodedSpellings(name: string): string[] {
   const plain = fold(name);
-  return [...new Set([plain, plain.replace(/AE/g, "A").replace(/OE/g, "O").replace(/UE/g, "U").replace(/AA/g, "A")])];
+  const umlauts = plain.replace(/AE/g, "A").replace(/OE/g, "O").replace(/UE/g, "U").replace(/AA/g, "A");
+  return [...new Set([plain, umlauts, plain.replace(/TH/g, "P"), umlauts.replace(/TH/g, "P")])];
 }
 
 /** `truncatable`: the encoded name may be the printed one's start, at least `minCut` letters of it. */
@@ -212,6 +217,9 @@ export function compareVisualZone(lines: OcrLine[], identity: DocumentIdentity, 
     else if (outcome === "uncertain") uncertain.push(field);
     else missing.push(field);
   }
+  // One difference alone, with no other field compared, is no finding: a zone of which nothing else
+  // could be read is not read well enough for one value (a J misread as 3) to fail a document.
+  if (differ.length === 1 && !agreed.length) uncertain.push(...differ.splice(0));
   const notCompared = [
     ...(missing.length ? [`not found in the printed zone: ${missing.join(", ")}`] : []),
     ...(uncertain.length ? [`read without certainty: ${uncertain.join(", ")}`] : []),

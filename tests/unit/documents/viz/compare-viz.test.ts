@@ -136,6 +136,26 @@ describe("printed zone against the MRZ, on laid-out lines", () => {
     expect(compareVisualZone(other, ICAO_PASSPORT, { truncatedName: true }).metadata?.mismatches).toEqual(["last_name"]);
   });
 
+  it("reads a printed Þ the OCR took for P as the TH the MRZ encodes, and never takes a label's stray piece for a name", () => {
+    // ÞÓRÐUR is encoded THORDUR; PP-OCR has no Þ and reads P.
+    const icelandic = identity("GUDMUNDSSON", "BJORN THORDUR", "V10928193", "1973-02-20", "2028-06-30");
+    const printed = page({ surname: "GUDMUNDSSON", given: "BJORN PORDUR", dob: "20.02.1973", number: "V10928193", expiry: "30.06.2028" });
+    expect(compareVisualZone(printed, icelandic).status).toBe("pass");
+    // "Prénoms" cut to "Pren" on its own line under the English label: a label's piece, not the given names.
+    const stray = page(AGREEING).map((l) => (l.text === "ANNA MARIA" ? { ...l, text: "Preng" } : l));
+    expect(readVisualZone(stray).filter((v) => v.field === "first_name")).toEqual([]);
+    expect(compareVisualZone(stray, ICAO_PASSPORT).status).toBe("pass");
+  });
+
+  it("fails on one differing field only beside a field that agrees: alone, it is read without certainty", () => {
+    const onlyNumber = [line("Passport No./N° de passeport", 700, 100, 260), line("L898902C4", 700, 125, 130)];
+    const alone = compareVisualZone(onlyNumber, ICAO_PASSPORT);
+    expect(alone.status).toBe("not_performed");
+    expect(alone.message).toMatch(/read without certainty: document_number/);
+    const withDob = [...onlyNumber, line("Date of birth/Date de naissance", 400, 280, 280), line("12 AUG/AOUT 74", 400, 305, 170)];
+    expect(compareVisualZone(withDob, ICAO_PASSPORT).metadata?.mismatches).toEqual(["document_number"]);
+  });
+
   it("takes the value under a plain Name label as the surname when the given names have their own label", () => {
     const named = page(AGREEING).map((l) => (l.text === "Surname/Nom" ? { ...l, text: "Name/Nom" } : l));
     expect(compareVisualZone(named, ICAO_PASSPORT).status).toBe("pass");
