@@ -16,6 +16,12 @@ import { readVisualZone, type VizField, type VizValue } from "./read-viz";
 
 /** A value read with less confidence than this that differs from the MRZ is an uncertain read, not a finding. */
 const SURE_SCORE = 0.85;
+/**
+ * Names need more: a letter the recognizer does not know (Ł, Ð) is read as another (PAWEŁ as
+ * PAWEE, line confidence 0.92 on a generated card) where dates and numbers have no such letters.
+ * The ICAO card's real misprint, ERIKKSON for ERIKSSON, reads at 0.95.
+ */
+const SURE_NAME_SCORE = 0.94;
 /** Fields that must agree before the check passes (one agreeing field is too little to call the zones consistent). */
 const MIN_COMPARED = 2;
 
@@ -133,7 +139,8 @@ function compareField(
   const results = values.map((v): Outcome | null => {
     const verdict = judge(field, v, identity, truncatedName);
     if (verdict === null) return null;
-    return verdict ? "agree" : v.score >= SURE_SCORE ? "differ" : "uncertain";
+    const sure = field === "last_name" || field === "first_name" ? SURE_NAME_SCORE : SURE_SCORE;
+    return verdict ? "agree" : v.score >= sure ? "differ" : "uncertain";
   });
   const known = results.filter((r): r is Outcome => r !== null);
   if (!known.length) return null;

@@ -348,13 +348,14 @@ function valuesOfKind(text: string, kind: Kind): string[] {
 
 /**
  * A piece of a label the OCR cut short or misread ("Pren", "Preng" of "Prénoms" on a line of its
- * own): written in lower case, as labels are and printed names are not, and starting as a label
- * word starts. Such a box is no one's name; the field goes uncompared rather than read wrong.
+ * own, or "Pr"): written in lower case, as labels are and printed names are not, and starting as
+ * a label word starts (its first two or three letters). Such a box is no one's name; the field
+ * goes uncompared rather than read wrong.
  */
 function labelFragment(text: string): boolean {
   if (!/\p{Ll}/u.test(text)) return false;
   const start = letters(text).norm.slice(0, 3);
-  return start.length === 3 && KEYS.some((k) => k.key.startsWith(start));
+  return start.length >= 2 && KEYS.some((k) => k.key.startsWith(start));
 }
 
 /** Boxes share a column when they overlap by a fifth of the narrower one. */
