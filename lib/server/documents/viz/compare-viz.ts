@@ -53,20 +53,27 @@ function printedSpellings(name: string): string[] {
   return [...new Set([fold(name), fold(expanded)])];
 }
 
-/**
- * The spellings an MRZ name may stand for on the page: the OCR may read Ä as A (MAENNIK → MANNIK),
- * and Þ, encoded TH, as P (ÞÓRÐUR → PORDUR).
- */
+/** The spellings an MRZ name may stand for on the page (the OCR may read Ä as A: MAENNIK → MANNIK). */
 function encodedSpellings(name: string): string[] {
   const plain = fold(name);
-  const umlauts = plain.replace(/AE/g, "A").replace(/OE/g, "O").replace(/UE/g, "U").replace(/AA/g, "A");
-  return [...new Set([plain, umlauts, plain.replace(/TH/g, "P"), umlauts.replace(/TH/g, "P")])];
+  return [...new Set([plain, plain.replace(/AE/g, "A").replace(/OE/g, "O").replace(/UE/g, "U").replace(/AA/g, "A")])];
+}
+
+/**
+ * An encoded spelling as a pattern of what the recognizer may read where the page prints a letter
+ * it does not know: Þ (encoded TH) read as P (ÞÓRÐUR → PORDUR), Ł (encoded L) read as E
+ * (PAWEŁ → PAWEE). Whole, or as the printed name's start when the MRZ may have cut it.
+ */
+function encodedPattern(spelling: string, start: boolean): RegExp {
+  return new RegExp(`^${spelling.replace(/TH/g, "(?:TH|P)").replace(/L/g, "[LE]")}${start ? "" : "$"}`);
 }
 
 /** `truncatable`: the encoded name may be the printed one's start, at least `minCut` letters of it. */
 function namesAgree(printed: string, encoded: string, truncatable: boolean, minCut = 2): boolean {
   return printedSpellings(printed).some((p) =>
-    encodedSpellings(encoded).some((e) => p === e || (truncatable && e.length >= minCut && p.startsWith(e))),
+    encodedSpellings(encoded).some(
+      (e) => encodedPattern(e, false).test(p) || (truncatable && e.length >= minCut && encodedPattern(e, true).test(p)),
+    ),
   );
 }
 

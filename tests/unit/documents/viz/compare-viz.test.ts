@@ -136,11 +136,16 @@ describe("printed zone against the MRZ, on laid-out lines", () => {
     expect(compareVisualZone(other, ICAO_PASSPORT, { truncatedName: true }).metadata?.mismatches).toEqual(["last_name"]);
   });
 
-  it("reads a printed Þ the OCR took for P as the TH the MRZ encodes, and never takes a label's stray piece for a name", () => {
+  it("reads a printed Þ or Ł the OCR took for P or E as the TH or L the MRZ encodes, and never takes a label's stray piece for a name", () => {
     // ÞÓRÐUR is encoded THORDUR; PP-OCR has no Þ and reads P.
     const icelandic = identity("GUDMUNDSSON", "BJORN THORDUR", "V10928193", "1973-02-20", "2028-06-30");
     const printed = page({ surname: "GUDMUNDSSON", given: "BJORN PORDUR", dob: "20.02.1973", number: "V10928193", expiry: "30.06.2028" });
     expect(compareVisualZone(printed, icelandic).status).toBe("pass");
+    // PAWEŁ ŁUKASZ is encoded PAWEL LUKASZ; Ł is read as E.
+    const polish = identity("KOZLOWSKI", "PAWEL LUKASZ", "V10928193", "1973-02-20", "2028-06-30");
+    const pawel = page({ surname: "KOZLOWSKI", given: "PAWEE EUKASZ", dob: "20.02.1973", number: "V10928193", expiry: "30.06.2028" });
+    expect(compareVisualZone(pawel, polish).status).toBe("pass");
+    expect(compareVisualZone(page({ ...AGREEING, given: "ANNA MARIE" }), ICAO_PASSPORT).metadata?.mismatches).toEqual(["first_name"]);
     // "Prénoms" cut to "Pren" on its own line under the English label: a label's piece, not the given names.
     const stray = page(AGREEING).map((l) => (l.text === "ANNA MARIA" ? { ...l, text: "Preng" } : l));
     expect(readVisualZone(stray).filter((v) => v.field === "first_name")).toEqual([]);
