@@ -172,9 +172,8 @@ function judge(field: Compared, v: VizValue & { whole?: boolean }, id: DocumentI
   if (field === "last_name" || field === "first_name") {
     const encoded = field === "last_name" ? id.lastName : id.firstName;
     if (!encoded) return null;
-    // The MRZ's name zone is cut short when full: the given names (last in it) may be, and the
-    // surname too when the zone is full.
-    // A full zone may leave the given names a single letter (…VA<<I).
+    // The MRZ's name zone is cut short when full: the given names (last in it) may be; and where
+    // the zone may have been cut, the surname too, and the given names down to one letter (…VA<<I).
     return namesAgree(v.text, encoded, field === "first_name" || truncatedName, truncatedName ? 1 : 2);
   }
   if (field === "date_of_birth" || field === "expiration_date") {
@@ -213,10 +212,8 @@ function byField(values: VizValue[]): Map<Compared, (VizValue & { whole?: boolea
 /**
  * compound_identifiers_match from the learned OCR's lines of the page that carries the printed
  * zone (the passport's data page, the ID card's front) and the identity its MRZ encodes.
- */
-/**
- * `truncatedName`: the MRZ's name zone is full, so what it encodes of the names may be cut short
- * (ICAO 9303: given names first, then the surname too when it alone fills the zone).
+ * `truncatedName`: the MRZ's name zone may have been cut (it is full), so what it encodes of the
+ * names may be the printed names' start (ICAO 9303: given names first, then the surname too).
  */
 export function compareVisualZone(lines: OcrLine[], identity: DocumentIdentity, options: { truncatedName?: boolean } = {}): Validation {
   const fields = byField(readVisualZone(lines));
