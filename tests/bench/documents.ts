@@ -130,7 +130,10 @@ async function main() {
   for (const r of falseAccepts) console.log(`   FALSE ACCEPT ${r.sample.id}: ${r.outcome.wrongFields.join(", ")}`);
   // The printed zone always agrees with the MRZ on a generated page: a failure is a false failure.
   const zones = new Map<string, number>();
-  for (const r of accepted) zones.set(r.outcome.printedZone ?? "absent", (zones.get(r.outcome.printedZone ?? "absent") ?? 0) + 1);
+  for (const r of accepted) {
+    const zone = r.outcome.printedZone ?? "absent";
+    zones.set(zone, (zones.get(zone) ?? 0) + 1);
+  }
   console.log(
     `printed zone against the MRZ on accepted documents (any fail is a false failure): ${[...zones].map(([k, v]) => `${k} ${v}`).join(", ")}`,
   );

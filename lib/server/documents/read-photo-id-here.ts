@@ -154,13 +154,13 @@ async function printedZoneCheck(
   input: ReadPhotoIdInput,
   read: Extract<MrzRead, { ok: true }>,
   identity: DocumentIdentity,
-  truncatedName: boolean,
+  nameMayBeCut: boolean,
 ): Promise<Validation> {
   let lines = read.pageLines ?? null;
   if (!lines && read.upsideDown) return notPerformed("The printed zone is not read on a page photographed upside down");
   if (!lines && input.back && input.front) lines = await recognizeText(input.front).catch(() => null);
   if (!lines) return notPerformed("The printed (visual) zone could not be read; the MRZ's composite check digit is checked");
-  return compareVisualZone(lines, identity, { truncatedName });
+  return compareVisualZone(lines, identity, { nameMayBeCut });
 }
 
 async function readLicenceText(front: Buffer, now: Date): Promise<TextReading> {

@@ -75,7 +75,8 @@ function splitName(holder: string | null, claimedLast: string | null | undefined
   // The tail is counted in printed words: "BIN LADEN-RASHID" is two of them, three once normalised.
   const wanted = claimed.join(" ");
   for (let k = 2; claimed.length > 1 && k < words.length; k++) {
-    if (normalizeText(words.slice(-k).join(" ")) === wanted) return { first: words[0]!, last: words.slice(-k).join(" ") };
+    const tail = words.slice(-k).join(" ");
+    if (normalizeText(tail) === wanted) return { first: words[0]!, last: tail };
   }
   return { first: words[0]!, last: words[words.length - 1]! };
 }

@@ -141,10 +141,10 @@ function compareField(
   field: Compared,
   values: (VizValue & { whole?: boolean })[],
   identity: DocumentIdentity,
-  truncatedName: boolean,
+  nameMayBeCut: boolean,
 ): Outcome | null {
   const results = values.map((v): Outcome | null => {
-    const verdict = judge(field, v, identity, truncatedName);
+    const verdict = judge(field, v, identity, nameMayBeCut);
     if (verdict === null) return null;
     const sure = field === "last_name" || field === "first_name" ? SURE_NAME_SCORE : SURE_SCORE;
     return verdict ? "agree" : v.score >= sure ? "differ" : "uncertain";
@@ -157,7 +157,7 @@ function compareField(
 }
 
 /** true: agrees; false: differs; null: cannot be compared (the MRZ lacks the field, or the value is not one). */
-function judge(field: Compared, v: VizValue & { whole?: boolean }, id: DocumentIdentity, truncatedName: boolean): boolean | null {
+function judge(field: Compared, v: VizValue & { whole?: boolean }, id: DocumentIdentity, nameMayBeCut: boolean): boolean | null {
   if (v.whole) {
     // A whole name printed without a comma: the MRZ's surname and given names, in either order;
     // or the surname alone (a page that labels it "Name" and prints the given names under their own label).
@@ -174,7 +174,7 @@ function judge(field: Compared, v: VizValue & { whole?: boolean }, id: DocumentI
     if (!encoded) return null;
     // The MRZ's name zone is cut short when full: the given names (last in it) may be; and where
     // the zone may have been cut, the surname too, and the given names down to one letter (…VA<<I).
-    return namesAgree(v.text, encoded, field === "first_name" || truncatedName, truncatedName ? 1 : 2);
+    return namesAgree(v.text, encoded, field === "first_name" || nameMayBeCut, nameMayBeCut ? 1 : 2);
   }
   if (field === "date_of_birth" || field === "expiration_date") {
     const iso = field === "date_of_birth" ? id.dateOfBirth : id.expirationDate;
@@ -212,17 +212,17 @@ function byField(values: VizValue[]): Map<Compared, (VizValue & { whole?: boolea
 /**
  * compound_identifiers_match from the learned OCR's lines of the page that carries the printed
  * zone (the passport's data page, the ID card's front) and the identity its MRZ encodes.
- * `truncatedName`: the MRZ's name zone may have been cut (it is full), so what it encodes of the
+ * `nameMayBeCut`: the MRZ's name zone may have been cut (it is full), so what it encodes of the
  * names may be the printed names' start (ICAO 9303: given names first, then the surname too).
  */
-export function compareVisualZone(lines: OcrLine[], identity: DocumentIdentity, options: { truncatedName?: boolean } = {}): Validation {
+export function compareVisualZone(lines: OcrLine[], identity: DocumentIdentity, options: { nameMayBeCut?: boolean } = {}): Validation {
   const fields = byField(readVisualZone(lines));
   const agreed: Compared[] = [];
   const differ: Compared[] = [];
   const uncertain: Compared[] = [];
   const missing: Compared[] = [];
   for (const field of ORDER) {
-    const outcome = compareField(field, fields.get(field) ?? [], identity, options.truncatedName ?? false);
+    const outcome = compareField(field, fields.get(field) ?? [], identity, options.nameMayBeCut ?? false);
     if (outcome === "agree") agreed.push(field);
     else if (outcome === "differ") differ.push(field);
     else if (outcome === "uncertain") uncertain.push(field);
