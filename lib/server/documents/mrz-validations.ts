@@ -46,9 +46,13 @@ export function mrzValidations(decision: Extract<MrzDecision, { accepted: true }
   return {
     required_fields_extracted: check(required, ["INCOMPLETE_MRZ_DATA"]),
     // The gate accepts only readings whose every check digit passes.
-    mrz_check_digits_valid: decision.corrected
-      ? { ...pass(), message: "Two readings disagreed on cells the check digits cover; the only combination that passes was taken" }
-      : pass(),
+    mrz_check_digits_valid:
+      decision.by === "witnesses_settle"
+        ? {
+            ...pass(),
+            message: "Two readings disagreed on a few cells; each was settled by further readings of it, then the check digits passed",
+          }
+        : pass(),
     icao_format_valid: unknownState
       ? failed(["UNKNOWN_STATE_CODE"])
       : check(formatFits, [kind === "passport" ? "MRZ_NOT_TD3" : "MRZ_NOT_TD1"]),

@@ -37,7 +37,7 @@ export interface PhotoIdResult {
   identity: DocumentIdentity | null;
   /** How the text was accepted (for reviewers): "readers_agree", "template_confident", … */
   readBy: string | null;
-  /** True when the accepted text needed the check digits to choose between the two readers. */
+  /** True when the accepted text differs from the first reader's: disputed cells settled by further readings (accept-mrz.ts). */
   corrected: boolean;
   /**
    * MRZ lines read with certainty but refused (a visa; an MRZ whose check digits do not add up, as

@@ -36,7 +36,7 @@ function summarise(step: string, result: Record<string, unknown>): string | null
       [
         result.kind,
         result.readBy ? `read by ${String(result.readBy)}` : null,
-        result.corrected ? "check digits chose between readers" : null,
+        result.corrected ? "disputed cells settled by further readings" : null,
       ]
         .filter(Boolean)
         .join(" · ") || null

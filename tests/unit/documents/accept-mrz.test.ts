@@ -15,6 +15,9 @@ const reading = (reader: MrzReading["reader"], lines: string[], margin = 0.01): 
 const edit = (lines: string[], line: number, index: number, ch: string) =>
   lines.map((text, i) => (i === line ? text.slice(0, index) + ch + text.slice(index + 1) : text));
 const now = new Date("2026-11-24T00:00:00Z");
+/** ICAO 9303 check digit, computed here independently of the code under test: weights 7, 3, 1; A = 10 … Z = 35; < = 0. */
+const checkDigit = (text: string) =>
+  [...text].reduce((sum, ch, i) => sum + (ch === "<" ? 0 : /\d/.test(ch) ? Number(ch) : ch.charCodeAt(0) - 55) * [7, 3, 1][i % 3]!, 0) % 10;
 
 describe("acceptMrz", () => {
   it("accepts when both readers read the same valid text", () => {
@@ -65,10 +68,73 @@ describe("acceptMrz", () => {
     });
   });
 
-  it("takes the one mix of the two readings that passes, marked corrected", () => {
+  it("never lets the check digits choose: a disagreement no further reading settles is refused", () => {
     const wrongDigit = edit(TD3, 1, 15, "3"); // birth date 643812: the template misread an 8
-    const decision = acceptMrz("TD3", reading("template", wrongDigit), reading("tesseract", TD3), now);
-    expect(decision).toMatchObject({ accepted: true, by: "check_digits_choose", corrected: true, lines: TD3 });
+    // Only the tesseract reading passes every check digit, but nothing else says which is right.
+    expect(acceptMrz("TD3", reading("template", wrongDigit), reading("tesseract", TD3), now)).toMatchObject({
+      accepted: false,
+      reason: "readers_disagree",
+    });
+  });
+
+  it("settles a disputed cell by a further reading that agrees with one side, then lets the check digits test it", () => {
+    const wrongDigit = edit(TD3, 1, 15, "3");
+    const decision = acceptMrz("TD3", reading("template", wrongDigit), reading("tesseract", TD3), now, [reading("cells", TD3)]);
+    expect(decision).toMatchObject({ accepted: true, by: "witnesses_settle", corrected: true, lines: TD3 });
+  });
+
+  it("refuses when the witnesses split on a disputed cell", () => {
+    const wrongDigit = edit(TD3, 1, 15, "3");
+    expect(
+      acceptMrz("TD3", reading("template", wrongDigit), reading("tesseract", TD3), now, [
+        reading("cells", TD3),
+        reading("learned", wrongDigit),
+      ]),
+    ).toMatchObject({ accepted: false, reason: "readers_disagree" });
+  });
+
+  it("refuses a settled text whose check digits fail: the witness is evidence, the check digits still test", () => {
+    const wrongDigit = edit(TD3, 1, 15, "3");
+    expect(acceptMrz("TD3", reading("template", wrongDigit), reading("tesseract", TD3), now, [reading("cells", wrongDigit)])).toMatchObject(
+      { accepted: false, reason: "check_digits_fail" },
+    );
+  });
+
+  describe("zeros of a document number read as O and D (the German card seen in issue 33)", () => {
+    // A TD2 card numbered 122000404 (check digit 7). Worked out by hand with ICAO 9303's 7-3-1
+    // weights (O = 24, D = 13): 122ODO4D4 has the same check digit, 7, and the same composite.
+    const line1 = "IDD<<MUSTERMANN<<ERIKA<<<<<<<<<<<<<<";
+    const truth = [line1, "1220004047D<<6408125F2710316<<<<<<<6"];
+    const number = (digits: string) => [line1, digits + truth[1]!.slice(9)];
+
+    it("the wrong mix does pass every check digit (the test would prove nothing otherwise)", () => {
+      expect(checkDigit("122000404")).toBe(7);
+      expect(checkDigit("122ODO4D4")).toBe(7);
+      expect(acceptMrz("TD2", reading("template", number("122ODO4D4")), reading("learned", number("122ODO4D4")), now)).toMatchObject({
+        accepted: true,
+        by: "readers_agree",
+      });
+    });
+
+    it("two readers that each read the zeros as letters, differently, are refused, not combined", () => {
+      const first = number("122ODO4O4");
+      const second = number("122DDD4D4");
+      expect(acceptMrz("TD2", reading("learned", first), reading("tesseract", second), now)).toMatchObject({
+        accepted: false,
+        reason: "readers_disagree",
+      });
+      // A witness reading the true zeros supports neither side: still refused.
+      expect(acceptMrz("TD2", reading("learned", first), reading("tesseract", second), now, [reading("cells", truth)])).toMatchObject({
+        accepted: false,
+        reason: "readers_disagree",
+      });
+    });
+  });
+
+  it("never settles a letter into a digit-only field", () => {
+    const letter = edit(TD3, 1, 14, "A"); // a birth-date digit read as A by two readers
+    const decision = acceptMrz("TD3", reading("template", TD3), reading("tesseract", letter), now, [reading("learned", letter)]);
+    expect(decision.accepted).toBe(false);
   });
 
   it("reads letters in digit-only cells as the digits they stand for", () => {

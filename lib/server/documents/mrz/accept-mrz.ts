@@ -1,15 +1,17 @@
 import type { MrzFormat, MrzReading } from "../types";
 import { parseMrz, type ParsedMrz } from "./parse-mrz";
-import { applyPositionClasses, isNameCell } from "./position-classes";
+import { applyPositionClasses, isNameCell, outsideClass } from "./position-classes";
 
 /*
  * The acceptance rule of documents-lab.md, which gave zero false-valids in 440 images: every check
- * digit passes and the fields are well formed, AND either the two independent readers read the
- * same text, or every template cell beat its runner-up glyph by TEMPLATE_MARGIN. Anything else
- * asks for another capture. One correction is allowed, and never alone: where the readers
- * disagree only on cells that check digits cover, the one combination of their two readings that
- * passes every check digit is taken, if it is the only one (both readings are evidence; the check
- * digits choose). Names, which no check digit covers, must be read identically.
+ * digit passes and the fields are well formed, AND either two independent readers read the same
+ * text, or every template cell beat its runner-up glyph by TEMPLATE_MARGIN. Where two readers
+ * disagree on a few cells that check digits cover, each of those cells must be settled by further
+ * independent readings of it (witnesses: the other readers of the same band), and only then do
+ * the check digits test the result. They never choose among readings: with a mod-10 check digit,
+ * one wrong string in ten passes, and every combination tried is another draw (issue 33: a German
+ * card's 1220004047 was accepted as 122ODO4D47 when the combination that passed was taken).
+ * Names, which no check digit covers, must be read identically.
  */
 
 /**
@@ -21,7 +23,8 @@ export const TEMPLATE_MARGIN = 0.1;
 /** More disagreements than this is a bad capture, not a few doubtful cells. */
 const MAX_MERGE_CELLS = 6;
 
-export type MrzAcceptance = "readers_agree" | "template_confident" | "check_digits_choose";
+/** How the text was accepted: two readers alike, the template matcher alone and sure, or the disputed cells settled by witnesses. */
+export type MrzAcceptance = "readers_agree" | "template_confident" | "witnesses_settle";
 
 export type MrzDecision =
   | { accepted: true; lines: string[]; parsed: ParsedMrz; by: MrzAcceptance; corrected: boolean }
@@ -38,9 +41,16 @@ export type MrzDecision =
 /**
  * Joins two independent readings of one band. `template` is the first reading (the template
  * matcher's, whose margins may let it stand alone; any other reader's never do), `tesseract` the
- * second (any other reader).
+ * second (any other reader). `witnesses`: further readings of the same band (other readers,
+ * scales or binarisations), consulted only on the cells the two dispute.
  */
-export function acceptMrz(format: MrzFormat, template: MrzReading, tesseract: MrzReading | null, now = new Date()): MrzDecision {
+export function acceptMrz(
+  format: MrzFormat,
+  template: MrzReading,
+  tesseract: MrzReading | null,
+  now = new Date(),
+  witnesses: readonly (MrzReading | null)[] = [],
+): MrzDecision {
   const t = applyPositionClasses(format, template.lines);
   const parsedT = parseMrz(t, now);
   const s = tesseract ? applyPositionClasses(format, tesseract.lines) : null;
@@ -63,27 +73,49 @@ export function acceptMrz(format: MrzFormat, template: MrzReading, tesseract: Mr
   if (diffs.length === 0) return { accepted: false, reason: "check_digits_fail", bestGuess: t, badLines: [...badLines] };
   if (diffs.length > MAX_MERGE_CELLS) return { accepted: false, reason: "too_many_disagreements", bestGuess: t, badLines: [...badLines] };
 
-  // Every mix of the two readings over the disputed cells; keep those whose check digits pass.
-  const passing: { lines: string[]; parsed: ParsedMrz }[] = [];
-  for (let mask = 1; mask < 1 << diffs.length; mask++) {
-    const lines = t.map((line) => [...line]);
-    diffs.forEach(([li, ci], bit) => {
-      if (mask & (1 << bit)) lines[li]![ci] = s[li]![ci]!;
-    });
-    const candidate = lines.map((chars) => chars.join(""));
-    const parsed = parseMrz(candidate, now);
-    if (parsed.valid) passing.push({ lines: candidate, parsed });
+  // Each disputed cell is settled by evidence about that cell alone: a further reading that sees one
+  // of the two glyphs there (and none that sees the other), the glyph allowed by the field's class.
+  // The check digits then test the settled text; they never choose it (issue 33: trying every mix
+  // and keeping "the one that passes" made a mod-10 check a search, and a wrong number passed).
+  const others = witnesses
+    .filter((w): w is MrzReading => !!w)
+    .map((w) => applyPositionClasses(format, w.lines))
+    .filter((w) => w.length === t.length && w.every((line, i) => line.length === t[i]!.length));
+  const settled = t.map((line) => [...line]);
+  for (const [li, ci] of diffs) {
+    const glyph = settleCell(format, li, ci, t[li]![ci]!, s[li]![ci]!, others);
+    if (!glyph) return { accepted: false, reason: "readers_disagree", bestGuess: t, badLines: [...badLines] };
+    settled[li]![ci] = glyph;
   }
-  if (parsedT.valid) passing.push({ lines: t, parsed: parsedT });
-  const [only] = passing;
-  if (only && passing.length === 1)
-    return { accepted: true, lines: only.lines, parsed: only.parsed, by: "check_digits_choose", corrected: !sameLines(only.lines, t) };
-  return {
-    accepted: false,
-    reason: passing.length === 0 ? "check_digits_fail" : "readers_disagree",
-    bestGuess: t,
-    badLines: [...badLines],
-  };
+  const lines = settled.map((chars) => chars.join(""));
+  const parsed = parseMrz(lines, now);
+  if (!parsed.valid) return { accepted: false, reason: "check_digits_fail", bestGuess: t, badLines: [...badLines] };
+  return { accepted: true, lines, parsed, by: "witnesses_settle", corrected: !sameLines(lines, t) };
+}
+
+/**
+ * The glyph of a cell two readings dispute (`a`, `b`), or null when the other readings do not
+ * settle it: at least one of them reads one of the two there, none reads the other, and the glyph
+ * may stand in the field (a letter is never settled into a digit-only field). A third glyph read
+ * by a witness counts for neither.
+ */
+export function settleCell(
+  format: MrzFormat,
+  line: number,
+  index: number,
+  a: string,
+  b: string,
+  witnesses: readonly (readonly string[])[],
+): string | null {
+  let forA = 0;
+  let forB = 0;
+  for (const w of witnesses) {
+    const seen = w[line]![index];
+    if (seen === a) forA++;
+    else if (seen === b) forB++;
+  }
+  const winner = forA > 0 && forB === 0 ? a : forB > 0 && forA === 0 ? b : null;
+  return winner && !outsideClass(format, line, index, winner) ? winner : null;
 }
 
 function sameLines(a: readonly string[], b: readonly string[]): boolean {

@@ -224,8 +224,12 @@ async function readClassic(
       const third = readThird(mrz.lines, mrz.format);
       if (third) {
         readings.push(third);
-        const withThird = acceptMrz(mrz.format, template, third, now);
-        if (withThird.accepted) decision = withThird;
+        // Each pair of readers, the remaining reader a witness for the cells the pair disputes.
+        const withThird = [
+          acceptMrz(mrz.format, template, second, now, [third]),
+          acceptMrz(mrz.format, template, third, now, [second]),
+        ].find((d) => d.accepted);
+        if (withThird) decision = withThird;
       }
     }
     if (decision.accepted && CODES[expect.kind].test(decision.lines[0]!))

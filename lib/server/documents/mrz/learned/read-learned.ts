@@ -217,9 +217,11 @@ export async function readLearnedMrz(gray: GrayImage, mrz: OcrMrz, now: Date): P
     [template, tesseract],
     [learned, tesseract],
   ];
+  // Every other reading of the band is a witness for the cells a pair disputes.
+  const witnessesOf = (...pair: (MrzReading | null)[]) => readings.filter((r) => !pair.includes(r));
   for (const [a, b] of pairs) {
     if (!b && a !== template) continue;
-    decision = acceptMrz(format, a, b, now);
+    decision = acceptMrz(format, a, b, now, witnessesOf(a, b));
     if (decision.accepted) break;
   }
   if (!decision.accepted) {
@@ -231,10 +233,12 @@ export async function readLearnedMrz(gray: GrayImage, mrz: OcrMrz, now: Date): P
     }
     if (cells) {
       readings.push(cells);
-      for (const a of [template, learned]) {
-        const withCells = acceptMrz(format, a, cells, now);
-        if (withCells.accepted) {
-          decision = withCells;
+      // The cell classifier as a reader of a pair, and as a witness for the pairs already tried.
+      const withCells: [MrzReading, MrzReading | null][] = [[template, cells], [learned, cells], ...pairs.filter(([, b]) => b)];
+      for (const [a, b] of withCells) {
+        const next = acceptMrz(format, a, b, now, witnessesOf(a, b));
+        if (next.accepted) {
+          decision = next;
           break;
         }
       }
