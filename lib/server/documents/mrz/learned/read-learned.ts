@@ -27,8 +27,8 @@ import type { OcrMrz } from "./find-mrz-text";
  * straightened from its box). The template matcher, the trained Tesseract and the cell classifier
  * read those lines; the learned OCR's own text is one more independent reading. The gate
  * (accept-mrz.ts) is the same: two readers agreeing character for character (after the
- * position classes), or the template matcher alone with every margin wide, or the check digits
- * choosing between two readings where they differ only on covered cells.
+ * position classes), or the template matcher alone with every margin wide, or a pair whose few
+ * disputed cells the other readings settle cell by cell (the check digits never choose).
  */
 
 /** Cap height the band is scaled to before the classic locator looks at it (it reads from 9 px; OCR-B was modelled at ~30). */
