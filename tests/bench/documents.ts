@@ -67,6 +67,8 @@ interface Outcome {
   wrongFields: Field[];
   ms: number;
   retake: string | null;
+  /** How an accepted text was accepted (readers_agree, template_confident, witnesses_settle …). */
+  readBy: string | null;
   /** compound_identifiers_match on an accepted document: a generated page prints what its MRZ encodes, so "fail" is ours. */
   printedZone: string | null;
 }
@@ -78,7 +80,15 @@ function judge(sample: DocumentSample, result: PhotoIdResult, ms: number): Outco
   const zone = result.validations.compound_identifiers_match;
   const printedZone =
     accepted && zone ? zone.status + (zone.status === "fail" ? ` (${String(zone.metadata?.mismatches ?? "")})` : "") : null;
-  return { accepted, correct: accepted && wrongFields.length === 0, wrongFields, ms, retake: result.retake?.reason ?? null, printedZone };
+  return {
+    accepted,
+    correct: accepted && wrongFields.length === 0,
+    wrongFields,
+    ms,
+    retake: result.retake?.reason ?? null,
+    readBy: accepted ? result.readBy : null,
+    printedZone,
+  };
 }
 
 async function main() {
@@ -123,6 +133,15 @@ async function main() {
     const right = accepted.filter((r) => !r.outcome.wrongFields.includes(field)).length;
     console.log(`   ${field.padEnd(16)} ${pct(right, accepted.length)}`);
   }
+  // Issue 33: how many texts were accepted after two readers disagreed (settled cell by cell by further readings).
+  const by = new Map<string, { n: number; wrong: number }>();
+  for (const r of accepted) {
+    const entry = by.get(r.outcome.readBy ?? "?") ?? { n: 0, wrong: 0 };
+    entry.n++;
+    if (!r.outcome.correct) entry.wrong++;
+    by.set(r.outcome.readBy ?? "?", entry);
+  }
+  console.log(`accepted by: ${[...by].map(([k, v]) => `${k} ${v.n} (wrong ${v.wrong})`).join(", ")}`);
   const reasons = new Map<string, number>();
   for (const r of all) if (r.outcome.retake) reasons.set(r.outcome.retake, (reasons.get(r.outcome.retake) ?? 0) + 1);
   console.log(`retake reasons: ${[...reasons].map(([k, v]) => `${k} ${v}`).join(", ") || "none"}`);
