@@ -5,6 +5,10 @@ import { check, failed, notPerformed, pass, type Validations } from "./validatio
 // Specimen documents published by issuers (ICAO 9303's example passport, Germany's Mustermann
 // specimens): a photo of one is never a person's document.
 const SPECIMEN_NAMES = /^(SPECIMEN|SAMPLE|MUSTERMANN|ERIKSSON<<ANNA<MARIA|SPECIMAN)/;
+/** The word SPECIMEN anywhere among the names (Croatia's UZORAK<<SPECIMEN: "uzorak" is Croatian for specimen). */
+const SPECIMEN_WORD = /(^|<)SPECIMEN(<|$)/;
+/** A number of zeros only is a placeholder, never an issued document's. */
+const PLACEHOLDER_NUMBER = /^0+$/;
 const SPECIMEN_NUMBERS = new Set(["L898902C3", "C01X00T47", "T22000129", "D23145890", "123456789", "AA0000000"]);
 
 /** The passport / ID card validations of real-api.md from an accepted MRZ, or what could not be checked. */
@@ -29,8 +33,10 @@ export function mrzValidations(decision: Extract<MrzDecision, { accepted: true }
   // ICAO 9303 reserves "UTO" (Utopia) for its specimens; any other code the parser does not know is not a state.
   const unknown = decision.parsed.unknownStates;
   const specimenReasons = [
-    ...(SPECIMEN_NAMES.test(nameZone) ? ["SAMPLE_NAME_DETECTED"] : []),
-    ...(identity.documentNumber && SPECIMEN_NUMBERS.has(identity.documentNumber) ? ["SAMPLE_DOCUMENT_NUMBER_DETECTED"] : []),
+    ...(SPECIMEN_NAMES.test(nameZone) || SPECIMEN_WORD.test(nameZone) ? ["SAMPLE_NAME_DETECTED"] : []),
+    ...(identity.documentNumber && (SPECIMEN_NUMBERS.has(identity.documentNumber) || PLACEHOLDER_NUMBER.test(identity.documentNumber))
+      ? ["SAMPLE_DOCUMENT_NUMBER_DETECTED"]
+      : []),
     ...(unknown.includes("UTO") ? ["SPECIMEN_STATE_DETECTED"] : []),
   ];
   const unknownState = unknown.some((code) => code !== "UTO");

@@ -68,6 +68,11 @@ export function parseMrz(lines: readonly string[], now = new Date()): ParsedMrz 
       unknownStates.push(raw);
       continue;
     }
+    // Six digits whose check digit holds but which name no calendar day (a specimen's 000000, an
+    // issuer's 00 for an unknown month): the text is as printed, the date is unknown (null), and
+    // the document fails on it (required fields, expiry), never the reading (issue 33: a Croatian
+    // specimen card was refused as mrz_invalid though every check digit held).
+    if ((d.field === "birthDate" || d.field === "expirationDate") && /^\d{6}$/.test(raw) && d.error?.startsWith("invalid date")) continue;
     invalidFields.push({ field: d.field ?? d.label, error: d.error ?? "invalid", line: d.line });
   }
   const format = FORMATS[result.format] ?? null;
