@@ -22,6 +22,7 @@ import { closeLearnedOcr } from "../../lib/server/documents/ocr/learned-ocr";
 import { readPhotoIdHere, type PhotoIdResult } from "../../lib/server/documents/read-photo-id-here";
 import {
   REAL_DOCUMENTS_NOW as NOW,
+  READ_WITHOUT_DISAGREEMENT,
   SHOW_HELD_APART,
   benchRealDocuments,
   isHeldApart,
@@ -39,6 +40,8 @@ interface Outcome {
   verdict: Verdict;
   reason: string | null;
   faceLost: boolean;
+  /** How an accepted text was accepted (PhotoIdResult.readBy). */
+  readBy: string | null;
   ms: number;
 }
 
@@ -49,7 +52,7 @@ for (const name of wanted ?? [])
 const transforms = TRANSFORMS.filter((t) => !wanted || wanted.includes(t.name));
 const images = benchRealDocuments().filter((image) => image.expect === "read");
 
-function verdictOf(result: PhotoIdResult, truth: string[]): Omit<Outcome, "image" | "transform" | "ms"> {
+function verdictOf(result: PhotoIdResult, truth: string[]): Omit<Outcome, "image" | "transform" | "ms" | "readBy"> {
   const mrz = reportedMrz(result)?.join("\n");
   const faceLost = result.validations.document_contains_face?.status !== "pass";
   if (result.identity === null) {
@@ -65,22 +68,31 @@ function tally(values: string[]): string {
   return [...map].map(([k, v]) => `${k} ${v}`).join(", ");
 }
 
+/** Accepted (identical or not) after the readers disagreed: readBy not one of the agreeing ways (issue 33, item 1). */
+const afterDisagreement = (rows: Outcome[]) =>
+  rows.filter((o) => o.verdict !== "refused" && !READ_WITHOUT_DISAGREEMENT.includes(o.readBy ?? "")).length;
+
 const pct = (part: number, whole: number) => (whole ? `${((100 * part) / whole).toFixed(1)} %` : "—");
 
 function table(outcomes: Outcome[]) {
-  console.log(`${"transform".padEnd(12)} ${"n".padStart(4)} ${"identical".padStart(10)}  false accepts  portrait lost  refused (reasons)`);
+  console.log(
+    `${"transform".padEnd(12)} ${"n".padStart(4)} ${"identical".padStart(10)}  false accepts  portrait lost  after disagreement  refused (reasons)`,
+  );
   for (const t of transforms) {
     const rows = outcomes.filter((o) => o.transform === t.name);
     if (!rows.length) continue;
     const refused = rows.filter((o) => o.verdict === "refused");
     console.log(
-      `${t.name.padEnd(12)} ${String(rows.length).padStart(4)} ${pct(rows.filter((o) => o.verdict === "identical").length, rows.length).padStart(10)}  ${String(rows.filter((o) => o.verdict === "FALSE ACCEPT").length).padStart(13)}  ${String(rows.filter((o) => o.verdict === "identical" && o.faceLost).length).padStart(13)}  ${refused.length}${refused.length ? ` (${tally(refused.map((o) => o.reason ?? "—"))})` : ""}`,
+      `${t.name.padEnd(12)} ${String(rows.length).padStart(4)} ${pct(rows.filter((o) => o.verdict === "identical").length, rows.length).padStart(10)}  ${String(rows.filter((o) => o.verdict === "FALSE ACCEPT").length).padStart(13)}  ${String(rows.filter((o) => o.verdict === "identical" && o.faceLost).length).padStart(13)}  ${String(afterDisagreement(rows)).padStart(19)}  ${refused.length}${refused.length ? ` (${tally(refused.map((o) => o.reason ?? "—"))})` : ""}`,
     );
   }
   const identical = outcomes.filter((o) => o.verdict === "identical").length;
   const falseAccepts = outcomes.filter((o) => o.verdict === "FALSE ACCEPT").length;
   console.log(
-    `${"overall".padEnd(12)} ${String(outcomes.length).padStart(4)} ${pct(identical, outcomes.length).padStart(10)}  ${String(falseAccepts).padStart(13)}`,
+    `${"overall".padEnd(12)} ${String(outcomes.length).padStart(4)} ${pct(identical, outcomes.length).padStart(10)}  ${String(falseAccepts).padStart(13)}  ${String(outcomes.filter((o) => o.verdict === "identical" && o.faceLost).length).padStart(13)}  ${String(afterDisagreement(outcomes)).padStart(19)}  ${outcomes.length - identical - falseAccepts}`,
+  );
+  console.log(
+    `readBy of accepted transforms: ${tally(outcomes.filter((o) => o.verdict !== "refused").map((o) => o.readBy ?? "null")) || "none"}`,
   );
 }
 
@@ -121,10 +133,16 @@ async function main() {
       const upload = await transform.apply(raw, image);
       const start = performance.now();
       const result = await readPhotoIdHere({ kind: image.kind, front: upload, now: NOW });
-      const outcome: Outcome = { image, transform: transform.name, ms: performance.now() - start, ...verdictOf(result, image.mrz) };
+      const outcome: Outcome = {
+        image,
+        transform: transform.name,
+        ms: performance.now() - start,
+        readBy: result.readBy,
+        ...verdictOf(result, image.mrz),
+      };
       outcomes.push(outcome);
       const said = shown(image)
-        ? `${outcome.verdict}${outcome.reason ? ` ${outcome.reason}` : ""}${outcome.verdict === "identical" && outcome.faceLost ? " (portrait lost)" : ""}${outcome.verdict === "FALSE ACCEPT" ? ` — read ${reportedMrz(result)?.join(" / ")}` : ""}`
+        ? `${outcome.verdict}${outcome.reason ? ` ${outcome.reason}` : ""}${outcome.verdict === "identical" && outcome.faceLost ? " (portrait lost)" : ""}${outcome.readBy ? ` readBy ${outcome.readBy}` : ""}${outcome.verdict === "FALSE ACCEPT" ? ` — read ${reportedMrz(result)?.join(" / ")}` : ""}`
         : "done";
       console.log(`[${index + 1}/${images.length}] ${label.padEnd(44)} ${transform.name.padEnd(12)} ${said}  ${Math.round(outcome.ms)} ms`);
     }
@@ -139,7 +157,7 @@ async function main() {
   if (images.some(isHeldApart)) {
     const count = (v: Verdict) => heldApart.filter((o) => o.verdict === v).length;
     console.log(
-      `\n== HELD APART: ${new Set(heldApart.map((o) => o.image.file)).size} of ${images.filter(isHeldApart).length} pictures read right as they are; transforms ${heldApart.length}: identical ${count("identical")} (${pct(count("identical"), heldApart.length)}), refused ${count("refused")}, FALSE ACCEPTS ${count("FALSE ACCEPT")}`,
+      `\n== HELD APART: ${new Set(heldApart.map((o) => o.image.file)).size} of ${images.filter(isHeldApart).length} pictures read right as they are; transforms ${heldApart.length}: identical ${count("identical")} (${pct(count("identical"), heldApart.length)}), refused ${count("refused")}, FALSE ACCEPTS ${count("FALSE ACCEPT")}, accepted after the readers disagreed ${afterDisagreement(heldApart)}`,
     );
     if (SHOW_HELD_APART) table(heldApart);
   }
