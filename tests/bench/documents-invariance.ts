@@ -18,6 +18,7 @@
 // unless SHOW_HELD_APART=1. Filters: ONLY (file name substrings), SETS, TRANSFORMS (names).
 import { execFileSync } from "node:child_process";
 import path from "node:path";
+import sharp from "sharp";
 import { closeLearnedOcr } from "../../lib/server/documents/ocr/learned-ocr";
 import { readPhotoIdHere, type PhotoIdResult } from "../../lib/server/documents/read-photo-id-here";
 import {
@@ -140,6 +141,9 @@ async function main() {
         readBy: result.readBy,
         ...verdictOf(result, image.mrz),
       };
+      // An upload under the API's 200 px floor is refused at the door (a 422): a refusal is its right answer.
+      const { width = 0, height = 0 } = await sharp(upload).metadata();
+      if (outcome.reason && Math.min(width, height) < 200) outcome.reason += " (under the 200 px floor)";
       outcomes.push(outcome);
       const said = shown(image)
         ? `${outcome.verdict}${outcome.reason ? ` ${outcome.reason}` : ""}${outcome.verdict === "identical" && outcome.faceLost ? " (portrait lost)" : ""}${outcome.readBy ? ` readBy ${outcome.readBy}` : ""}${outcome.verdict === "FALSE ACCEPT" ? ` — read ${reportedMrz(result)?.join(" / ")}` : ""}`
