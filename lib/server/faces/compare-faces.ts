@@ -20,13 +20,11 @@ export const FACE_SCORE_HALF_DISTANCE = 0.4;
 /**
  * Score at or above which the network links two faces as the same person: face search, the risk
  * engine's face↔identity signal (face_linked_to_multiple_identities), the blocklist's faces.
- * Stricter than the selfie's pass band (0.60): a search meets every stored face, so the
- * different-person tail matters more than one comparison's. Measured on the deepface pairs, both
- * pictures described as selfies (`npm run bench:faces:real`, section 4): same person 37/38 linked
- * (97.4 %; the one missed is a 20-year gap at 0.510, next lowest 0.719); different people 0/262
- * linked (highest 0.441). On face-api's demo photos (22 people at a make-up party, tests/bench/
- * faces.ts): 7/231 different-person pairs at or above it (highest 0.720), and 153/154 altered
- * copies of a stored face found first among 100,000 faces (the miss: a 90 % crop at 0.624).
+ * Placed on the same population as the selfie's bands (documents/face-match.ts;
+ * `npm run bench:faces:population`, both photos described as selfies): impostor pairs 0 of 3,404
+ * at or above it (highest 0.627), so a false link's rate is below 8.8e-4 with 95 % confidence;
+ * genuine pairs linked 51 of 55 (the four below: 0.557–0.60, the drawing-like portrait, the
+ * 20-year gap). A search meets every stored face, so it is not set lower than the pass band.
  */
 export const FACE_MATCH_THRESHOLD = 0.65;
 

@@ -1,7 +1,7 @@
 import type { Config, FaceResult } from "@vladmandic/human";
 import sharp from "sharp";
 import { FACE_EMBEDDING_DIMENSIONS, unitVector } from "../faces/compare-faces";
-import { FACE_MIN_DETECTION_SCORE } from "../faces/embed-face";
+import { confidentFaces } from "../faces/embed-face";
 import { withHuman } from "../faces/load-human";
 import { eyeAspect, type Point } from "./face-shape";
 
@@ -17,7 +17,7 @@ import { eyeAspect, type Point } from "./face-shape";
 export const LIVENESS_MAX_SIDE = 480;
 
 export interface FrameMeasure {
-  /** Confident faces in the frame (detection score ≥ FACE_MIN_DETECTION_SCORE, at least a third of the largest's width). */
+  /** Confident faces in the frame (embed-face.ts confidentFaces, at least a third of the largest's width). */
   faces: number;
   /** Mean luma 0–255 of the decoded frame. */
   brightness: number;
@@ -120,7 +120,7 @@ export async function measureFrame(image: Buffer, measure: MeasureOptions): Prom
   const pixels = await decodeFrame(image);
   if (!pixels) return null;
   const brightness = meanLuma(pixels.data);
-  const found = (await detectFaces(pixels, measure)).filter((f) => f.boxScore >= FACE_MIN_DETECTION_SCORE);
+  const found = confidentFaces(await detectFaces(pixels, measure));
   const largest = found.sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3])[0];
   const base = { brightness, width: pixels.width, height: pixels.height };
   if (!largest || largest.mesh.length < 468) return { ...base, faces: 0, face: null };

@@ -136,8 +136,7 @@ describe("embedFace on the sample photos' faces", () => {
       expect(face.faces).toBe(2);
       expect(face.comparableFaces).toBe(2);
       expect(face.box[0] + face.box[2]).toBeLessThan(400);
-      // Person 0 is described, not person 7. (Not as well as alone: on this composite the detector's
-      // rotation correction misplaces the mesh, and the aligned crop with it.)
+      // Person 0 is described, not person 7.
       const asPerson0 = faceSimilarity(face.embedding, embeddings.get(people[0]!.person)!.embedding);
       expect(asPerson0).toBeGreaterThan(faceSimilarity(face.embedding, embeddings.get(people[7]!.person)!.embedding));
     },

@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { compareDescribedFaces, describeFacePhoto } from "@/lib/server/documents/compare-face-photos";
+import { locateFace } from "@/lib/server/faces/embed-face";
 
 /*
  * Real photographs of real people (../shared/real-data/faces-deepface, serengil/deepface's test
@@ -38,6 +40,34 @@ describe("faces on real photographs (deepface pairs)", () => {
     for (const pair of DIFFERENT) {
       const { score, band } = await compare(pair.file_x, pair.file_y);
       expect(band, `${pair.file_x}~${pair.file_y} ${score.toFixed(3)}`).toBe("fail");
+    }
+  }, 180_000);
+});
+
+describe("a face that fills the picture (a tight crop, as a document's portrait often is)", () => {
+  it("is found and compares as the whole photograph does: no_face on a picture of a face is a bug", async () => {
+    for (const pair of SAME.slice(0, 3)) {
+      const photo = readFileSync(path.join(DIR, pair.file_x));
+      const located = await locateFace(photo);
+      if (!located.ok) throw new Error(`${pair.file_x}: ${located.error.message}`);
+      const [x, y, w, h] = located.value.box;
+      const [width, height] = located.value.imageSize;
+      // The detector's own box, nothing around it, at the size of a 125 px crop of a face set.
+      const left = Math.max(0, x);
+      const top = Math.max(0, y);
+      const tight = await sharp(photo)
+        .rotate()
+        .extract({ left, top, width: Math.min(w, width - left), height: Math.min(h, height - top) })
+        .resize(125, 125, { fit: "fill" })
+        .jpeg({ quality: 92 })
+        .toBuffer();
+      const whole = await compare(pair.file_x, pair.file_y);
+      const asDocument = await describeFacePhoto(tight, "document");
+      const asSelfie = await describeFacePhoto(tight, "selfie");
+      expect(asDocument.ok && asSelfie.ok, `${pair.file_x} cut to its face`).toBe(true);
+      const other = await describeFacePhoto(readFileSync(path.join(DIR, pair.file_y)), "selfie");
+      if (!asDocument.ok || !other.ok) continue;
+      expect(compareDescribedFaces(asDocument.value, other.value).band, `${pair.file_x} cut to its face ~ ${pair.file_y}`).toBe(whole.band);
     }
   }, 180_000);
 });
