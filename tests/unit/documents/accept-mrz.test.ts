@@ -35,8 +35,19 @@ describe("acceptMrz", () => {
     });
   });
 
-  it("accepts a valid template reading whose every cell is confident, with no second reading", () => {
-    expect(acceptMrz("TD1", reading("template", TD1, 0.12), null, now)).toMatchObject({ accepted: true, by: "template_confident" });
+  it("accepts a valid template reading whose every cell is confident when a second reader reads the names alike", () => {
+    const otherNumber = edit(TD1, 0, 6, "3"); // the second reader slipped on a covered cell only
+    expect(acceptMrz("TD1", reading("template", TD1, 0.12), reading("tesseract", otherNumber), now)).toMatchObject({
+      accepted: true,
+      by: "template_confident",
+      lines: TD1,
+    });
+  });
+
+  it("never lets the template stand alone on the names, which no check digit covers", () => {
+    expect(acceptMrz("TD1", reading("template", TD1, 0.12), null, now)).toMatchObject({ accepted: false });
+    const nameSlip = edit(TD1, 2, 29, "C"); // the name line's last filler read as C by the second reader
+    expect(acceptMrz("TD1", reading("template", TD1, 0.12), reading("learned", nameSlip), now)).toMatchObject({ accepted: false });
   });
 
   it("refuses a valid template reading that is not confident when the other reader is missing", () => {

@@ -5,7 +5,8 @@ import { applyPositionClasses, isNameCell, outsideClass } from "./position-class
 /*
  * The acceptance rule of documents-lab.md, which gave zero false-valids in 440 images: every check
  * digit passes and the fields are well formed, AND either two independent readers read the same
- * text, or every template cell beat its runner-up glyph by TEMPLATE_MARGIN. Where two readers
+ * text, or every template cell beat its runner-up glyph by TEMPLATE_MARGIN and a second reader
+ * read the names alike. Where two readers
  * disagree on a few cells that check digits cover, each of those cells must be settled by further
  * independent readings of it (witnesses: the other readers of the same band), and only then do
  * the check digits test the result. They never choose among readings: with a mod-10 check digit,
@@ -56,9 +57,12 @@ export function acceptMrz(
   const s = tesseract ? applyPositionClasses(format, tesseract.lines) : null;
 
   if (s && sameLines(s, t) && parsedT.valid) return { accepted: true, lines: t, parsed: parsedT, by: "readers_agree", corrected: false };
-  // Only the template matcher's margins mean "the runner-up glyph was far behind".
+  // Only the template matcher's margins mean "the runner-up glyph was far behind". They may stand
+  // alone only where check digits test them: the name, which none covers, must be read the same by
+  // a second reader (issue 33: a page turned 15° was accepted on the template's margins alone with
+  // a wrong letter at the end of the name line).
   const minMargin = template.reader === "template" ? Math.min(...template.confidence.flat()) : -1;
-  if (parsedT.valid && minMargin >= TEMPLATE_MARGIN)
+  if (parsedT.valid && minMargin >= TEMPLATE_MARGIN && s && sameNames(format, t, s))
     return { accepted: true, lines: t, parsed: parsedT, by: "template_confident", corrected: false };
 
   const badLines = new Set<number>(parsedT.invalidFields.map((f) => f.line));
@@ -116,6 +120,12 @@ export function settleCell(
   }
   const winner = forA > 0 && forB === 0 ? a : forB > 0 && forA === 0 ? b : null;
   return winner && !outsideClass(format, line, index, winner) ? winner : null;
+}
+
+/** Two readings of the same shape that read every name cell alike. */
+function sameNames(format: MrzFormat, a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length || a.some((line, i) => line.length !== b[i]!.length)) return false;
+  return a.every((line, li) => [...line].every((ch, ci) => !isNameCell(format, li, ci) || ch === b[li]![ci]));
 }
 
 function sameLines(a: readonly string[], b: readonly string[]): boolean {
