@@ -11,8 +11,10 @@ import { readMrzTesseract } from "./ocrb-tesseract/read-mrz-tesseract";
 import { readMrzTemplate } from "./template-reader";
 import { recognizeText, type OcrLine, type OcrSkipRegion } from "../ocr/learned-ocr";
 import { rotateQuarter } from "../image/rotate-quarter";
-import { findMrzText, looksTurnedQuarter } from "./learned/find-mrz-text";
+import { rotateBy } from "../image/rotate-angle";
+import { findMrzBand, type MrzBandGuess } from "./learned/find-mrz-text";
 import { readLearnedMrz } from "./learned/read-learned";
+import { dominantTextAngle, rowsInFrame } from "./learned/text-frame";
 
 /*
  * Photo → MRZ text that can be trusted, or the reason it cannot. The template matcher runs on this
@@ -65,33 +67,56 @@ function learnedOcr(gray: GrayImage, skip?: OcrSkipRegion): Promise<OcrLine[] | 
   });
 }
 
+/** The MRZ's band among a page's learned lines, looked for along the page's own text direction (then along x). */
+function bandOn(lines: OcrLine[]): { guess: MrzBandGuess; angle: number } | null {
+  const angle = dominantTextAngle(lines) ?? 0;
+  const guess = findMrzBand(lines, angle);
+  if (guess) return { guess, angle };
+  const level = angle !== 0 ? findMrzBand(lines, 0) : null;
+  return level && { guess: level, angle: 0 };
+}
+
+/** The page turned so text running at `angle` degrees (text-frame.ts) runs left to right. */
+function turnPage(gray: GrayImage, angle: number): GrayImage {
+  const a = ((angle % 360) + 360) % 360;
+  if (Math.abs(a - 180) < 0.5) return rotate180(gray);
+  if (Math.abs(a - 90) < 0.5) return rotateQuarter(gray, false);
+  if (Math.abs(a - 270) < 0.5) return rotateQuarter(gray, true);
+  return rotateBy(gray, -a).image;
+}
+
+/** Below this tilt (degrees) a page is read as it lies: the band's rectification takes out the rest. */
+const LEVEL = 5;
+
 /**
- * The learned path: the MRZ found in the learned OCR's lines (the page turned a quarter or half a
- * turn when none is found upright and the page's text says it may be turned), then read by every
- * reader on the lines its boxes give. Null when no MRZ was found at all.
+ * The learned path: the MRZ's band found in the learned OCR's lines along the page's text
+ * direction, at any angle, and read (read-learned.ts: rectified from its corners, at one scale).
+ * When no band is read there, the page is turned so its text runs level and read again, then half
+ * a turn further (text read upside down, or a page turned a quarter anticlockwise, gives no MRZ
+ * text): at most two more passes of the page's OCR. Null when no MRZ was found at all.
  */
 async function readViaLearned(gray: GrayImage, upright: OcrLine[], expect: MrzExpectation, now: Date): Promise<MrzRead | null> {
   let page = gray;
   let pageLines = upright;
-  let mrz = findMrzText(upright);
-  if (!mrz) {
-    const turns: GrayImage[] = looksTurnedQuarter(upright)
-      ? [rotateQuarter(gray, true), rotateQuarter(gray, false)]
-      : upright.length > 0
-        ? [rotate180(gray)]
-        : [];
-    for (const turned of turns) {
+  const first = bandOn(upright);
+  let read = first && (await readLearnedMrz(gray, first.guess, now));
+  if (read && first && first.angle !== 0) pageLines = rowsInFrame(upright, first.angle);
+  if (!read) {
+    const angle = dominantTextAngle(upright);
+    const turns = angle === null ? [] : Math.abs(angle) < LEVEL ? [180] : [angle, angle + 180];
+    for (const turn of turns) {
+      const turned = turnPage(gray, turn);
       const ocr = await learnedOcr(turned);
-      mrz = ocr && findMrzText(ocr);
-      if (mrz) {
+      const found = ocr && bandOn(ocr);
+      read = found && (await readLearnedMrz(turned, found.guess, now));
+      if (read && ocr && found) {
         page = turned;
-        pageLines = ocr ?? [];
+        pageLines = found.angle !== 0 ? rowsInFrame(ocr, found.angle) : ocr;
         break;
       }
     }
   }
-  if (!mrz) return null;
-  const read = await readLearnedMrz(page, mrz, now);
+  if (!read) return null;
   const { decision, readings, format } = read;
   if (decision.accepted) {
     if (VISAS.includes(format)) return { ok: false, reason: "visa", decision: null, located: null, readings, readLines: decision.lines };

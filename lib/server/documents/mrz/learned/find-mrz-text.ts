@@ -1,5 +1,6 @@
 import type { OcrLine } from "../../ocr/learned-ocr";
 import { MRZ_ALPHABET, MRZ_SHAPES, type MrzFormat } from "../../types";
+import { frame, rowsInFrame } from "./text-frame";
 
 /*
  * The learned OCR's lines → the page's MRZ: its lines' boxes (where the other readers look) and
@@ -44,24 +45,27 @@ export function fitLength(text: string, chars: number): string {
 interface Candidate {
   line: OcrLine;
   text: string;
+  /** Centre and left edge along the text (u) and down it (v), in the text's frame. */
   cx: number;
   cy: number;
+  left: number;
   width: number;
   height: number;
 }
 
-function geometry(line: OcrLine) {
+function geometry(line: OcrLine, angle = 0) {
   const [tl, tr, br, bl] = line.box;
+  const { u, v } = frame(angle);
   const width = Math.hypot(tr[0] - tl[0], tr[1] - tl[1]);
   const height = Math.hypot(bl[0] - tl[0], bl[1] - tl[1]);
-  const cx = (tl[0] + tr[0] + br[0] + bl[0]) / 4;
-  const cy = (tl[1] + tr[1] + br[1] + bl[1]) / 4;
-  return { width, height, cx, cy };
+  const cx = (u(tl) + u(tr) + u(br) + u(bl)) / 4;
+  const cy = (v(tl) + v(tr) + v(br) + v(bl)) / 4;
+  return { width, height, cx, cy, left: (u(tl) + u(bl)) / 2 };
 }
 
 /** A line of text that may be an MRZ line: long, nearly all MRZ characters, with a chevron. */
-function mrzLike(text: string): boolean {
-  if (text.length < 24 || text.length > 48) return false;
+function mrzLike(text: string, minLength = 24): boolean {
+  if (text.length < minLength || text.length > 48) return false;
   const bad = [...text].filter((c) => c === "?").length;
   return bad <= 1 && text.includes("<");
 }
@@ -79,31 +83,43 @@ function layoutOf(texts: string[]): MrzFormat | null {
 }
 
 /**
- * The MRZ among the learned OCR's lines: two or three MRZ-like lines of about the same length,
- * one under the other, of about the same width and left edge. The lowest such group on the page.
+ * Lines stacked as an MRZ's are, in the text's frame: one under the other, a line's height or
+ * three apart, centred alike and of about one width (`loose`: left-aligned alike, of any width:
+ * lines whose runs of fillers the detector missed).
  */
-export function findMrzText(ocr: OcrLine[]): OcrMrz | null {
-  const candidates: Candidate[] = ocr
-    .map((line) => ({ line, text: cleanMrzText(line.text), ...geometry(line) }))
-    .filter((c) => mrzLike(c.text) && c.width > 4 * c.height)
+function stackedGroups(ocr: OcrLine[], angle: number, loose: boolean): Candidate[][] {
+  // Rows joined only from boxes of MRZ characters: a stray box of other script on the line (a
+  // hologram read as text) must not make the line's text foreign nor stretch its box.
+  const mrzParts = ocr.flatMap((l) => l.parts ?? [l]).filter((p) => [...cleanMrzText(p.text)].filter((c) => c === "?").length <= 1);
+  const candidates: Candidate[] = rowsInFrame(mrzParts, angle)
+    .map((line) => ({ line, text: cleanMrzText(line.text), ...geometry(line, angle) }))
+    .filter((c) => mrzLike(c.text, loose ? 12 : 24) && c.width > 4 * c.height)
     .sort((a, b) => a.cy - b.cy);
   const groups: Candidate[][] = [];
   for (const c of candidates) {
     const group = groups.find((g) => {
       const last = g[g.length - 1]!;
       const gap = c.cy - last.cy;
-      return (
-        g.length < 3 &&
-        gap > 0.8 * last.height &&
-        gap < 3.5 * Math.max(last.height, c.height) &&
-        Math.abs(c.width - last.width) < 0.2 * Math.max(c.width, last.width) &&
-        Math.abs(c.cx - last.cx) < 0.15 * Math.max(c.width, last.width)
-      );
+      const wide = Math.max(c.width, last.width);
+      const aligned = loose
+        ? Math.abs(c.left - last.left) < 1.5 * Math.max(last.height, c.height)
+        : Math.abs(c.width - last.width) < 0.2 * wide && Math.abs(c.cx - last.cx) < 0.15 * wide;
+      return g.length < 3 && gap > 0.8 * last.height && gap < 3.5 * Math.max(last.height, c.height) && aligned;
     });
     if (group) group.push(c);
     else groups.push([c]);
   }
-  const found = groups
+  return groups;
+}
+
+/**
+ * The MRZ among the learned OCR's lines: two or three MRZ-like lines of about the same length,
+ * one under the other, of about the same width and left edge. The lowest such group on the page.
+ * `angle`: the page's text direction (text-frame.ts); the lines' boxes come back with their
+ * corners in reading order.
+ */
+export function findMrzText(ocr: OcrLine[], angle = 0): OcrMrz | null {
+  const found = stackedGroups(ocr, angle, false)
     .map((g) => ({ g, format: layoutOf(g.map((c) => c.text)) }))
     .filter((x): x is { g: Candidate[]; format: MrzFormat } => x.format !== null)
     .sort((a, b) => b.g[0]!.cy - a.g[0]!.cy)[0];
@@ -112,18 +128,19 @@ export function findMrzText(ocr: OcrLine[]): OcrMrz | null {
   return { format: found.format, lines: found.g.map((c) => c.line), texts: found.g.map((c) => fitLength(c.text, chars)) };
 }
 
-/** The page's text runs mostly down it (a page turned a quarter), judged from the learned OCR's boxes. */
-export function looksTurnedQuarter(ocr: OcrLine[]): boolean {
-  let tall = 0;
-  let wide = 0;
-  for (const line of ocr) {
-    const { width, height } = geometry(line);
-    // Boxes are ordered from the top-left corner: a vertical run of text gives a narrow, tall box.
-    const [tl, , br] = line.box;
-    const w = Math.abs(br[0] - tl[0]);
-    const h = Math.abs(br[1] - tl[1]);
-    if (h > 3 * w && h > 60) tall++;
-    else if (w > 3 * h && width > 60 && height > 0) wide++;
-  }
-  return tall >= 2 && tall > wide;
+/** Where an MRZ is, when its text is not whole: the lowest group of two or three stacked, left-aligned MRZ-like lines (of 12 characters or more). */
+export interface MrzBandGuess {
+  /** The layout the text tells, when it does (then `texts` are fitted to it). */
+  format: MrzFormat | null;
+  lines: OcrLine[];
+  texts: string[];
+}
+
+export function findMrzBand(ocr: OcrLine[], angle = 0): MrzBandGuess | null {
+  const whole = findMrzText(ocr, angle);
+  if (whole) return whole;
+  const group = stackedGroups(ocr, angle, true)
+    .filter((g) => g.length >= 2)
+    .sort((a, b) => b[0]!.cy - a[0]!.cy)[0];
+  return group ? { format: null, lines: group.map((c) => c.line), texts: group.map((c) => c.text) } : null;
 }

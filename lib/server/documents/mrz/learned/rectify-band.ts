@@ -1,0 +1,85 @@
+import { warpQuad, type Homography, type Point } from "../../image/homography";
+import type { OcrLine } from "../../ocr/learned-ocr";
+import { MRZ_SHAPES, type GrayImage } from "../../types";
+import type { MrzBandGuess } from "./find-mrz-text";
+
+/*
+ * The MRZ band cut out of the page by its four corners, not by a crop. The band is a printed
+ * rectangle: its top edge is the first line's top, its bottom edge the last line's bottom, its
+ * sides the lines' starts and ends. The detector's boxes of the outermost lines give those edges at
+ * whatever angle and in whatever perspective the page lies, and the homography taking their
+ * corners to a rectangle undoes both at once (a crop undoes neither). Lines whose runs of fillers
+ * the detector missed are followed to the layout's length along their own direction. The band is
+ * first resampled so a line's box is BOX_HEIGHT px tall, whatever the page's size in the picture and
+ * the picture's size; the caller then measures the capitals there and may cut it again at the
+ * scale that brings them to the height its readers want (a box's height is only a rough measure
+ * of the text's: the detector's boxes are looser around small text).
+ */
+
+/** Height the lines' boxes are brought to (the detector's box is ~1.5 cap heights: caps of ~29 px, where OCR-B was modelled at ~30). */
+export const BOX_HEIGHT = 44;
+/** The band is never made wider than this (a 44-character line at BOX_HEIGHT is ~1,400 px). */
+const MAX_WIDTH = 2400;
+
+export interface RectifiedBand {
+  /** The band upright, lines horizontal, boxes BOX_HEIGHT px tall, with a margin around the lines. */
+  image: GrayImage;
+  /** The band's pixels → the page's. */
+  toPage: Homography;
+  /** Band px per page px. */
+  scale: number;
+  /** The characters a line is expected to hold (the layout's, or 44 / 30 when the text does not tell). */
+  chars: number;
+}
+
+const sub = (a: Point, b: Point): [number, number] => [a[0] - b[0], a[1] - b[1]];
+const len = (a: Point) => Math.hypot(a[0], a[1]);
+const unit = (a: Point): [number, number] => [a[0] / (len(a) || 1), a[1] / (len(a) || 1)];
+const along = (p: Point, d: Point, t: number): [number, number] => [p[0] + d[0] * t, p[1] + d[1] * t];
+
+function boxSize(line: OcrLine) {
+  const [tl, tr, , bl] = line.box;
+  return { width: len(sub(tr, tl)), height: len(sub(bl, tl)) };
+}
+
+/**
+ * The band's quadrilateral in the page (clockwise from its top-left), margins included: 1.2 box
+ * heights before the lines and after their expected ends, one box height above and below.
+ */
+export function bandQuad(guess: Pick<MrzBandGuess, "lines" | "texts">, chars: number): [Point, Point, Point, Point] {
+  const first = guess.lines[0]!;
+  const last = guess.lines.at(-1)!;
+  const heights = guess.lines.map((l) => boxSize(l).height).sort((a, b) => a - b);
+  const h = heights[heights.length >> 1]!;
+  // A line's expected length: its box, plus the cells its text lacks at its own pitch.
+  const expected = (line: OcrLine, text: string) => {
+    const { width } = boxSize(line);
+    return width + Math.max(0, chars - text.length) * (width / Math.max(1, text.length));
+  };
+  const longest = Math.max(...guess.lines.map((l, i) => expected(l, guess.texts[i] ?? "")));
+  const topDir = unit(sub(first.box[1], first.box[0]));
+  const bottomDir = unit(sub(last.box[2], last.box[3]));
+  const margin = 1.2 * h;
+  const topLeft = along(first.box[0], topDir, -margin);
+  const topRight = along(first.box[0], topDir, longest + margin);
+  const bottomLeft = along(last.box[3], bottomDir, -margin);
+  const bottomRight = along(last.box[3], bottomDir, longest + margin);
+  const leftDir = unit(sub(bottomLeft, topLeft));
+  const rightDir = unit(sub(bottomRight, topRight));
+  return [along(topLeft, leftDir, -h), along(topRight, rightDir, -h), along(bottomRight, rightDir, h), along(bottomLeft, leftDir, h)];
+}
+
+/** `scale`: band px per page px (default: the lines' boxes brought to BOX_HEIGHT). */
+export async function rectifyBand(gray: GrayImage, guess: MrzBandGuess, scale?: number): Promise<RectifiedBand | null> {
+  const chars = guess.format ? MRZ_SHAPES[guess.format].chars : guess.lines.length === 3 ? 30 : 44;
+  const quad = bandQuad(guess, chars);
+  const heights = guess.lines.map((l) => boxSize(l).height).sort((a, b) => a - b);
+  const h = heights[heights.length >> 1]!;
+  if (!(h > 0)) return null;
+  scale ??= BOX_HEIGHT / h;
+  const width = (len(sub(quad[1], quad[0])) + len(sub(quad[2], quad[3]))) / 2;
+  const height = (len(sub(quad[3], quad[0])) + len(sub(quad[2], quad[1]))) / 2;
+  scale = Math.min(scale, MAX_WIDTH / Math.max(1, width));
+  const warped = await warpQuad(gray, quad, width * scale, height * scale);
+  return warped && { image: warped.image, toPage: warped.toSource, scale, chars };
+}

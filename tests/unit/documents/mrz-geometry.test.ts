@@ -1,0 +1,281 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { decodeGray } from "@/lib/server/documents/image/decode-gray";
+import { homographyFrom, invert, mapPoint, warpQuad } from "@/lib/server/documents/image/homography";
+import { sampleBilinear } from "@/lib/server/documents/image/integral";
+import { rotateBy } from "@/lib/server/documents/image/rotate-angle";
+import { findMrzBand, findMrzText } from "@/lib/server/documents/mrz/learned/find-mrz-text";
+import { bandQuad } from "@/lib/server/documents/mrz/learned/rectify-band";
+import { dominantTextAngle, readingAngle, rowsInFrame } from "@/lib/server/documents/mrz/learned/text-frame";
+import { locateMrz } from "@/lib/server/documents/mrz/locate-mrz";
+import { readMrzTemplate } from "@/lib/server/documents/mrz/template-reader";
+import type { OcrLine, OcrPoint } from "@/lib/server/documents/ocr/learned-ocr";
+import type { GrayImage } from "@/lib/server/documents/types";
+import { documentSet, type DocumentSample } from "../../support/documents/fixtures";
+import { applyHomography, homographyFromPoints, type Point } from "../../support/documents/homography";
+
+// The geometry the MRZ engine uses to read a page at any angle and in perspective (issue 33, item 2):
+// the plane-to-plane map, the band's rectification, the page's text direction from the learned
+// detector's boxes, and the MRZ's lines found along it. Expected values are worked out by hand or
+// with the test generator's own homography (tests/support/documents/homography.ts).
+
+describe("homographyFrom", () => {
+  it("finds a scale and shift exactly", () => {
+    // x' = 2x + 5, y' = 3y + 7
+    const h = homographyFrom(
+      [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [0, 1],
+      ],
+      [
+        [5, 7],
+        [7, 7],
+        [7, 10],
+        [5, 10],
+      ],
+    )!;
+    const expected = [2, 0, 5, 0, 3, 7, 0, 0, 1];
+    h.forEach((v, i) => expect(v).toBeCloseTo(expected[i]!, 9));
+  });
+
+  it("agrees with the test generator's homography on a perspective quad, inside and outside it", () => {
+    const from: Point[] = [
+      [0, 0],
+      [800, 0],
+      [800, 200],
+      [0, 200],
+    ];
+    const to: Point[] = [
+      [112, 40],
+      [905, 118],
+      [880, 390],
+      [60, 300],
+    ];
+    const ours = homographyFrom(from, to)!;
+    const theirs = homographyFromPoints(from, to);
+    for (const [x, y] of [...from, [400, 100] as Point, [-50, 260] as Point, [1000, -30] as Point]) {
+      const [u, v] = mapPoint(ours, x, y);
+      const [eu, ev] = applyHomography(theirs, x, y);
+      expect(u).toBeCloseTo(eu, 6);
+      expect(v).toBeCloseTo(ev, 6);
+    }
+    const back = invert(ours)!;
+    const [x, y] = mapPoint(back, ...mapPoint(ours, 123, 45));
+    expect(x).toBeCloseTo(123, 6);
+    expect(y).toBeCloseTo(45, 6);
+  });
+
+  it("refuses three corners on a line", () => {
+    const line: [number, number][] = [
+      [0, 0],
+      [1, 1],
+      [2, 2],
+      [0, 5],
+    ];
+    expect(
+      homographyFrom(
+        line,
+        line.map(([x, y]) => [x + 1, y] as [number, number]),
+      ),
+    ).toBeNull();
+  });
+});
+
+describe("rotateBy", () => {
+  it("turns a pixel about the centre clockwise on screen and grows the canvas", () => {
+    // 40 × 20, one dark 2×2 block right of centre: (28..30, 9..11). Turned 90° clockwise the canvas
+    // is 20 × 40 and the block lies below the centre: x 9..11, y 28..30.
+    const image: GrayImage = { width: 40, height: 20, data: new Uint8Array(800).fill(255) };
+    for (const [x, y] of [
+      [28, 9],
+      [29, 9],
+      [28, 10],
+      [29, 10],
+    ])
+      image.data[y! * 40 + x!] = 0;
+    const { image: turned } = rotateBy(image, 90);
+    expect([turned.width, turned.height]).toEqual([20, 40]);
+    expect(turned.data[28 * 20 + 9]).toBeLessThan(40);
+    expect(turned.data[29 * 20 + 10]).toBeLessThan(40);
+    expect(turned.data[10 * 20 + 28 - 20]).toBeGreaterThan(200);
+    const { width, height } = rotateBy(image, 30).image;
+    // |40 cos 30| + |20 sin 30| = 44.6; |40 sin 30| + |20 cos 30| = 37.3
+    expect([width, height]).toEqual([45, 37]);
+  });
+});
+
+describe("a band seen in perspective, rectified from its corners", () => {
+  let sample: DocumentSample;
+  let page: GrayImage;
+  beforeAll(async () => {
+    // The set mrz-reading.test.ts draws (cached on disk): its first page.
+    sample = (await documentSet({ variant: "clean", count: 8, seed: "unit-mrz" }))[0]!;
+    page = await decodeGray(sample.mrzImage);
+  }, 180_000);
+
+  it("reads back the same MRZ after a 25°-like perspective and a turn are undone", async () => {
+    const { width: w, height: h } = page;
+    // The page's corners in a photo: far edge shorter (perspective), the whole turned ~12°.
+    const corners: Point[] = [
+      [0.18 * w, 0.12 * h],
+      [0.95 * w, 0.3 * h],
+      [1.02 * w, 1.15 * h],
+      [0.02 * w, 1.05 * h],
+    ];
+    const pageToPhoto = homographyFromPoints(
+      [
+        [0, 0],
+        [w, 0],
+        [w, h],
+        [0, h],
+      ],
+      corners,
+    );
+    const photoToPage = homographyFromPoints(corners, [
+      [0, 0],
+      [w, 0],
+      [w, h],
+      [0, h],
+    ]);
+    const photo: GrayImage = { width: Math.round(1.1 * w), height: Math.round(1.25 * h), data: new Uint8Array(0) };
+    photo.data = new Uint8Array(photo.width * photo.height);
+    for (let y = 0; y < photo.height; y++)
+      for (let x = 0; x < photo.width; x++) {
+        const [u, v] = applyHomography(photoToPage, x + 0.5, y + 0.5);
+        photo.data[y * photo.width + x] = Math.round(sampleBilinear(page, u - 0.5, v - 0.5, 128));
+      }
+    const quad = [0, 1, 2, 3].map((i) =>
+      applyHomography(
+        pageToPhoto,
+        ...([
+          [0, 0],
+          [w, 0],
+          [w, h],
+          [0, h],
+        ][i] as Point),
+      ),
+    ) as [Point, Point, Point, Point];
+    const rectified = await warpQuad(photo, quad, w, h);
+    expect(rectified).not.toBeNull();
+    const located = locateMrz(rectified!.image);
+    if (!located.found) throw new Error(located.reason);
+    expect(readMrzTemplate(located.mrz.lines, located.mrz.format).lines).toEqual(sample.truth.mrzLines);
+    // The rectified page is the page: the mean difference is a resampling's, not a misplacement's.
+    let diff = 0;
+    for (let i = 0; i < page.data.length; i++) diff += Math.abs(page.data[i]! - rectified!.image.data[i]!);
+    expect(diff / page.data.length).toBeLessThan(12);
+  }, 60_000);
+});
+
+/** A box of `length` × `thickness` whose text starts at `start` and runs at `degrees` (y down), as the OCR orders corners (from the one nearest the origin). */
+function box(start: OcrPoint, length: number, thickness: number, degrees: number): OcrLine["box"] {
+  const a = (degrees * Math.PI) / 180;
+  const d: OcrPoint = [Math.cos(a), Math.sin(a)];
+  const n: OcrPoint = [-Math.sin(a), Math.cos(a)];
+  const pts: OcrPoint[] = [
+    start,
+    [start[0] + d[0] * length, start[1] + d[1] * length],
+    [start[0] + d[0] * length + n[0] * thickness, start[1] + d[1] * length + n[1] * thickness],
+    [start[0] + n[0] * thickness, start[1] + n[1] * thickness],
+  ];
+  // The OCR process's order: clockwise, from the corner with the smallest x + y.
+  let first = 0;
+  pts.forEach((p, i) => {
+    if (p[0] + p[1] < pts[first]![0] + pts[first]![1]) first = i;
+  });
+  return [0, 1, 2, 3].map((k) => pts[(first + k) % 4]!) as OcrLine["box"];
+}
+
+const line = (text: string, b: OcrLine["box"]): OcrLine => ({ text, score: 0.95, box: b });
+
+const TD3 = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"];
+
+/** A passport page's lines at `degrees`: two words of the printed zone, then the MRZ's two lines 30 px apart, starting down the page from `origin`. */
+function page(degrees: number, origin: OcrPoint): OcrLine[] {
+  const a = (degrees * Math.PI) / 180;
+  const at = (u: number, v: number): OcrPoint => [
+    origin[0] + u * Math.cos(a) - v * Math.sin(a),
+    origin[1] + u * Math.sin(a) + v * Math.cos(a),
+  ];
+  return [
+    line("PASSPORT", box(at(20, 0), 120, 20, degrees)),
+    line("ERIKSSON", box(at(200, 60), 140, 20, degrees)),
+    line(TD3[0]!, box(at(0, 200), 660, 22, degrees)),
+    line(TD3[1]!, box(at(0, 232), 660, 22, degrees)),
+  ];
+}
+
+describe("the page's text direction from the detector's boxes", () => {
+  it("reads a box's direction from its long side, a tall box as text running down", () => {
+    expect(readingAngle(box([100, 100], 300, 20, 20))!.angle).toBeCloseTo(20, 6);
+    expect(readingAngle(box([100, 100], 300, 20, -30))!.angle).toBeCloseTo(-30, 6);
+    // Running down the picture (a page turned a quarter clockwise) or up it: both are 90° here,
+    // the recogniser's reading of a tall box (it turns the crop a quarter anticlockwise).
+    expect(readingAngle(box([100, 100], 300, 20, 90))!.angle).toBeCloseTo(90, 6);
+    expect(readingAngle(box([100, 500], 300, 20, -90))!.angle).toBeCloseTo(90, 6);
+    expect(readingAngle(box([100, 100], 30, 20, 0))).toBeNull();
+  });
+
+  it("takes the angle of the most text, not of the most boxes", () => {
+    const lines = [...page(22, [100, 50]), line("7", box([30, 30], 40, 15, 0)), line("DE", box([60, 300], 45, 15, 3))];
+    expect(dominantTextAngle(lines)!).toBeCloseTo(22, 1);
+    expect(dominantTextAngle(page(90, [600, 40]))!).toBeCloseTo(90, 1);
+    expect(dominantTextAngle([])).toBeNull();
+  });
+});
+
+describe("the MRZ found along the page's text direction", () => {
+  it("finds a level page's MRZ as before", () => {
+    const mrz = findMrzText(page(0, [50, 50]));
+    expect(mrz?.format).toBe("TD3");
+    expect(mrz?.texts).toEqual(TD3);
+  });
+
+  it("finds it on a page turned 20° and a quarter turn, first line first, corners in reading order", () => {
+    for (const degrees of [20, 90, -12]) {
+      const lines = page(degrees, [400, 60]);
+      const mrz = findMrzText(lines, dominantTextAngle(lines)!);
+      expect(mrz?.texts, `${degrees}°`).toEqual(TD3);
+      // The first line's box starts at its text's start: origin + (0, 200) turned by the angle.
+      const a = (degrees * Math.PI) / 180;
+      const [x, y] = mrz!.lines[0]!.box[0];
+      expect(x).toBeCloseTo(400 - 200 * Math.sin(a), 3);
+      expect(y).toBeCloseTo(60 + 200 * Math.cos(a), 3);
+    }
+  });
+
+  it("joins a tilted row's pieces along the text, where joining along x would not", () => {
+    // One MRZ line detected in two pieces on a page tilted 20°: along x their midlines are 40 px
+    // apart (more than half a box height), along the text they are one row.
+    const a = (20 * Math.PI) / 180;
+    const pieces = [
+      line("P<UTOERIKSSON<<ANNA<MARIA", box([0, 0], 375, 22, 20)),
+      line("<<<<<<<<<<<<<<<<<<<", box([390 * Math.cos(a), 390 * Math.sin(a)], 270, 22, 20)),
+    ];
+    expect(rowsInFrame(pieces, 0)).toHaveLength(2);
+    const rows = rowsInFrame(pieces, 20);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.text).toBe("P<UTOERIKSSON<<ANNA<MARIA <<<<<<<<<<<<<<<<<<<");
+  });
+
+  it("guesses the band from lines whose fillers were missed, and extends it to the layout's length", () => {
+    // Line 1 read as 23 of its 44 characters, line 2 as 30: no layout by length, but a band.
+    const lines = [
+      line("P<D<<MUSTERMANN<<ERIKA<", box([50, 460], 230, 15, 0)),
+      line("C01X00T478D<<6408125F2702283<<", box([50, 482], 300, 15, 0)),
+    ];
+    expect(findMrzText(lines)).toBeNull();
+    const guess = findMrzBand(lines);
+    expect(guess?.format).toBeNull();
+    expect(guess?.lines).toHaveLength(2);
+    // Expected length: line 1's 230 px for 23 characters is 10 px a cell, 44 cells = 440 px (line 2:
+    // 300 / 30 × 44 = 440 px too); with 1.2 box heights (18 px) each side the band runs 32 → 508.
+    const quad = bandQuad(guess!, 44);
+    expect(quad[0][0]).toBeCloseTo(32, 6);
+    expect(quad[1][0]).toBeCloseTo(508, 6);
+    // One box height (15 px) above the first line and below the last.
+    expect(quad[0][1]).toBeCloseTo(445, 6);
+    expect(quad[2][1]).toBeCloseTo(512, 6);
+  });
+});
