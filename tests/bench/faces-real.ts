@@ -1,17 +1,29 @@
-// Faces on real photographs: ../shared/real-data/faces-deepface/pairs.csv (serengil/deepface's
-// master.csv: 38 same-person pairs, 262 different-person pairs, 25 photos of public figures).
+// Faces on real photographs of public figures, every pair the shared sets list, per source:
+//   deepface          ../shared/real-data/faces-deepface/pairs.csv (serengil/deepface's master.csv:
+//                     38 same-person pairs, 262 different-person pairs; columns file_x,file_y,Decision)
+//   face_recognition  ../shared/real-data/faces-2/pairs.csv, the pairs between photos of the
+//                     `face_recognition__` people (press photos; 14 same, 77 different)
+//   LFW (held apart)  the same pairs.csv, every pair with a photo of the 7 `wall-e-robot__` people
+//                     (125 px tight crops from Labeled Faces in the Wild; 70 same, 1,015 different).
+//                     Nothing was tuned on them (issue 34, item 4): without SHOW_HELD_APART=1 they
+//                     are counted, not described; with it they are reported in a section of their own.
+// faces-2's columns are file_x,file_y,same (paths relative to faces-2/).
 //   1. models:   load time and resident memory of the face models.
 //   2. describe: each photo described as a document portrait (first column of the pair) and as a
-//                selfie (second column), exactly as compare-faces / the hosted step do; ms per face.
-//   3. bands:    same-person and different-person pairs in the pass / review / fail bands of
-//                documents/face-match.ts; the score distributions; the widest clean gap.
-//   4. network:  selfie-against-selfie scores against the network's FACE_MATCH_THRESHOLD (links
-//                found, false links).
-//   5. size:     the same-person pairs again, the selfie shrunk until its face is W pixels wide
-//                (for FACE_MIN_SIDE, embed-face.ts).
-//   6. tight:    every photo cut to its face's box (and 1.2 × it) in greyscale, all pairs again
-//                (like the kept-back set the issue describes: tighter, greyscale crops).
-//   npm run bench:faces:real   (BENCH_FACES_REAL_DIR to read another folder with a pairs.csv)
+//                selfie (second column), exactly as compare-faces / the hosted step do; ms per photo,
+//                and the descriptor alone (dlib's chip cut and the ResNet-34 run on it, the mesh given).
+//   3. bands:    per source, same-person and different-person pairs in the pass / review / fail
+//                bands of documents/face-match.ts, pairs not compared (and why), the score
+//                distributions, TAR at FMR 1e-2 / 1e-3 where the source has enough impostor pairs,
+//                the pass threshold's measured FMR with its 95 % upper bound.
+//   4. network:  selfie-against-selfie scores against the network's FACE_MATCH_THRESHOLD.
+//   5. size:     deepface's same-person pairs again, the selfie shrunk until its face is W pixels
+//                wide (for FACE_MIN_SIDE, embed-face.ts).
+//   6. tight:    deepface's photos cut to their face's box (and 1.2 × it) in greyscale, all pairs again.
+//   7. held apart (SHOW_HELD_APART=1): section 3 and 4 for the LFW source.
+// The bands themselves are placed on a larger population by bench:faces:population.
+//   npm run bench:faces:real   (QUICK=1 skips sections 5 and 6; BENCH_FACES_REAL_DIR reads one other
+//   folder with a pairs.csv instead, as one source)
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,186 +33,300 @@ import sharp from "sharp";
 import { compareDescribedFaces, describeFacePhoto, type FacePhotoRole } from "@/lib/server/documents/compare-face-photos";
 import { FACE_MATCH_PASS, FACE_MATCH_REVIEW } from "@/lib/server/documents/face-match";
 import { FACE_MATCH_THRESHOLD, faceSimilarity } from "@/lib/server/faces/compare-faces";
-import { embedFace, FACE_MIN_SIDE } from "@/lib/server/faces/embed-face";
-import { loadFaceModels } from "@/lib/server/faces/load-human";
-import { ms, pct, table, timed } from "./faces-shared";
+import { describeFace, FACE_MODEL, loadRecognitionNet } from "@/lib/server/faces/describe-face";
+import { embedFace, FACE_MAX_SIDE, FACE_MIN_SIDE } from "@/lib/server/faces/embed-face";
+import { loadFaceModels, withHuman } from "@/lib/server/faces/load-human";
+import { ms, pct, table, tarAtFmr, timed, upperBound95 } from "./faces-shared";
 
-const DIR = path.resolve(
-  process.env.BENCH_FACES_REAL_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), "../../../shared/real-data/faces-deepface"),
-);
+const SHARED = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../shared/real-data");
+/** faces-2's LFW people: held apart from every choice made on faces (issue 34, item 4). */
+const HELD_APART = /(^|\/)wall-e-robot__/;
+const SHOW_HELD_APART = process.env.SHOW_HELD_APART === "1";
+const QUICK = process.env.QUICK === "1";
+
+type Source = "deepface" | "face_recognition" | "LFW (held apart)" | string;
+interface Pair {
+  /** Absolute paths. */
+  x: string;
+  y: string;
+  same: boolean;
+  source: Source;
+}
+
 const mb = () => Math.round(process.memoryUsage().rss / 2 ** 20);
 const f3 = (v: number) => v.toFixed(3);
-const share = (n: number, of: number) => `${n}/${of} (${((100 * n) / of).toFixed(1)} %)`;
+const share = (n: number, of: number) => `${n}/${of} (${((100 * n) / Math.max(1, of)).toFixed(1)} %)`;
+const short = (file: string) => path.relative(SHARED, file);
+
+function readPairs(dir: string, sourceOf: (x: string, y: string) => Source): Pair[] {
+  const rows = parse(readFileSync(path.join(dir, "pairs.csv")), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+  return rows.map((row) => {
+    // deepface's master.csv says Decision Yes/No; faces-2's pairs.csv says same 1/0.
+    const same = row.Decision !== undefined ? row.Decision === "Yes" : row.same === "1";
+    return { x: path.join(dir, row.file_x!), y: path.join(dir, row.file_y!), same, source: sourceOf(row.file_x!, row.file_y!) };
+  });
+}
+
+function allPairs(): Pair[] {
+  const other = process.env.BENCH_FACES_REAL_DIR;
+  if (other) return readPairs(path.resolve(other), () => path.basename(path.resolve(other)));
+  return [
+    ...readPairs(path.join(SHARED, "faces-deepface"), () => "deepface"),
+    ...readPairs(path.join(SHARED, "faces-2"), (x, y) =>
+      HELD_APART.test(x) || HELD_APART.test(y) ? "LFW (held apart)" : "face_recognition",
+    ),
+  ];
+}
+
+type Described = number[] | string;
 
 async function main() {
-  const pairs = (
-    parse(readFileSync(path.join(DIR, "pairs.csv")), { columns: true, skip_empty_lines: true }) as Record<string, string>[]
-  ).map((row) => ({
-    x: row.file_x!,
-    y: row.file_y!,
-    same: row.Decision === "Yes",
-  }));
-  console.log(`# Faces on real photographs: ${DIR}`);
+  const pairs = allPairs();
+  const held = pairs.filter((p) => p.source === "LFW (held apart)");
+  const tuning = pairs.filter((p) => p.source !== "LFW (held apart)");
+  const sources = [...new Set(tuning.map((p) => p.source))];
+  console.log(`# Faces on real photographs (${FACE_MODEL}; pass ≥ ${FACE_MATCH_PASS}, review ≥ ${FACE_MATCH_REVIEW})`);
   console.log(
     `node ${process.version}, ${os.cpus().length} CPUs, load average ${os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(" ")}`,
   );
+  for (const source of sources) {
+    const list = tuning.filter((p) => p.source === source);
+    console.log(
+      `${source}: ${list.filter((p) => p.same).length} same-person pairs, ${list.filter((p) => !p.same).length} different-person pairs`,
+    );
+  }
+  if (held.length)
+    console.log(
+      `LFW (held apart): ${held.filter((p) => p.same).length} same-person pairs, ${held.filter((p) => !p.same).length} different-person pairs${SHOW_HELD_APART ? "" : " — not described (SHOW_HELD_APART=1 to measure them)"}`,
+    );
 
   console.log("\n## 1. Models");
   const before = mb();
   const [, loadMs] = await timed(() => loadFaceModels());
   console.log(`load: ${ms(loadMs)} ms; resident memory ${before} MB before, ${mb()} MB after`);
 
-  console.log("\n## 2. Describing each photo (document role = first column, selfie role = second)");
-  const described = new Map<string, number[] | string>();
-  const times: number[] = [];
+  console.log("\n## 2. Describing each photo (document role = first column of a pair, selfie role = second)");
+  const described = new Map<string, Described>();
   const roleTimes = new Map<FacePhotoRole, number[]>([
     ["document", []],
     ["selfie", []],
   ]);
-  const roles: [FacePhotoRole, string[]][] = [
-    ["document", [...new Set(pairs.map((p) => p.x))]],
-    ["selfie", [...new Set(pairs.map((p) => p.y))]],
+  const describeAll = async (list: Pair[], roles: [FacePhotoRole, (p: Pair) => string][]) => {
+    for (const [role, pick] of roles)
+      for (const file of new Set(list.map(pick))) {
+        if (described.has(`${role}:${file}`)) continue;
+        const image = readFileSync(file);
+        const [result, t] = await timed(() => describeFacePhoto(image, role));
+        roleTimes.get(role)!.push(t);
+        described.set(`${role}:${file}`, result.ok ? result.value : (result.error.code ?? result.error.message));
+      }
+  };
+  await describeFacePhoto(readFileSync(tuning[0]!.x), "selfie"); // warm-up: the first run compiles kernels
+  const documentAndSelfie: [FacePhotoRole, (p: Pair) => string][] = [
+    ["document", (p) => p.x],
+    ["selfie", (p) => p.y],
   ];
-  await describeFacePhoto(readFileSync(path.join(DIR, pairs[0]!.x)), "selfie"); // warm-up: the first run compiles kernels
-  for (const [role, files] of roles) {
-    for (const file of files) {
-      const image = readFileSync(path.join(DIR, file));
-      const [result, t] = await timed(() => describeFacePhoto(image, role));
-      times.push(t);
-      roleTimes.get(role)!.push(t);
-      described.set(`${role}:${file}`, result.ok ? result.value : (result.error.code ?? result.error.message));
-    }
-  }
-  const failures = [...described.entries()].filter(([, v]) => typeof v === "string");
+  await describeAll(tuning, documentAndSelfie);
+  const all = [...roleTimes.values()].flat();
   console.log(
-    `${described.size} descriptions: p50 ${ms(pct(times, 50))} ms, p95 ${ms(pct(times, 95))} ms, max ${ms(Math.max(...times))} ms per face; resident memory ${mb()} MB`,
+    `${all.length} photos described: p50 ${ms(pct(all, 50))} ms, p95 ${ms(pct(all, 95))} ms, max ${ms(Math.max(...all))} ms; resident memory ${mb()} MB`,
   );
   for (const [role, list] of roleTimes)
-    console.log(`  as ${role}: ${list.length} faces, p50 ${ms(pct(list, 50))} ms, p95 ${ms(pct(list, 95))} ms`);
-  for (const [key, reason] of failures) console.log(`  not described: ${key}: ${reason as string}`);
+    console.log(
+      `  as ${role}: ${list.length} photos, p50 ${ms(pct(list, 50))} ms, p95 ${ms(pct(list, 95))} ms${role === "document" ? " (two passes: find the face, then describe twice its box from the full picture)" : " (decode, detect, mesh, describe)"}`,
+    );
+  const descriptorTimes = await timeDescriptor([...new Set(tuning.flatMap((p) => [p.x, p.y]))]);
+  console.log(
+    `  the descriptor alone (dlib's chip cut from the mesh + the ResNet-34), ${descriptorTimes.length} faces: p50 ${ms(pct(descriptorTimes, 50))} ms, p95 ${ms(pct(descriptorTimes, 95))} ms, max ${ms(Math.max(...descriptorTimes))} ms`,
+  );
+  for (const [key, reason] of described)
+    if (typeof reason === "string") console.log(`  not described: ${short(key.replace(/^\w+:/, ""))} as ${key.split(":")[0]}: ${reason}`);
 
-  const scored = pairs.flatMap((p) => {
+  console.log(`\n## 3. Bands per source (pass ≥ ${FACE_MATCH_PASS}, review ≥ ${FACE_MATCH_REVIEW}, else fail)`);
+  for (const source of sources)
+    bands(
+      source,
+      tuning.filter((p) => p.source === source),
+      described,
+    );
+  if (sources.length > 1) bands("all tuning sources (listed pairs only)", tuning, described);
+
+  console.log(`\n## 4. Network search threshold (FACE_MATCH_THRESHOLD ${FACE_MATCH_THRESHOLD}; both photos described as selfies)`);
+  await describeAll(tuning, [
+    ["selfie", (p) => p.x],
+    ["selfie", (p) => p.y],
+  ]);
+  const networkRows = sources.map((source) =>
+    network(
+      source,
+      tuning.filter((p) => p.source === source),
+      described,
+    ),
+  );
+  table(["pairs", "same person linked", "lowest same", "different people linked", "highest different"], networkRows);
+
+  if (!QUICK && !process.env.BENCH_FACES_REAL_DIR) {
+    const deepface = tuning.filter((p) => p.source === "deepface");
+    await sizes(deepface, described);
+    await tight(deepface);
+  }
+
+  if (held.length && SHOW_HELD_APART) {
+    console.log("\n## 7. HELD APART: faces-2's LFW people (wall-e-robot__*, 125 px crops), and their pairs with face_recognition's");
+    console.log("Nothing was tuned on these pairs; measured once, against the bands as they are.");
+    await describeAll(held, documentAndSelfie);
+    for (const [key, reason] of described)
+      if (typeof reason === "string" && HELD_APART.test(key))
+        console.log(`  not described: ${short(key.replace(/^\w+:/, ""))} as ${key.split(":")[0]}: ${reason}`);
+    bands("LFW (held apart)", held, described);
+    bands(
+      "  LFW people with each other",
+      held.filter((p) => HELD_APART.test(p.x) && HELD_APART.test(p.y)),
+      described,
+    );
+    await describeAll(held, [
+      ["selfie", (p) => p.x],
+      ["selfie", (p) => p.y],
+    ]);
+    table(
+      ["pairs", "same person linked", "lowest same", "different people linked", "highest different"],
+      [network("LFW (held apart)", held, described)],
+    );
+  }
+}
+
+/** Section 3 for one list of pairs. */
+function bands(label: string, list: Pair[], described: Map<string, Described>) {
+  const scored = list.flatMap((p) => {
     const a = described.get(`document:${p.x}`);
     const b = described.get(`selfie:${p.y}`);
-    if (typeof a !== "object" || typeof b !== "object") return [];
-    return [{ ...p, ...compareDescribedFaces(a, b) }];
+    return typeof a === "object" && typeof b === "object" ? [{ ...p, ...compareDescribedFaces(a, b) }] : [];
   });
   const same = scored.filter((p) => p.same);
   const different = scored.filter((p) => !p.same);
-  const sameTotal = pairs.filter((p) => p.same).length;
-  const differentTotal = pairs.length - sameTotal;
-
-  console.log(`\n## 3. Bands (pass ≥ ${FACE_MATCH_PASS}, review ≥ ${FACE_MATCH_REVIEW}, else fail)`);
-  const count = (list: typeof scored, band: string) => list.filter((p) => p.band === band).length;
-  table(
-    ["pairs", "pass", "review", "fail", "not compared"],
-    [
-      [
-        "same person",
-        share(count(same, "pass"), sameTotal),
-        share(count(same, "review"), sameTotal),
-        share(count(same, "fail"), sameTotal),
-        String(sameTotal - same.length),
-      ],
-      [
-        "different people",
-        share(count(different, "pass"), differentTotal),
-        share(count(different, "review"), differentTotal),
-        share(count(different, "fail"), differentTotal),
-        String(differentTotal - different.length),
-      ],
-    ],
-  );
-  console.log("\nscore distributions");
-  const dist = (label: string, values: number[]) => [
-    label,
-    String(values.length),
-    ...[0, 5, 25, 50, 75, 95, 100].map((p) => f3(p === 0 ? Math.min(...values) : pct(values, p))),
+  const sameTotal = list.filter((p) => p.same).length;
+  const differentTotal = list.length - sameTotal;
+  console.log(`\n### ${label}: ${sameTotal} same-person pairs, ${differentTotal} different-person pairs`);
+  const count = (l: typeof scored, band: string) => l.filter((p) => p.band === band).length;
+  const row = (name: string, l: typeof scored, total: number) => [
+    name,
+    share(count(l, "pass"), total),
+    share(count(l, "review"), total),
+    share(count(l, "fail"), total),
+    String(total - l.length),
   ];
   table(
-    ["pairs", "n", "min", "p5", "p25", "p50", "p75", "p95", "max"],
-    [
-      dist(
-        "same person",
-        same.map((p) => p.score),
-      ),
-      dist(
-        "different people",
-        different.map((p) => p.score),
-      ),
-    ],
+    ["pairs", "pass", "review", "fail", "not compared"],
+    [row("same person", same, sameTotal), row("different people", different, differentTotal)],
   );
-  const lowestSame = Math.min(...same.map((p) => p.score));
-  const highestDifferent = Math.max(...different.map((p) => p.score));
-  console.log(
-    `lowest same-person score ${f3(lowestSame)}, highest different-person score ${f3(highestDifferent)}: ${lowestSame > highestDifferent ? `a clean gap of ${f3(lowestSame - highestDifferent)}` : `overlap: ${same.filter((p) => p.score <= highestDifferent).length} same-person pairs at or below the highest different-person score`}`,
-  );
-  const lowest = [...same].sort((a, b) => a.score - b.score).slice(0, 5);
-  const highest = [...different].sort((a, b) => b.score - a.score).slice(0, 8);
-  console.log(`lowest same-person scores: ${lowest.map((p) => `${f3(p.score)} (${p.x}~${p.y})`).join(", ")}`);
-  console.log(`highest different-person scores: ${highest.map((p) => `${f3(p.score)} (${p.x}~${p.y})`).join(", ")}`);
-  for (const p of same.filter((q) => q.band !== "pass"))
-    console.log(`  same person not in pass: ${p.x} ~ ${p.y} ${f3(p.score)} (${p.band})`);
-  for (const p of different.filter((q) => q.band !== "fail"))
-    console.log(`  different people not in fail: ${p.x} ~ ${p.y} ${f3(p.score)} (${p.band})`);
-
-  console.log(`\n## 4. Network search threshold (FACE_MATCH_THRESHOLD ${FACE_MATCH_THRESHOLD}; both photos described as selfies)`);
-  const selfie = (file: string) => described.get(`selfie:${file}`) ?? undefined;
-  const extra = [...new Set(pairs.map((p) => p.x))].filter((f) => !described.has(`selfie:${f}`));
-  for (const file of extra) {
-    const result = await describeFacePhoto(readFileSync(path.join(DIR, file)), "selfie");
-    described.set(`selfie:${file}`, result.ok ? result.value : (result.error.code ?? "error"));
+  const reasons = new Map<string, number>();
+  for (const p of list) {
+    const a = described.get(`document:${p.x}`);
+    const b = described.get(`selfie:${p.y}`);
+    for (const reason of [a, b]) if (typeof reason === "string") reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
   }
-  const network = pairs.flatMap((p) => {
-    const a = selfie(p.x);
-    const b = selfie(p.y);
+  if (reasons.size) console.log(`not compared because: ${[...reasons].map(([r, n]) => `${r} ×${n}`).join(", ")}`);
+  const dist = (name: string, values: number[]) =>
+    values.length
+      ? [name, String(values.length), ...[0, 5, 25, 50, 75, 95, 100].map((q) => f3(q === 0 ? Math.min(...values) : pct(values, q)))]
+      : [name, "0", "", "", "", "", "", "", ""];
+  const sameScores = same.map((p) => p.score);
+  const differentScores = different.map((p) => p.score);
+  table(
+    ["scores", "n", "min", "p5", "p25", "p50", "p75", "p95", "max"],
+    [dist("same person", sameScores), dist("different people", differentScores)],
+  );
+  for (const fmr of [1e-2, 1e-3]) {
+    const at = tarAtFmr(sameScores, differentScores, fmr);
+    console.log(
+      at
+        ? `TAR at FMR ${fmr}: ${share(at.accepted, sameTotal)} (threshold > ${f3(at.threshold)})`
+        : `TAR at FMR ${fmr}: not measurable (${differentScores.length} different-person pairs < ${Math.round(1 / fmr)})`,
+    );
+  }
+  const falseMatches = count(different, "pass");
+  if (different.length)
+    console.log(
+      `pass threshold ${FACE_MATCH_PASS}: FMR measured ${falseMatches}/${different.length}, 95 % upper bound ${upperBound95(falseMatches, different.length).toExponential(2)}`,
+    );
+  const lowest = [...same].sort((a, b) => a.score - b.score).slice(0, 4);
+  const highest = [...different].sort((a, b) => b.score - a.score).slice(0, 4);
+  if (lowest.length) console.log(`lowest same-person: ${lowest.map((p) => `${f3(p.score)} ${short(p.x)}~${short(p.y)}`).join("; ")}`);
+  if (highest.length)
+    console.log(`highest different-person: ${highest.map((p) => `${f3(p.score)} ${short(p.x)}~${short(p.y)}`).join("; ")}`);
+  for (const p of same.filter((q) => q.band !== "pass"))
+    console.log(`  same person not in pass: ${short(p.x)} ~ ${short(p.y)} ${f3(p.score)} (${p.band})`);
+  for (const p of different.filter((q) => q.band === "pass"))
+    console.log(`  DIFFERENT PEOPLE IN PASS: ${short(p.x)} ~ ${short(p.y)} ${f3(p.score)}`);
+}
+
+/** Section 4's row for one list of pairs. */
+function network(label: string, list: Pair[], described: Map<string, Described>): string[] {
+  const scored = list.flatMap((p) => {
+    const a = described.get(`selfie:${p.x}`);
+    const b = described.get(`selfie:${p.y}`);
     return typeof a === "object" && typeof b === "object" ? [{ ...p, score: faceSimilarity(a, b) }] : [];
   });
-  const linked = (list: typeof network) => list.filter((p) => p.score >= FACE_MATCH_THRESHOLD).length;
-  const netSame = network.filter((p) => p.same);
-  const netDifferent = network.filter((p) => !p.same);
-  table(
-    ["pairs", "linked (≥ threshold)", "min", "p50", "max"],
-    [
-      [
-        "same person",
-        share(linked(netSame), netSame.length),
-        f3(Math.min(...netSame.map((p) => p.score))),
-        f3(
-          pct(
-            netSame.map((p) => p.score),
-            50,
-          ),
-        ),
-        f3(Math.max(...netSame.map((p) => p.score))),
-      ],
-      [
-        "different people",
-        share(linked(netDifferent), netDifferent.length),
-        f3(Math.min(...netDifferent.map((p) => p.score))),
-        f3(
-          pct(
-            netDifferent.map((p) => p.score),
-            50,
-          ),
-        ),
-        f3(Math.max(...netDifferent.map((p) => p.score))),
-      ],
-    ],
-  );
+  const same = scored.filter((p) => p.same).map((p) => p.score);
+  const different = scored.filter((p) => !p.same).map((p) => p.score);
+  const linked = (l: number[]) => l.filter((s) => s >= FACE_MATCH_THRESHOLD).length;
+  return [
+    label,
+    share(linked(same), same.length),
+    same.length ? f3(Math.min(...same)) : "",
+    share(linked(different), different.length),
+    different.length ? f3(Math.max(...different)) : "",
+  ];
+}
 
+/**
+ * The descriptor's own time (describe-face.ts: the chip cut by the similarity transform and the
+ * ResNet-34 run on it), the mesh found beforehand: what describing a face costs beyond finding it.
+ */
+async function timeDescriptor(files: string[]): Promise<number[]> {
+  const times: number[] = [];
+  for (const file of files) {
+    const { data, info } = await sharp(readFileSync(file))
+      .rotate()
+      .resize(FACE_MAX_SIDE, FACE_MAX_SIDE, { fit: "inside", withoutEnlargement: true })
+      .removeAlpha()
+      .toColourspace("srgb")
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    await withHuman(async (human) => {
+      const saved = structuredClone(human.config);
+      const net = await loadRecognitionNet(human.tf);
+      const input = human.tf.tensor3d(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), [info.height, info.width, 3], "int32");
+      try {
+        const face = { detector: { rotation: false }, mesh: { enabled: true }, description: { enabled: false } };
+        const found = (await human.detect(input, { face } as Parameters<typeof human.detect>[1])).face;
+        const largest = [...found].sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3])[0];
+        if (!largest) return;
+        const [, t] = await timed(() => describeFace(human.tf, net, input, largest.mesh));
+        times.push(t);
+      } finally {
+        human.tf.dispose(input);
+        human.config = saved;
+      }
+    });
+  }
+  return times;
+}
+
+/** Section 5: deepface's same-person pairs, the selfie shrunk until its face is W px wide. */
+async function sizes(deepface: Pair[], described: Map<string, Described>) {
   console.log(
-    `\n## 5. Face size (same-person pairs, the selfie shrunk until the face is W px wide; described regardless of FACE_MIN_SIDE ${FACE_MIN_SIDE})`,
+    `\n## 5. Face size (deepface's same-person pairs, the selfie shrunk until the face is W px wide; described regardless of FACE_MIN_SIDE ${FACE_MIN_SIDE})`,
   );
   const sizeRows: string[][] = [];
   for (const width of [24, 32, 40, 48, 64, 96]) {
-    const bands = { pass: 0, review: 0, fail: 0, none: 0 };
-    for (const p of pairs.filter((q) => q.same)) {
+    const tally = { pass: 0, review: 0, fail: 0, none: 0 };
+    for (const p of deepface.filter((q) => q.same)) {
       const documentFace = described.get(`document:${p.x}`);
-      const image = readFileSync(path.join(DIR, p.y));
+      const image = readFileSync(p.y);
       const full = await embedFace(image, { minSide: 0 });
       if (typeof documentFace !== "object" || !full.ok) continue;
       const { width: imageWidth } = await sharp(image).rotate().metadata();
@@ -210,20 +336,23 @@ async function main() {
         .jpeg({ quality: 90 })
         .toBuffer();
       const shrunk = await embedFace(small, { minSide: 0 });
-      if (!shrunk.ok) bands.none++;
-      else bands[compareDescribedFaces(documentFace, shrunk.value.embedding).band]++;
+      if (!shrunk.ok) tally.none++;
+      else tally[compareDescribedFaces(documentFace, shrunk.value.embedding).band]++;
     }
-    const n = bands.pass + bands.review + bands.fail + bands.none;
-    sizeRows.push([`${width} px`, share(bands.pass, n), share(bands.review, n), share(bands.fail, n), share(bands.none, n)]);
+    const n = tally.pass + tally.review + tally.fail + tally.none;
+    sizeRows.push([`${width} px`, share(tally.pass, n), share(tally.review, n), share(tally.fail, n), share(tally.none, n)]);
   }
   table(["face width", "pass", "review", "fail", "no face found"], sizeRows);
+}
 
-  console.log("\n## 6. Tight greyscale crops (each photo cut to its face's box, or 1.2 × it, in greyscale; all pairs)");
+/** Section 6: deepface's photos cut to their face's box (and 1.2 × it) in greyscale, all pairs again. */
+async function tight(deepface: Pair[]) {
+  console.log("\n## 6. Tight greyscale crops (deepface's photos cut to their face's box, or 1.2 × it, in greyscale; all pairs)");
   const tightRows: string[][] = [];
   for (const grow of [1, 1.2]) {
     const crops = new Map<string, Buffer>();
-    for (const file of new Set(pairs.flatMap((p) => [p.x, p.y]))) {
-      const image = readFileSync(path.join(DIR, file));
+    for (const file of new Set(deepface.flatMap((p) => [p.x, p.y]))) {
+      const image = readFileSync(file);
       const found = await embedFace(image, { minSide: 0 });
       if (!found.ok) continue;
       const [x, y, w, h] = found.value.box;
@@ -245,7 +374,7 @@ async function main() {
       }
       return cache.get(key)!;
     };
-    for (const p of pairs) {
+    for (const p of deepface) {
       const a = await describeCrop(p.x, "document");
       const b = await describeCrop(p.y, "selfie");
       const t = tally[p.same ? "same" : "different"];

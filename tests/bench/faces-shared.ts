@@ -155,3 +155,40 @@ export function faceLikeDirections(seed: number, samples: ArrayLike<number>[], i
     return out;
   };
 }
+
+/**
+ * One-sided 95 % upper bound on a rate seen `k` times in `n` trials (exact binomial, Clopper–
+ * Pearson's upper end): 0 in n gives 1 − 0.05^(1/n) ≈ 3/n.
+ */
+export function upperBound95(k: number, n: number): number {
+  if (n <= 0) return 1;
+  if (k >= n) return 1;
+  let lo = k / n;
+  let hi = 1;
+  for (let i = 0; i < 60; i++) {
+    const p = (lo + hi) / 2;
+    // P(X ≤ k | p), summed term by term from (1 − p)^n.
+    let term = (1 - p) ** n;
+    let cdf = term;
+    for (let j = 1; j <= k; j++) {
+      term *= ((n - j + 1) / j) * (p / (1 - p));
+      cdf += term;
+    }
+    if (cdf > 0.05) lo = p;
+    else hi = p;
+  }
+  return hi;
+}
+
+/**
+ * TAR at a false-match rate, as NIST FRVT reports a verification algorithm: the threshold lets
+ * through at most ⌊fmr · n⌋ of the n impostor scores (a pair matches when its score is strictly
+ * above the threshold), and the share of genuine scores above it. Null when there are fewer than
+ * 1 / fmr impostor scores: the rate cannot be measured on so few.
+ */
+export function tarAtFmr(genuine: number[], impostor: number[], fmr: number): { threshold: number; accepted: number } | null {
+  if (impostor.length < Math.round(1 / fmr)) return null;
+  const sorted = [...impostor].sort((a, b) => b - a);
+  const threshold = sorted[Math.floor(fmr * sorted.length)]!;
+  return { threshold, accepted: genuine.filter((s) => s > threshold).length };
+}
