@@ -279,3 +279,40 @@ describe("the MRZ found along the page's text direction", () => {
     expect(quad[2][1]).toBeCloseTo(512, 6);
   });
 });
+
+describe("glare is measured on the MRZ's own cells", () => {
+  let page: GrayImage;
+  beforeAll(async () => {
+    const sample = (await documentSet({ variant: "clean", count: 8, seed: "unit-mrz" }))[0]!;
+    const gray = await decodeGray(sample.mrzImage);
+    // Paper at ~190 of 255 (a page in room light): a white patch stands out from it as glare does.
+    page = { ...gray, data: gray.data.map((v) => Math.round(v * 0.75)) };
+  }, 180_000);
+
+  /** Light laid over a rectangle: each pixel taken half way to white (the paper washed out above its level, the ink greyed). */
+  function withPatch(rect: { x0: number; y0: number; x1: number; y1: number }): GrayImage {
+    const data = Uint8Array.from(page.data);
+    for (let y = Math.round(rect.y0); y < Math.round(rect.y1); y++)
+      for (let x = Math.round(rect.x0); x < Math.round(rect.x1); x++)
+        data[y * page.width + x] = Math.round(255 - 0.5 * (255 - data[y * page.width + x]!));
+    return { ...page, data };
+  }
+
+  it("ignores a bright patch in the margin above the lines and refuses one across the cells", () => {
+    const clean = locateMrz(page);
+    if (!clean.found) throw new Error(clean.reason);
+    const { box, capHeight: cap } = clean.mrz;
+    expect(clean.mrz.glare).toBeLessThan(0.005);
+    // The band's box starts half a cap height above the first line's capitals: a strip in that half
+    // (a hologram's edge, a reflection on the page above the MRZ) covers no cell.
+    const margin = locateMrz(withPatch({ x0: box.x, y0: box.y + 0.1 * cap, x1: box.x + box.width, y1: box.y + 0.4 * cap }));
+    if (!margin.found) throw new Error(margin.reason);
+    expect(margin.mrz.glare).toBeLessThan(0.005);
+    // A patch over a fifth of the last line (its middle) washes out the paper of about a fifth of its cells (~0.15 of the line).
+    const cells = locateMrz(
+      withPatch({ x0: box.x + 0.4 * box.width, y0: box.y + box.height - 1.6 * cap, x1: box.x + 0.6 * box.width, y1: box.y + box.height }),
+    );
+    if (!cells.found) throw new Error(cells.reason);
+    expect(cells.mrz.glare).toBeGreaterThan(0.08);
+  }, 60_000);
+});

@@ -1,4 +1,4 @@
-import { MRZ_SHAPES, type GrayImage, type MrzFormat, type LocateMrzResult, type MrzLineImage } from "../types";
+import { MRZ_LINE_CAP_HEIGHT, MRZ_SHAPES, type GrayImage, type MrzFormat, type LocateMrzResult, type MrzLineImage } from "../types";
 import { characterBlobs, type Blob } from "./locate/components";
 import { estimateSkew, findTextLines, pickMrz } from "./locate/find-lines";
 import { fitLineGeometry, lineInside, straightenLine } from "./locate/straighten-line";
@@ -81,18 +81,28 @@ function sharpness(line: MrzLineImage): number {
   return Math.min(1, (2 * ranked(steps, Math.floor(n * 0.99))) / contrast);
 }
 
-/** Share of the line's pixels washed out above its paper (light reflected off a laminate). */
+/**
+ * Share of the line's own cells washed out above its paper (light reflected off a laminate): only
+ * the cells, from the first's left edge to the last's right and from the baseline up a cap
+ * height, are measured. A hologram or a bright patch in the margins around the line (or elsewhere
+ * on the page) is no reason to refuse: it hides no character.
+ */
 function glare(line: MrzLineImage): number {
-  const { data } = line;
-  if (data.length === 0) return 0;
+  const { data, width } = line;
+  const x0 = Math.max(0, Math.floor(line.cellLeft));
+  const x1 = Math.min(width, Math.ceil(line.cellLeft + line.chars * line.cellPitch));
+  const y0 = Math.max(0, line.baseline - MRZ_LINE_CAP_HEIGHT);
+  const y1 = Math.min(line.height, line.baseline + 1);
   const histogram = new Uint32Array(256);
-  for (let i = 0; i < data.length; i++) histogram[data[i]!]!++;
-  const paper = ranked(histogram, Math.floor(data.length * 0.6));
+  let n = 0;
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++, n++) histogram[data[y * width + x]!]!++;
+  if (n === 0) return 0;
+  const paper = ranked(histogram, Math.floor(n * 0.6));
   if (paper >= 238) return 0; // white paper already near saturation: no glare can be told from it
   const limit = Math.min(254, paper + 18);
   let bright = 0;
   for (let v = limit; v < 256; v++) bright += histogram[v]!;
-  return bright / data.length;
+  return bright / n;
 }
 
 /** The value at `rank` (from 0) of the sorted values a histogram counts. */

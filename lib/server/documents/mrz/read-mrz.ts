@@ -9,12 +9,8 @@ import { locateMrz, mrzBlobs } from "./locate-mrz";
 import { judgeOrientation } from "./orientation";
 import { readMrzTesseract } from "./ocrb-tesseract/read-mrz-tesseract";
 import { readMrzTemplate } from "./template-reader";
-import { recognizeText, type OcrLine, type OcrSkipRegion } from "../ocr/learned-ocr";
-import { rotateQuarter } from "../image/rotate-quarter";
-import { rotateBy } from "../image/rotate-angle";
-import { findMrzBand, type MrzBandGuess } from "./learned/find-mrz-text";
-import { readLearnedMrz } from "./learned/read-learned";
-import { dominantTextAngle, rowsInFrame } from "./learned/text-frame";
+import type { OcrLine } from "../ocr/learned-ocr";
+import { learnedOcr, pageOcr, searchLearnedMrz } from "./learned/search-band";
 
 /*
  * Photo → MRZ text that can be trusted, or the reason it cannot. The template matcher runs on this
@@ -59,64 +55,15 @@ const CODES = { passport: /^P/, national_id: /^[IAC]/ } as const;
 const LAYOUTS: Record<keyof typeof CODES, MrzFormat[]> = { passport: ["TD3"], national_id: ["TD1", "TD2", "FRENCH_ID"] };
 const VISAS: readonly MrzFormat[] = ["MRVA", "MRVB"];
 
-/** The learned OCR's lines of the page, or null when it is unavailable (logged; the classic engine's answer stands). */
-function learnedOcr(gray: GrayImage, skip?: OcrSkipRegion): Promise<OcrLine[] | null> {
-  return recognizeText({ data: gray.data, width: gray.width, height: gray.height, channels: 1 }, { skip }).catch((error: unknown) => {
-    console.error("[documents] the learned OCR failed:", error instanceof Error ? error.message : error);
-    return null;
-  });
-}
-
-/** The MRZ's band among a page's learned lines, looked for along the page's own text direction (then along x). */
-function bandOn(lines: OcrLine[]): { guess: MrzBandGuess; angle: number } | null {
-  const angle = dominantTextAngle(lines) ?? 0;
-  const guess = findMrzBand(lines, angle);
-  if (guess) return { guess, angle };
-  const level = angle !== 0 ? findMrzBand(lines, 0) : null;
-  return level && { guess: level, angle: 0 };
-}
-
-/** The page turned so text running at `angle` degrees (text-frame.ts) runs left to right. */
-function turnPage(gray: GrayImage, angle: number): GrayImage {
-  const a = ((angle % 360) + 360) % 360;
-  if (Math.abs(a - 180) < 0.5) return rotate180(gray);
-  if (Math.abs(a - 90) < 0.5) return rotateQuarter(gray, false);
-  if (Math.abs(a - 270) < 0.5) return rotateQuarter(gray, true);
-  return rotateBy(gray, -a).image;
-}
-
-/** Below this tilt (degrees) a page is read as it lies: the band's rectification takes out the rest. */
-const LEVEL = 5;
-
 /**
- * The learned path: the MRZ's band found in the learned OCR's lines along the page's text
- * direction, at any angle, and read (read-learned.ts: rectified from its corners, at one scale).
- * When no band is read there, the page is turned so its text runs level and read again, then half
- * a turn further (text read upside down, or a page turned a quarter anticlockwise, gives no MRZ
- * text): at most two more passes of the page's OCR. Null when no MRZ was found at all.
+ * The learned path: the MRZ's band found by the learned OCR at any angle, in perspective, at any
+ * size in the picture (search-band.ts), rectified and read at one scale (read-learned.ts). Null when
+ * no MRZ was found at all.
  */
 async function readViaLearned(gray: GrayImage, upright: OcrLine[], expect: MrzExpectation, now: Date): Promise<MrzRead | null> {
-  let page = gray;
-  let pageLines = upright;
-  const first = bandOn(upright);
-  let read = first && (await readLearnedMrz(gray, first.guess, now));
-  if (read && first && first.angle !== 0) pageLines = rowsInFrame(upright, first.angle);
-  if (!read) {
-    const angle = dominantTextAngle(upright);
-    const turns = angle === null ? [] : Math.abs(angle) < LEVEL ? [180] : [angle, angle + 180];
-    for (const turn of turns) {
-      const turned = turnPage(gray, turn);
-      const ocr = await learnedOcr(turned);
-      const found = ocr && bandOn(ocr);
-      read = found && (await readLearnedMrz(turned, found.guess, now));
-      if (read && ocr && found) {
-        page = turned;
-        pageLines = found.angle !== 0 ? rowsInFrame(ocr, found.angle) : ocr;
-        break;
-      }
-    }
-  }
-  if (!read) return null;
+  const found = await searchLearnedMrz(gray, upright, now);
+  if (!found) return null;
+  const { read, page, pageLines } = found;
   const { decision, readings, format } = read;
   if (decision.accepted) {
     if (VISAS.includes(format)) return { ok: false, reason: "visa", decision: null, located: null, readings, readLines: decision.lines };
@@ -165,7 +112,7 @@ export async function readMrz(
   // (one page's OCR costs 1–3 s of a core: it is not spent on a page already read).
   const blobs = mrzBlobs(gray);
   const upright = locateMrz(gray, expect.formats, blobs);
-  let learned: Promise<OcrLine[] | null> | null = upright.found ? null : learnedOcr(gray);
+  let learned: Promise<OcrLine[] | null> | null = upright.found ? null : pageOcr(gray);
   const classic = await readClassic(gray, expect, now, blobs, upright);
   if (classic.ok) {
     if (!options.withPageLines) return classic;
@@ -179,7 +126,7 @@ export async function readMrz(
         classic.located.format === "TD1" ? await learnedOcr(gray, classic.located.box) : await printedZoneLines(gray, classic.located.box),
     };
   }
-  learned ??= learnedOcr(gray);
+  learned ??= pageOcr(gray);
   const ocr = await learned;
   if (!ocr) return classic;
   const viaLearned = await readViaLearned(gray, ocr, expect, now);

@@ -116,7 +116,7 @@ const READ_CAP = 30;
 
 /** The band at the scale its capitals are READ_CAP px tall (measured by the classic locator on a first cut), and its located lines there. */
 export async function bandAtReadingScale(gray: GrayImage, guess: MrzBandGuess) {
-  const shapes = guess.format ? [shapeOf(guess.format)] : undefined;
+  const shapes: MrzFormat[] = guess.lines.length === 3 ? ["TD1"] : ["TD3", "TD2"];
   let band = await rectifyBand(gray, guess);
   if (!band) return null;
   let located = locateMrz(band.image, shapes);
@@ -146,12 +146,13 @@ export function ocrbLines(band: RectifiedBand, located: LocateMrzResult, mrz: Oc
 
 /**
  * The MRZ's text, with its lines' boxes in the rectified band: the page's reading when it was whole
- * (its boxes carried into the band), else the learned OCR's reading of the band itself, where lines
+ * (its boxes carried into the band; a layout the band's lines contradict is not whole), else the learned OCR's reading of the band itself, where lines
  * too small or too askew on the page to be read whole are read at one scale, level. Null when
  * neither is whole.
  */
-export async function mrzInBand(band: RectifiedBand, guess: MrzBandGuess): Promise<OcrMrz | null> {
-  if (guess.format) {
+export async function mrzInBand(band: RectifiedBand, guess: MrzBandGuess, located: LocateMrzResult): Promise<OcrMrz | null> {
+  // The page's text is whole only where its length agrees with the lines the locator follows in the band.
+  if (guess.format && (!located.found || located.mrz.format === shapeOf(guess.format))) {
     const toBand = invert(band.toPage);
     if (!toBand) return null;
     const carried = guess.lines.map((l) => ({ ...l, box: l.box.map(([x, y]) => mapPoint(toBand, x, y)) as OcrLine["box"] }));

@@ -73,7 +73,7 @@ export async function readLearnedMrz(gray: GrayImage, guess: MrzBandGuess, now: 
   const cut = await bandAtReadingScale(gray, guess).catch(() => null);
   if (!cut) return null;
   const { band } = cut;
-  const mrz = await mrzInBand(band, guess);
+  const mrz = await mrzInBand(band, guess, cut.located);
   if (!mrz) return null;
   const { format } = mrz;
   const learned = learnedReading(mrz);

@@ -28,7 +28,7 @@ export interface RectifiedBand {
   toPage: Homography;
   /** Band px per page px. */
   scale: number;
-  /** The characters a line is expected to hold (the layout's, or 44 / 30 when the text does not tell). */
+  /** The characters the band was cut for: 30 for three lines, else 44 (the longest two-line layout). */
   chars: number;
 }
 
@@ -71,7 +71,10 @@ export function bandQuad(guess: Pick<MrzBandGuess, "lines" | "texts">, chars: nu
 
 /** `scale`: band px per page px (default: the lines' boxes brought to BOX_HEIGHT). */
 export async function rectifyBand(gray: GrayImage, guess: MrzBandGuess, scale?: number): Promise<RectifiedBand | null> {
-  const chars = guess.format ? MRZ_SHAPES[guess.format].chars : guess.lines.length === 3 ? 30 : 44;
+  // Always the longest layout of the band's line count: a text's layout is only as sure as its
+  // length, and a line whose fillers were missed can pass for a shorter layout (a TD3 line read as
+  // 36 characters is a TD2's length); the lines found in the band tell.
+  const chars = guess.lines.length === 3 ? MRZ_SHAPES.TD1.chars : MRZ_SHAPES.TD3.chars;
   const quad = bandQuad(guess, chars);
   const heights = guess.lines.map((l) => boxSize(l).height).sort((a, b) => a - b);
   const h = heights[heights.length >> 1]!;

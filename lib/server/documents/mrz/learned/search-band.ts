@@ -1,0 +1,128 @@
+import { cropScale } from "../../image/crop-scale";
+import { rotate180 } from "../../image/rotate-180";
+import { rotateBy } from "../../image/rotate-angle";
+import { rotateQuarter } from "../../image/rotate-quarter";
+import { recognizeText, type OcrLine, type OcrSkipRegion } from "../../ocr/learned-ocr";
+import type { GrayImage } from "../../types";
+import { findMrzBand, type MrzBandGuess } from "./find-mrz-text";
+import { readLearnedMrz, type LearnedMrzRead } from "./read-learned";
+import { dominantTextAngle, rowsInFrame } from "./text-frame";
+
+/*
+ * Where the learned OCR finds the MRZ on a page, whatever the page's angle, its size in the picture
+ * and the picture's pixel size. The detector sees every page at DETECT_SIDE px (a smaller picture
+ * is brought up to it, so a picture and the same picture halved are detected alike). The band is
+ * looked for along the page's own text direction (text-frame.ts) and read (read-learned.ts). When
+ * none is read: where the text found fills a small part of the picture (a page small in it), that
+ * part is detected again at DETECT_SIDE; then the page is turned so its text runs level, and half
+ * a turn further (text read upside down, or a page turned a quarter anticlockwise, gives no MRZ
+ * text). Each is one more pass of the learned OCR, taken only when the one before found nothing.
+ */
+
+/** The detector's input side (learned-ocr-process.ts MAX_SIDE). */
+const DETECT_SIDE = 960;
+/** Below this tilt (degrees) a page is read as it lies: the band's rectification takes out the rest. */
+const LEVEL = 5;
+/** The text found spans at most this share of the picture's longer side: the page is small in the picture. */
+const SMALL_PAGE = 0.6;
+
+/** The learned OCR's lines of the page, or null when it is unavailable (logged; the classic engine's answer stands). */
+export function learnedOcr(gray: GrayImage, skip?: OcrSkipRegion): Promise<OcrLine[] | null> {
+  return recognizeText({ data: gray.data, width: gray.width, height: gray.height, channels: 1 }, { skip }).catch((error: unknown) => {
+    console.error("[documents] the learned OCR failed:", error instanceof Error ? error.message : error);
+    return null;
+  });
+}
+
+function mapLine(line: OcrLine, f: (p: [number, number]) => [number, number]): OcrLine {
+  const box = line.box.map(f) as OcrLine["box"];
+  return line.parts ? { ...line, box, parts: line.parts.map((part) => mapLine(part, f)) } : { ...line, box };
+}
+
+/**
+ * The learned OCR's lines of `region` of the page (default: all of it) detected at DETECT_SIDE px,
+ * in the page's pixels.
+ */
+export async function pageOcr(gray: GrayImage, region?: OcrSkipRegion): Promise<OcrLine[] | null> {
+  const x0 = Math.max(0, Math.floor(region?.x ?? 0));
+  const y0 = Math.max(0, Math.floor(region?.y ?? 0));
+  const x1 = Math.min(gray.width, Math.ceil(region ? region.x + region.width : gray.width));
+  const y1 = Math.min(gray.height, Math.ceil(region ? region.y + region.height : gray.height));
+  const k = DETECT_SIDE / Math.max(x1 - x0, y1 - y0);
+  if (x0 === 0 && y0 === 0 && x1 === gray.width && y1 === gray.height && k <= 1) return learnedOcr(gray);
+  const image = await cropScale(gray, { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, k);
+  const lines = await learnedOcr(image);
+  const sx = (x1 - x0) / image.width;
+  const sy = (y1 - y0) / image.height;
+  return lines && lines.map((line) => mapLine(line, ([x, y]) => [x0 + x * sx, y0 + y * sy]));
+}
+
+/** The part of the picture the text found lies in, with a margin of a quarter of its size (the MRZ may be below what was found). */
+export function textRegion(lines: OcrLine[], gray: GrayImage): OcrSkipRegion | null {
+  const points = lines.flatMap((l) => l.box);
+  if (points.length === 0) return null;
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  const w = Math.max(...xs) - Math.min(...xs);
+  const h = Math.max(...ys) - Math.min(...ys);
+  const x = Math.max(0, Math.min(...xs) - w / 4);
+  const y = Math.max(0, Math.min(...ys) - h / 4);
+  return { x, y, width: Math.min(gray.width, Math.max(...xs) + w / 4) - x, height: Math.min(gray.height, Math.max(...ys) + h / 4) - y };
+}
+
+/** The MRZ's band among a page's learned lines, looked for along the page's own text direction (then along x). */
+export function bandOn(lines: OcrLine[]): { guess: MrzBandGuess; angle: number } | null {
+  const angle = dominantTextAngle(lines) ?? 0;
+  const guess = findMrzBand(lines, angle);
+  if (guess) return { guess, angle };
+  const level = angle !== 0 ? findMrzBand(lines, 0) : null;
+  return level && { guess: level, angle: 0 };
+}
+
+/** The page turned so text running at `angle` degrees (text-frame.ts) runs left to right. */
+function turnPage(gray: GrayImage, angle: number): GrayImage {
+  const a = ((angle % 360) + 360) % 360;
+  if (Math.abs(a - 180) < 0.5) return rotate180(gray);
+  if (Math.abs(a - 90) < 0.5) return rotateQuarter(gray, false);
+  if (Math.abs(a - 270) < 0.5) return rotateQuarter(gray, true);
+  return rotateBy(gray, -a).image;
+}
+
+export interface LearnedSearch {
+  read: LearnedMrzRead;
+  /** The page the band was read on (the upload's, or turned). */
+  page: GrayImage;
+  /** Its learned lines, joined into rows along its text (for the printed zone). */
+  pageLines: OcrLine[];
+  /** Passes of the learned OCR over the page after the first. */
+  passes: number;
+}
+
+/** `upright`: the page's lines (pageOcr). Null when no MRZ text was found at all. */
+export async function searchLearnedMrz(gray: GrayImage, upright: OcrLine[], now: Date): Promise<LearnedSearch | null> {
+  let passes = 0;
+  const readOn = async (page: GrayImage, lines: OcrLine[]): Promise<LearnedSearch | null> => {
+    const found = bandOn(lines);
+    const read = found && (await readLearnedMrz(page, found.guess, now));
+    return read && { read, page, pageLines: found.angle !== 0 ? rowsInFrame(lines, found.angle) : lines, passes };
+  };
+  const first = await readOn(gray, upright);
+  if (first) return first;
+  const region = textRegion(upright, gray);
+  if (region && Math.max(region.width / gray.width, region.height / gray.height) <= SMALL_PAGE) {
+    passes++;
+    const zoomed = await pageOcr(gray, region);
+    const read = zoomed && (await readOn(gray, zoomed));
+    if (read) return read;
+  }
+  const angle = dominantTextAngle(upright);
+  const turns = angle === null ? [] : Math.abs(angle) < LEVEL ? [180] : [angle, angle + 180];
+  for (const turn of turns) {
+    const turned = turnPage(gray, turn);
+    passes++;
+    const lines = await pageOcr(turned);
+    const read = lines && (await readOn(turned, lines));
+    if (read) return read;
+  }
+  return null;
+}
