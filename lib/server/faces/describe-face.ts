@@ -18,6 +18,17 @@ import { chipTransform } from "./face-chip";
  *     median 0.625 → 0.798; different people highest 0.489 → 0.311;
  *   bench:faces:invariance (transformed photos keeping their band): deepface 96.7 → 99.2 %,
  *     face_recognition 87.1 → 95.1 %.
+ * Tried and not taken (issue 34; bench:faces:population, 55 genuine / 3,427 impostor pairs; genuine
+ * lowest, impostor highest, TAR at FMR 1e-3; this chip: 0.539, 0.573, 98.2 % at > 0.539):
+ *   the chip fitted on the 5 points of dlib's 5-point model (eye corners, nose base): 0.508,
+ *     0.610, 98.2 % — the impostors rise;
+ *   an average pool to the chip's scale before the cut (anti-aliasing, as dlib's pyramid does):
+ *     no change measured (few faces in the 640 px copy are over twice the chip's scale);
+ *   the chip fitted on dlib's own 68 landmarks as face-api's 68-landmark network finds them in the
+ *     mesh's square: 0.579, 0.579, 100 % at > 0.553 — better at the tail, but on one demo face
+ *     (sample1#2) the network's points sit 0.21 of the eye distance from the mesh's, and the face and
+ *     its mirror image then scored 0.26 against each other (embed-face.test.ts's mirror test): not
+ *     taken without a guard measured on more faces.
  * Chosen over Human's own faceres earlier (at its own bands faceres passed 25 of 38 deepface
  * same-person pairs, its same and different people overlapping); the test-time flip (the crop and
  * its mirror described and added) was measured then and not taken (it raised different people as
