@@ -19,7 +19,8 @@
 //   4. network:  selfie-against-selfie scores against the network's FACE_MATCH_THRESHOLD.
 //   5. size:     deepface's same-person pairs again, the selfie shrunk until its face is W pixels
 //                wide (for FACE_MIN_SIDE, embed-face.ts).
-//   6. tight:    deepface's photos cut to their face's box (and 1.2 × it) in greyscale, all pairs again.
+//   6. tight:    deepface's photos cut to their face's box (and 1.2 × it) in greyscale, and 1.1 × it in
+//                colour shrunk to 125 px (faces-2's LFW crops' size, made from photos tuned on), all pairs again.
 //   7. held apart (SHOW_HELD_APART=1): section 3 and 4 for the LFW source.
 // The bands themselves are placed on a larger population by bench:faces:population.
 //   npm run bench:faces:real   (QUICK=1 skips sections 5 and 6; BENCH_FACES_REAL_DIR reads one other
@@ -345,11 +346,18 @@ async function sizes(deepface: Pair[], described: Map<string, Described>) {
   table(["face width", "pass", "review", "fail", "no face found"], sizeRows);
 }
 
-/** Section 6: deepface's photos cut to their face's box (and 1.2 × it) in greyscale, all pairs again. */
+/** Section 6: deepface's photos cut tight (see the variants), all pairs again. */
 async function tight(deepface: Pair[]) {
-  console.log("\n## 6. Tight greyscale crops (deepface's photos cut to their face's box, or 1.2 × it, in greyscale; all pairs)");
+  console.log(
+    "\n## 6. Tight crops (deepface's photos cut to their face's box, or 1.2 × it, in greyscale; and 1.1 × it in colour shrunk to 125 px, as faces-2's LFW crops are; all pairs)",
+  );
   const tightRows: string[][] = [];
-  for (const grow of [1, 1.2]) {
+  const variants = [
+    { grow: 1, side: 0, grey: true },
+    { grow: 1.2, side: 0, grey: true },
+    { grow: 1.1, side: 125, grey: false },
+  ];
+  for (const { grow, side: squareSide, grey } of variants) {
     const crops = new Map<string, Buffer>();
     for (const file of new Set(deepface.flatMap((p) => [p.x, p.y]))) {
       const image = readFileSync(file);
@@ -361,7 +369,10 @@ async function tight(deepface: Pair[]) {
       const left = Math.max(0, Math.round(x + w / 2 - side / 2));
       const top = Math.max(0, Math.round(y + h / 2 - side / 2));
       const region = { left, top, width: Math.min(side, width - left), height: Math.min(side, height - top) };
-      crops.set(file, await sharp(image).rotate().extract(region).greyscale().jpeg({ quality: 90 }).toBuffer());
+      let crop = sharp(image).rotate().extract(region);
+      if (grey) crop = crop.greyscale();
+      if (squareSide) crop = crop.resize(squareSide, squareSide, { fit: "fill" });
+      crops.set(file, await crop.jpeg({ quality: 90 }).toBuffer());
     }
     const tally = { same: { pass: 0, review: 0, fail: 0, none: 0 }, different: { pass: 0, review: 0, fail: 0, none: 0 } };
     const cache = new Map<string, number[] | null>();
@@ -383,7 +394,8 @@ async function tight(deepface: Pair[]) {
     }
     for (const [kind, t] of Object.entries(tally)) {
       const n = t.pass + t.review + t.fail + t.none;
-      tightRows.push([`${kind}, box × ${grow}`, share(t.pass, n), share(t.review, n), share(t.fail, n), share(t.none, n)]);
+      const label = `${kind}, box × ${grow}${grey ? ", grey" : ""}${squareSide ? `, ${squareSide} px` : ""}`;
+      tightRows.push([label, share(t.pass, n), share(t.review, n), share(t.fail, n), share(t.none, n)]);
     }
   }
   table(["pairs", "pass", "review", "fail", "not compared"], tightRows);
