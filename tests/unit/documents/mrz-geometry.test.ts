@@ -5,6 +5,7 @@ import { sampleBilinear } from "@/lib/server/documents/image/integral";
 import { rotateBy } from "@/lib/server/documents/image/rotate-angle";
 import { findMrzBand, findMrzText } from "@/lib/server/documents/mrz/learned/find-mrz-text";
 import { bandQuad } from "@/lib/server/documents/mrz/learned/rectify-band";
+import { textRegion } from "@/lib/server/documents/mrz/learned/search-band";
 import { dominantTextAngle, readingAngle, rowsInFrame } from "@/lib/server/documents/mrz/learned/text-frame";
 import { locateMrz } from "@/lib/server/documents/mrz/locate-mrz";
 import { readMrzTemplate } from "@/lib/server/documents/mrz/template-reader";
@@ -315,4 +316,15 @@ describe("glare is measured on the MRZ's own cells", () => {
     if (!cells.found) throw new Error(cells.reason);
     expect(cells.mrz.glare).toBeGreaterThan(0.08);
   }, 60_000);
+});
+
+describe("the part of a picture its text lies in", () => {
+  it("is the text's extent with a quarter of it added on every side, clamped to the picture", () => {
+    const picture: GrayImage = { width: 3000, height: 2000, data: new Uint8Array(0) };
+    // Text from (1000, 800) to (1400, 1000): 400 × 200, so 100 and 50 px are added.
+    const lines = [line("PASSPORT", box([1000, 800], 200, 20, 0)), line(TD3[1]!, box([1000, 980], 400, 20, 0))];
+    expect(textRegion(lines, picture)).toEqual({ x: 900, y: 750, width: 600, height: 300 });
+    expect(textRegion([line("EDGE", box([10, 10], 100, 20, 0))], picture)).toEqual({ x: 0, y: 5, width: 135, height: 30 });
+    expect(textRegion([], picture)).toBeNull();
+  });
 });

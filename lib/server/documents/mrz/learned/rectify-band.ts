@@ -18,8 +18,9 @@ import type { MrzBandGuess } from "./find-mrz-text";
 
 /** Height the lines' boxes are brought to (the detector's box is ~1.5 cap heights: caps of ~29 px, where OCR-B was modelled at ~30). */
 export const BOX_HEIGHT = 44;
-/** The band is never made wider than this (a 44-character line at BOX_HEIGHT is ~1,400 px). */
+/** The band is never made wider or taller than this (a 44-character line at BOX_HEIGHT is ~1,400 px wide; three lines with their margins ~300 px tall). */
 const MAX_WIDTH = 2400;
+const MAX_HEIGHT = 1000;
 
 export interface RectifiedBand {
   /** The band upright, lines horizontal, boxes BOX_HEIGHT px tall, with a margin around the lines. */
@@ -82,7 +83,7 @@ export async function rectifyBand(gray: GrayImage, guess: MrzBandGuess, scale?: 
   scale ??= BOX_HEIGHT / h;
   const width = (len(sub(quad[1], quad[0])) + len(sub(quad[2], quad[3]))) / 2;
   const height = (len(sub(quad[3], quad[0])) + len(sub(quad[2], quad[1]))) / 2;
-  scale = Math.min(scale, MAX_WIDTH / Math.max(1, width));
+  scale = Math.min(scale, MAX_WIDTH / Math.max(1, width), MAX_HEIGHT / Math.max(1, height));
   const warped = await warpQuad(gray, quad, width * scale, height * scale);
   return warped && { image: warped.image, toPage: warped.toSource, scale, chars };
 }

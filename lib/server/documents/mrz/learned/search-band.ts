@@ -4,7 +4,7 @@ import { rotateBy } from "../../image/rotate-angle";
 import { rotateQuarter } from "../../image/rotate-quarter";
 import { recognizeText, type OcrLine, type OcrSkipRegion } from "../../ocr/learned-ocr";
 import type { GrayImage } from "../../types";
-import { findMrzBand, type MrzBandGuess } from "./find-mrz-text";
+import { cleanMrzText, findMrzBand, type MrzBandGuess } from "./find-mrz-text";
 import { readLearnedMrz, type LearnedMrzRead } from "./read-learned";
 import { dominantTextAngle, rowsInFrame } from "./text-frame";
 
@@ -16,7 +16,8 @@ import { dominantTextAngle, rowsInFrame } from "./text-frame";
  * none is read: where the text found fills a small part of the picture (a page small in it), that
  * part is detected again at DETECT_SIDE; then the page is turned so its text runs level, and half
  * a turn further (text read upside down, or a page turned a quarter anticlockwise, gives no MRZ
- * text). Each is one more pass of the learned OCR, taken only when the one before found nothing.
+ * text), the half turn first where the first pass read nothing like an MRZ along the page's text.
+ * Each is one more pass of the learned OCR, taken only when the one before found nothing.
  */
 
 /** The detector's input side (learned-ocr-process.ts MAX_SIDE). */
@@ -116,7 +117,11 @@ export async function searchLearnedMrz(gray: GrayImage, upright: OcrLine[], now:
     if (read) return read;
   }
   const angle = dominantTextAngle(upright);
-  const turns = angle === null ? [] : Math.abs(angle) < LEVEL ? [180] : [angle, angle + 180];
+  // The first pass read every box along `angle`: where it read no run of fillers anywhere, the
+  // text is more likely upside down along it (a page turned a quarter anticlockwise reads as
+  // nothing), and the half turn is tried first.
+  const readAlong = upright.some((l) => cleanMrzText(l.text).includes("<<"));
+  const turns = angle === null ? [] : Math.abs(angle) < LEVEL ? [180] : readAlong ? [angle, angle + 180] : [angle + 180, angle];
   for (const turn of turns) {
     const turned = turnPage(gray, turn);
     passes++;
