@@ -11,7 +11,7 @@
 //   1. models:   load time and resident memory of the face models.
 //   2. describe: each photo described as a document portrait (first column of the pair) and as a
 //                selfie (second column), exactly as compare-faces / the hosted step do; ms per photo,
-//                and the descriptor alone (dlib's chip cut and the ResNet-34 run on it, the mesh given).
+//                and the descriptor alone (the 68 landmarks, dlib's chip and the ResNet-34, the mesh given).
 //   3. bands:    per source, same-person and different-person pairs in the pass / review / fail
 //                bands of documents/face-match.ts, pairs not compared (and why), the score
 //                distributions, TAR at FMR 1e-2 / 1e-3 where the source has enough impostor pairs,
@@ -34,7 +34,7 @@ import sharp from "sharp";
 import { compareDescribedFaces, describeFacePhoto, type FacePhotoRole } from "@/lib/server/documents/compare-face-photos";
 import { FACE_MATCH_PASS, FACE_MATCH_REVIEW } from "@/lib/server/documents/face-match";
 import { FACE_MATCH_THRESHOLD, faceSimilarity } from "@/lib/server/faces/compare-faces";
-import { describeFace, FACE_MODEL, loadRecognitionNet } from "@/lib/server/faces/describe-face";
+import { describeFace, FACE_MODEL, loadDescriptorNets } from "@/lib/server/faces/describe-face";
 import { embedFace, FACE_MAX_SIDE, FACE_MIN_SIDE } from "@/lib/server/faces/embed-face";
 import { loadFaceModels, withHuman } from "@/lib/server/faces/load-human";
 import { ms, pct, table, tarAtFmr, timed, upperBound95 } from "./faces-shared";
@@ -141,7 +141,7 @@ async function main() {
     );
   const descriptorTimes = await timeDescriptor([...new Set(tuning.flatMap((p) => [p.x, p.y]))]);
   console.log(
-    `  the descriptor alone (dlib's chip cut from the mesh + the ResNet-34), ${descriptorTimes.length} faces: p50 ${ms(pct(descriptorTimes, 50))} ms, p95 ${ms(pct(descriptorTimes, 95))} ms, max ${ms(Math.max(...descriptorTimes))} ms`,
+    `  the descriptor alone (68 landmarks, dlib's chip, the ResNet-34), ${descriptorTimes.length} faces: p50 ${ms(pct(descriptorTimes, 50))} ms, p95 ${ms(pct(descriptorTimes, 95))} ms, max ${ms(Math.max(...descriptorTimes))} ms`,
   );
   for (const [key, reason] of described)
     if (typeof reason === "string") console.log(`  not described: ${short(key.replace(/^\w+:/, ""))} as ${key.split(":")[0]}: ${reason}`);
@@ -284,7 +284,7 @@ function network(label: string, list: Pair[], described: Map<string, Described>)
 }
 
 /**
- * The descriptor's own time (describe-face.ts: the chip cut by the similarity transform and the
+ * The descriptor's own time (describe-face.ts: the 68 landmarks, the chip cut by the similarity transform and the
  * ResNet-34 run on it), the mesh found beforehand: what describing a face costs beyond finding it.
  */
 async function timeDescriptor(files: string[]): Promise<number[]> {
@@ -299,14 +299,14 @@ async function timeDescriptor(files: string[]): Promise<number[]> {
       .toBuffer({ resolveWithObject: true });
     await withHuman(async (human) => {
       const saved = structuredClone(human.config);
-      const net = await loadRecognitionNet(human.tf);
+      const nets = await loadDescriptorNets(human.tf);
       const input = human.tf.tensor3d(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), [info.height, info.width, 3], "int32");
       try {
         const face = { detector: { rotation: false }, mesh: { enabled: true }, description: { enabled: false } };
         const found = (await human.detect(input, { face } as Parameters<typeof human.detect>[1])).face;
         const largest = [...found].sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3])[0];
         if (!largest) return;
-        const [, t] = await timed(() => describeFace(human.tf, net, input, largest.mesh));
+        const [, t] = await timed(() => describeFace(human.tf, nets, input, largest.mesh));
         times.push(t);
       } finally {
         human.tf.dispose(input);

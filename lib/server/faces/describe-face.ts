@@ -1,48 +1,52 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Human } from "@vladmandic/human";
-import { chipTransform } from "./face-chip";
+import { chipTransformFromLandmarks, landmarkDisagreement, meshLandmarks, type Landmarks } from "./face-chip";
 
 /*
  * The face descriptor: dlib's ResNet-34 face recognition network as @vladmandic/face-api ships it
  * (`face_recognition_model`, 128 numbers), fed the crop it was trained on: dlib's 150 × 150 face
  * chip (face-chip.ts: the similarity transform laying the eyes, nose and upper lip onto dlib's mean
- * face, padding 0.25), its landmarks taken from Human's face mesh.
+ * face, padding 0.25), fitted on dlib's own 68 landmarks as face-api's 68-landmark network
+ * (`face_landmark_68_model`, trained on dlib's points) finds them in the square the face mesh spans;
+ * where those lie far from the mesh's (LANDMARK_DISAGREEMENT), on the mesh's points.
  *
- * The chip replaced a crop of face-api's own making (the 68 landmarks' box grown by 20 %, turned so
- * the eyes are level), measured on every real pair the team had (issue 34; product path, first
- * photo as the document's portrait; bands 0.68 / 0.50 then):
- *   deepface 38 same / 262 different: same person lowest 0.510 → 0.572, median 0.865 → 0.911;
- *     different people highest 0.472 → 0.501;
- *   faces-2's face_recognition people (14 same / 77 different): same person in pass 4/14 → 12/14,
- *     median 0.625 → 0.798; different people highest 0.489 → 0.311;
- *   bench:faces:invariance (transformed photos keeping their band): deepface 96.7 → 99.2 %,
- *     face_recognition 87.1 → 95.1 %.
- * Tried and not taken (issue 34; bench:faces:population, 55 genuine / 3,427 impostor pairs; genuine
- * lowest, impostor highest, TAR at FMR 1e-3; this chip: 0.539, 0.573, 98.2 % at > 0.539):
- *   the chip fitted on the 5 points of dlib's 5-point model (eye corners, nose base): 0.508,
- *     0.610, 98.2 % — the impostors rise;
- *   an average pool to the chip's scale before the cut (anti-aliasing, as dlib's pyramid does):
- *     no change measured (few faces in the 640 px copy are over twice the chip's scale);
- *   the chip fitted on dlib's own 68 landmarks as face-api's 68-landmark network finds them in the
- *     mesh's square: 0.579, 0.579, 100 % at > 0.553 — better at the tail, but on one demo face
- *     (sample1#2) the network's points sit 0.21 of the eye distance from the mesh's, and the face and
- *     its mirror image then scored 0.26 against each other (embed-face.test.ts's mirror test): not
- *     taken without a guard measured on more faces.
- * Chosen over Human's own faceres earlier (at its own bands faceres passed 25 of 38 deepface
- * same-person pairs, its same and different people overlapping); the test-time flip (the crop and
- * its mirror described and added) was measured then and not taken (it raised different people as
- * much as the same person).
+ * Measured on every real pair the team had (issue 34; product path, the first photo as the
+ * document's portrait; `npm run bench:faces:population`: 55 genuine, 3,427 impostor pairs; genuine
+ * lowest / impostor highest / TAR at FMR 1e-3):
+ *   the 68 landmarks' box + 20 %, eyes level (face-api's way; before): deepface same person lowest
+ *     0.510, median 0.865, different people highest 0.472; face_recognition 4/14 same-person pairs
+ *     in pass then;
+ *   the chip fitted on 33 mesh points (faceapi-resnet34-dlibchip): 0.539 / 0.573 / 98.2 % (> 0.539);
+ *   the chip fitted on the mesh's 5 points of dlib's 5-point model (eye corners, nose base): 0.508 /
+ *     0.610 / 98.2 % (not taken);
+ *   the chip fitted on face-api's 68 landmarks always: 0.579 / 0.579 / 100 % (> 0.553), but on one
+ *     demo face (sample1#2) those landmarks sit 0.21 of the eye distance from the mesh's and the
+ *     face and its mirror image scored 0.26 against each other (embed-face.test.ts);
+ *   the same with the mesh's points where the two disagree (this): 0.579 / 0.562 / 100 % (> 0.540),
+ *     the mirror test passed; median genuine 0.873;
+ *   the two chips described and added, or their points averaged: impostors rose (0.587, 0.595).
+ * Anti-aliasing before the cut (an average pool to the chip's scale, as dlib's pyramid does) changed
+ * nothing measurable: in the 640 px copy few faces are over twice the chip's scale. The test-time
+ * flip (the chip and its mirror described and added) was measured earlier and not taken (it raised
+ * different people as much as the same person). The landmark network costs ~5 ms a face.
+ * faces-2's LFW people (held apart) were measured once before this change (same person 34/70 in
+ * pass); what this change does to them is in bench:faces:real, no longer a blind measure.
  *
  * One tfjs: face-api's node-wasm build and Human's both `require` @tensorflow/tfjs-core and
  * tfjs-backend-wasm (externals, not bundled copies), so they share one engine, one kernel registry
- * and the WASM backend Human initialised; a tensor of one is a tensor of the other. The network is
- * loaded after Human has set the backend (face-api never sets one itself), and it runs on the same
+ * and the WASM backend Human initialised; a tensor of one is a tensor of the other. The networks are
+ * loaded after Human has set the backend (face-api never sets one itself), and they run on the same
  * queue as Human (load-human.ts's withHuman), never concurrently.
  */
 
-/** The descriptor's name, stored beside every embedding (network_faces.model). */
-export const FACE_MODEL = "faceapi-resnet34-dlibchip";
+/**
+ * The descriptor's name, stored beside every embedding (network_faces.model). A change of crop that
+ * changes the vectors is a new name: "faceapi-resnet34" (face-api's box), "faceapi-resnet34-dlibchip"
+ * (the chip on the mesh's points), now the chip on the 68 landmarks. Faces of another name are never
+ * compared (face-search.ts) and are described again from their scan (reembed-faces.ts).
+ */
+export const FACE_MODEL = "faceapi-resnet34-dlibchip68";
 /** The descriptor's length. */
 export const FACE_DESCRIPTOR_LENGTH = 128;
 /** The network's input side in pixels. */
@@ -50,19 +54,45 @@ const INPUT_SIDE = 150;
 /** Mesh points needed (MediaPipe's face mesh without the iris refinement). */
 export const MESH_POINTS = 468;
 
+/**
+ * Landmarks further from the mesh's than this (landmarkDisagreement: mean distance over the chip's
+ * points ÷ the eye distance) are taken for the landmark network's mistake and the mesh's points fit
+ * the chip. On face-api's 22 demo faces and their mirror images the two agree to 0.03–0.08 but for
+ * four faces (0.10–0.23), one of them the mirror-test failure above.
+ */
+export const LANDMARK_DISAGREEMENT = 0.12;
+
 interface RecognitionNet {
   loadFromDisk(directory: string): Promise<void>;
   computeFaceDescriptor(input: unknown): Promise<Float32Array | Float32Array[]>;
   isLoaded: boolean;
 }
 
+type LandmarkPositions = { positions: { x: number; y: number }[] };
+
+interface LandmarkNet {
+  loadFromDisk(directory: string): Promise<void>;
+  /** For one [1, 112, 112, 3] input: the 68 points in its pixels. */
+  detectLandmarks(input: unknown): Promise<LandmarkPositions | LandmarkPositions[]>;
+  isLoaded: boolean;
+}
+
+/** face-api's networks the descriptor uses: the 68 landmarks (for the chip) and the ResNet-34. */
+export interface DescriptorNets {
+  recognition: RecognitionNet;
+  landmarks: LandmarkNet;
+}
+
+/** The landmark network's input side in pixels. */
+const LANDMARK_SIDE = 112;
+
 type Tf = Human["tf"];
 /** Mesh points as Human gives them: [x, y, z?] in the input's pixels. */
 type Mesh = readonly (readonly (number | undefined)[])[];
 type Tensor = ReturnType<Tf["tensor"]>;
 
-/** face-api's recognition network, loaded from the package's model folder onto Human's tfjs. */
-export async function loadRecognitionNet(tf: Tf): Promise<RecognitionNet> {
+/** face-api's landmark and recognition networks, loaded from the package's model folder onto Human's tfjs. */
+export async function loadDescriptorNets(tf: Tf): Promise<DescriptorNets> {
   const { createRequire } = process.getBuiltinModule("node:module") as typeof import("node:module");
   const nodeRequire = createRequire(import.meta.url);
   const dist = path.dirname(nodeRequire.resolve("@vladmandic/face-api"));
@@ -71,23 +101,71 @@ export async function loadRecognitionNet(tf: Tf): Promise<RecognitionNet> {
   const loaded = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ url)) as FaceApi & { default?: FaceApi };
   const faceapi = loaded.nets ? loaded : loaded.default!;
   if (faceapi.tf.engine() !== tf.engine()) throw new Error("face-api and Human loaded different copies of tfjs");
-  const net = faceapi.nets.faceRecognitionNet;
-  if (!net.isLoaded) await net.loadFromDisk(path.join(dist, "..", "model"));
-  return net;
+  const { faceRecognitionNet: recognition, faceLandmark68Net: landmarks } = faceapi.nets;
+  const models = path.join(dist, "..", "model");
+  if (!recognition.isLoaded) await recognition.loadFromDisk(models);
+  if (!landmarks.isLoaded) await landmarks.loadFromDisk(models);
+  return { recognition, landmarks };
 }
 
 interface FaceApi {
-  nets: { faceRecognitionNet: RecognitionNet };
+  nets: { faceRecognitionNet: RecognitionNet; faceLandmark68Net: LandmarkNet };
   tf: { engine(): unknown };
 }
 
 /**
- * The 150 × 150 chip the network describes (face-chip.ts), from `image` ([height, width, 3],
- * 0–255) and the face's `mesh` (points in its pixels); outside the picture black (dlib and face-api
- * pad with zeros too). Float32 [1, 150, 150, 3], 0–255. Null when the mesh lacks a point it needs.
+ * dlib's 68 landmarks of the face whose mesh is given, in `image`'s pixels: face-api's landmark
+ * network run on the square the mesh spans (its side the mesh's larger extent, centred on it),
+ * scaled to 112 px; outside the picture black. Null when the mesh has no extent.
  */
-export function alignedCrop(tf: Tf, image: Tensor, mesh: Mesh): Tensor | null {
-  const chip = chipTransform(mesh, INPUT_SIDE);
+export async function findLandmarks(tf: Tf, net: LandmarkNet, image: Tensor, mesh: Mesh): Promise<[number, number][] | null> {
+  let left = Infinity;
+  let right = -Infinity;
+  let top = Infinity;
+  let bottom = -Infinity;
+  for (const [x, y] of mesh) {
+    if (x === undefined || y === undefined || !Number.isFinite(x) || !Number.isFinite(y)) continue;
+    left = Math.min(left, x);
+    right = Math.max(right, x);
+    top = Math.min(top, y);
+    bottom = Math.max(bottom, y);
+  }
+  const side = Math.max(right - left, bottom - top);
+  if (!(side > 0)) return null;
+  const x0 = (left + right) / 2 - side / 2;
+  const y0 = (top + bottom) / 2 - side / 2;
+  const [height, width] = image.shape as [number, number, number];
+  // cropAndResize's box: [y1, x1, y2, x2] as shares of the distance between the first and last pixels.
+  const box = [y0 / (height - 1), x0 / (width - 1), (y0 + side) / (height - 1), (x0 + side) / (width - 1)];
+  const input = tf.tidy(() => {
+    const batch = tf.expandDims(tf.cast(image, "float32")) as Parameters<Tf["image"]["cropAndResize"]>[0];
+    return tf.image.cropAndResize(batch, [box], [0], [LANDMARK_SIDE, LANDMARK_SIDE]);
+  });
+  try {
+    const found = await net.detectLandmarks(input);
+    const positions = (Array.isArray(found) ? found[0] : found)?.positions;
+    if (positions?.length !== 68) return null;
+    const scale = side / LANDMARK_SIDE;
+    return positions.map((p) => [x0 + p.x * scale, y0 + p.y * scale]);
+  } finally {
+    tf.dispose(input);
+  }
+}
+
+/** The landmarks the chip is fitted on: the landmark network's, unless they lie far from the mesh's. */
+export function chipLandmarks(mesh: Mesh, found: Landmarks | null): Landmarks {
+  const fromMesh = meshLandmarks(mesh);
+  return found && landmarkDisagreement(fromMesh, found) <= LANDMARK_DISAGREEMENT ? found : fromMesh;
+}
+
+/**
+ * The 150 × 150 chip the network describes (face-chip.ts), from `image` ([height, width, 3],
+ * 0–255) and the face's `landmarks` (dlib's numbering, in its pixels); outside the picture black
+ * (dlib and face-api pad with zeros too). Float32 [1, 150, 150, 3], 0–255. Null when a landmark it
+ * needs is missing.
+ */
+export function alignedCrop(tf: Tf, image: Tensor, landmarks: Landmarks): Tensor | null {
+  const chip = chipTransformFromLandmarks(landmarks, INPUT_SIDE);
   if (!chip) return null;
   return tf.tidy(() => {
     const batch = tf.expandDims(tf.cast(image, "float32")) as Parameters<Tf["image"]["transform"]>[0];
@@ -97,12 +175,13 @@ export function alignedCrop(tf: Tf, image: Tensor, mesh: Mesh): Tensor | null {
 }
 
 /** The descriptor of the face whose mesh is given, in `image` ([height, width, 3], 0–255). */
-export async function describeFace(tf: Tf, net: RecognitionNet, image: Tensor, mesh: Mesh): Promise<number[] | null> {
+export async function describeFace(tf: Tf, nets: DescriptorNets, image: Tensor, mesh: Mesh): Promise<number[] | null> {
   if (mesh.length < MESH_POINTS) return null;
-  const crop = alignedCrop(tf, image, mesh);
+  const found = await findLandmarks(tf, nets.landmarks, image, mesh);
+  const crop = alignedCrop(tf, image, chipLandmarks(mesh, found));
   if (!crop) return null;
   try {
-    const descriptor = (await net.computeFaceDescriptor(crop)) as Float32Array;
+    const descriptor = (await nets.recognition.computeFaceDescriptor(crop)) as Float32Array;
     return descriptor.length === FACE_DESCRIPTOR_LENGTH && descriptor.every(Number.isFinite) ? Array.from(descriptor) : null;
   } finally {
     tf.dispose(crop);

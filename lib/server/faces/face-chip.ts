@@ -2,8 +2,10 @@
  * dlib's face chip, the crop its ResNet-34 face descriptor was trained on (dlib's
  * get_face_chip_details with the 68-point landmarks, 150 × 150, padding 0.25): the similarity
  * transform (turn, one scale, shift) that best lays the face's eyes, nose and upper lip onto
- * dlib's mean face, fitted by least squares. Here the landmarks come from Human's face mesh
- * (MediaPipe's 468 points), each dlib point 27–64 taken from the mesh point at the same place.
+ * dlib's mean face, fitted by least squares. The landmarks are dlib's 68 (iBUG 300-W's points, the
+ * ones the mean face was averaged from) as face-api's 68-landmark network finds them, or, where
+ * that network and the mesh disagree (describe-face.ts), taken from Human's face mesh (MediaPipe's
+ * 468 points), each dlib point 27–64 from the mesh point at the same place (meshLandmarks).
  *
  * The mean face is dlib's published template (dlib/image_transforms/interpolation.h, Boost
  * Software License): the average positions of landmarks 17–67 in a unit square. It is data the
@@ -129,15 +131,59 @@ type Mesh = readonly (readonly (number | undefined)[])[];
  * (p, q) shows picture point (a·p − c·q + bx, c·p + a·q + by). Null when a needed mesh point is missing.
  */
 export function chipTransform(mesh: Mesh, side = CHIP_SIDE, padding = CHIP_PADDING): number[] | null {
+  return chipTransformFromLandmarks(meshLandmarks(mesh), side, padding);
+}
+
+/** The dlib landmarks the chip is fitted on (dlib fits these of the 68 and no others). */
+export const CHIP_LANDMARKS: readonly number[] = Object.keys(DLIB_FROM_MESH).map(Number);
+
+/** Landmarks in dlib's numbering (index 0–67): [x, y] in the picture's pixels, undefined where unknown. */
+export type Landmarks = readonly (readonly (number | undefined)[] | undefined)[];
+
+/** The mesh's points standing for dlib's CHIP_LANDMARKS, in dlib's numbering (the others undefined). */
+export function meshLandmarks(mesh: Mesh): Landmarks {
+  const landmarks: (readonly (number | undefined)[] | undefined)[] = [];
+  for (const [dlib, meshIndex] of Object.entries(DLIB_FROM_MESH)) landmarks[Number(dlib)] = mesh[meshIndex];
+  return landmarks;
+}
+
+/**
+ * The same transform from dlib's landmarks themselves (dlib's numbering, in the picture's pixels).
+ * Null when one of CHIP_LANDMARKS is missing.
+ */
+export function chipTransformFromLandmarks(landmarks: Landmarks, side = CHIP_SIDE, padding = CHIP_PADDING): number[] | null {
   const from: [number, number][] = [];
   const to: [number, number][] = [];
-  for (const [dlib, meshIndex] of Object.entries(DLIB_FROM_MESH)) {
-    const point = mesh[meshIndex];
+  for (const dlib of CHIP_LANDMARKS) {
+    const point = landmarks[dlib];
     const x = point?.[0];
     const y = point?.[1];
     if (x === undefined || y === undefined || !Number.isFinite(x) || !Number.isFinite(y)) return null;
-    from.push(chipPoint(Number(dlib), side, padding));
+    from.push(chipPoint(dlib, side, padding));
     to.push([x, y]);
   }
   return similarityTransform(from, to);
+}
+
+/**
+ * How far two sets of landmarks for one face lie apart: the mean distance between their
+ * CHIP_LANDMARKS, as a share of the distance between the outer eye corners (36 and 45) of
+ * `reference`. Infinity when a point is missing or the eyes coincide.
+ */
+export function landmarkDisagreement(reference: Landmarks, other: Landmarks): number {
+  const eye = (i: number) => reference[i];
+  const [ax, ay] = eye(36) ?? [];
+  const [bx, by] = eye(45) ?? [];
+  if (ax === undefined || ay === undefined || bx === undefined || by === undefined) return Infinity;
+  const eyes = Math.hypot(bx - ax, by - ay);
+  if (!(eyes > 0)) return Infinity;
+  let sum = 0;
+  for (const dlib of CHIP_LANDMARKS) {
+    const [x, y] = reference[dlib] ?? [];
+    const [u, v] = other[dlib] ?? [];
+    if (x === undefined || y === undefined || u === undefined || v === undefined) return Infinity;
+    sum += Math.hypot(u - x, v - y);
+  }
+  const mean = sum / CHIP_LANDMARKS.length;
+  return Number.isFinite(mean) ? mean / eyes : Infinity;
 }

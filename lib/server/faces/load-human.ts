@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Config, Human } from "@vladmandic/human";
-import { describeFace, loadRecognitionNet } from "./describe-face";
+import { describeFace, loadDescriptorNets } from "./describe-face";
 
 /*
  * One Human instance per process on tfjs's WASM backend (STACK.md, "Face pipeline on CPU"):
@@ -38,8 +38,8 @@ function packagePaths() {
 
 /**
  * Detection (blazeface + face mesh). Human's own descriptor (faceres) is never loaded: a face is
- * described by face-api's ResNet-34 from a crop aligned on the mesh (describe-face.ts), switched on
- * once the instance is loaded.
+ * described by face-api's ResNet-34 from dlib's chip, fitted on face-api's 68 landmarks found in the
+ * mesh's square (describe-face.ts), switched on once the instance is loaded.
  */
 const humanConfig = ({ wasmDir, modelsDir }: ReturnType<typeof packagePaths>): Partial<Config> => ({
   backend: "wasm",
@@ -73,7 +73,7 @@ const humanConfig = ({ wasmDir, modelsDir }: ReturnType<typeof packagePaths>): P
   },
 });
 
-/** The shared instance, created and loaded on first use (about 1.5 s: Human's detector and mesh, face-api's ResNet-34). */
+/** The shared instance, created and loaded on first use (about 1.5 s: Human's detector and mesh, face-api's 68 landmarks and ResNet-34). */
 export function getHuman(): Promise<Human> {
   holder[KEY] ??= createHuman().catch((error: unknown) => {
     delete holder[KEY]; // a later call may try again
@@ -121,7 +121,7 @@ async function createHuman(): Promise<Human> {
   await human.init();
   const backend = human.tf.getBackend() as string | undefined;
   if (backend !== "wasm") throw new Error(`face models run on the "${backend}" backend, expected "wasm"`);
-  describeWithResNet(human, await loadRecognitionNet(human.tf));
+  describeWithResNet(human, await loadDescriptorNets(human.tf));
   // From here on "description" means the ResNet-34's, on by default as faceres' was (loaded
   // without it above, so faceres' weights are never read).
   human.config.face.description = { ...human.config.face.description, enabled: true };
@@ -134,7 +134,7 @@ async function createHuman(): Promise<Human> {
  * (128 numbers) in `face.embedding`, as Human would have put its own there. Faceres is switched
  * off for the call itself. Only tensor inputs are described (what every caller here passes).
  */
-function describeWithResNet(human: Human, net: Awaited<ReturnType<typeof loadRecognitionNet>>): void {
+function describeWithResNet(human: Human, nets: Awaited<ReturnType<typeof loadDescriptorNets>>): void {
   const detect = human.detect.bind(human);
   human.detect = async (input, userConfig) => {
     const asked = userConfig?.face?.description?.enabled ?? human.config.face.description?.enabled ?? false;
@@ -144,7 +144,7 @@ function describeWithResNet(human: Human, net: Awaited<ReturnType<typeof loadRec
     human.config.face.description = { ...human.config.face.description, enabled: asked };
     for (const found of result.face) {
       found.embedding =
-        asked && input instanceof human.tf.Tensor ? ((await describeFace(human.tf, net, input, found.mesh)) ?? undefined) : undefined;
+        asked && input instanceof human.tf.Tensor ? ((await describeFace(human.tf, nets, input, found.mesh)) ?? undefined) : undefined;
     }
     return result;
   };
