@@ -270,11 +270,12 @@ describe("the MRZ found along the page's text direction", () => {
     const guess = findMrzBand(lines);
     expect(guess?.format).toBeNull();
     expect(guess?.lines).toHaveLength(2);
-    // Expected length: line 1's 230 px for 23 characters is 10 px a cell, 44 cells = 440 px (line 2:
-    // 300 / 30 × 44 = 440 px too); with 1.2 box heights (18 px) each side the band runs 32 → 508.
+    // Expected length: line 1's 230 px for 23 characters is 10 px a cell; its 21 missing cells are
+    // followed 1.3 × as far (perspective's slack): 230 + 273 = 503 px (line 2: 300 + 14 × 13 = 482);
+    // with 0.6 box heights (9 px) each side the band runs 41 → 562.
     const quad = bandQuad(guess!, 44);
-    expect(quad[0][0]).toBeCloseTo(32, 6);
-    expect(quad[1][0]).toBeCloseTo(508, 6);
+    expect(quad[0][0]).toBeCloseTo(41, 6);
+    expect(quad[1][0]).toBeCloseTo(562, 6);
     // One box height (15 px) above the first line and below the last.
     expect(quad[0][1]).toBeCloseTo(445, 6);
     expect(quad[2][1]).toBeCloseTo(512, 6);

@@ -92,8 +92,9 @@ export function mapPoint(h: Homography, x: number, y: number): [number, number] 
  * The quadrilateral `quad` of `image` (corners clockwise from the one that becomes the top-left)
  * resampled onto a width × height rectangle, with `margin` px more on every side taken from the
  * same plane around it. Returns the rectangle's image and the homography from its pixels to the
- * image's. Where the output would shrink the source by more than ~1.4×, the source is first
- * reduced with an area filter (bilinear sampling alone would alias fine print).
+ * image's. Where the output would shrink the source by more than ~1.4×, or enlarge it by more
+ * than that, the region is first resampled to about the output's scale (an area filter down,
+ * cubic up): bilinear sampling alone would alias fine print down and blur its strokes up.
  */
 export async function warpQuad(
   image: GrayImage,
@@ -120,8 +121,9 @@ export async function warpQuad(
   const shrink = edge / Math.max(1, width);
   let source = image;
   let toPixels: Homography = toSource;
-  if (shrink > 1.4) {
-    // Reduce the region the output samples (its bounding box) first, and sample the reduced copy.
+  if (shrink > 1.4 || shrink < 0.7) {
+    // Resample the region the output samples (its bounding box) to about the output's scale first
+    // (an area filter down, cubic up), and sample that copy at ~1:1.
     const corners = [mapPoint(toSource, 0, 0), mapPoint(toSource, W, 0), mapPoint(toSource, W, H), mapPoint(toSource, 0, H)];
     const x0 = Math.max(0, Math.floor(Math.min(...corners.map((p) => p[0]))));
     const y0 = Math.max(0, Math.floor(Math.min(...corners.map((p) => p[1]))));

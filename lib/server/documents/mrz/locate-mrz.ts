@@ -82,27 +82,28 @@ function sharpness(line: MrzLineImage): number {
 }
 
 /**
- * Share of the line's own cells washed out above its paper (light reflected off a laminate): only
- * the cells, from the first's left edge to the last's right and from the baseline up a cap
- * height, are measured. A hologram or a bright patch in the margins around the line (or elsewhere
- * on the page) is no reason to refuse: it hides no character.
+ * Share of the line's own cells washed out above its paper (light reflected off a laminate). The
+ * paper's level is the line's (margins included: small blurred print greys its cells); only the
+ * cells, from the first's left edge to the last's right and from the baseline up a cap height, are
+ * counted. A hologram or a bright patch in the margins around the line, or elsewhere on the page,
+ * is no reason to refuse: it hides no character.
  */
 function glare(line: MrzLineImage): number {
   const { data, width } = line;
+  if (data.length === 0) return 0;
+  const all = new Uint32Array(256);
+  for (let i = 0; i < data.length; i++) all[data[i]!]!++;
+  const paper = ranked(all, Math.floor(data.length * 0.6));
+  if (paper >= 238) return 0; // white paper already near saturation: no glare can be told from it
+  const limit = Math.min(254, paper + 18);
   const x0 = Math.max(0, Math.floor(line.cellLeft));
   const x1 = Math.min(width, Math.ceil(line.cellLeft + line.chars * line.cellPitch));
   const y0 = Math.max(0, line.baseline - MRZ_LINE_CAP_HEIGHT);
   const y1 = Math.min(line.height, line.baseline + 1);
-  const histogram = new Uint32Array(256);
-  let n = 0;
-  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++, n++) histogram[data[y * width + x]!]!++;
-  if (n === 0) return 0;
-  const paper = ranked(histogram, Math.floor(n * 0.6));
-  if (paper >= 238) return 0; // white paper already near saturation: no glare can be told from it
-  const limit = Math.min(254, paper + 18);
   let bright = 0;
-  for (let v = limit; v < 256; v++) bright += histogram[v]!;
-  return bright / n;
+  let n = 0;
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++, n++) if (data[y * width + x]! >= limit) bright++;
+  return n ? bright / n : 0;
 }
 
 /** The value at `rank` (from 0) of the sorted values a histogram counts. */

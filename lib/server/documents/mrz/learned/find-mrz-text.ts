@@ -70,6 +70,16 @@ function mrzLike(text: string, minLength = 24): boolean {
   return bad <= 1 && text.includes("<");
 }
 
+/**
+ * A line of an MRZ whose fillers were all missed: the second line of a TD3 or TD2 (document number,
+ * dates, check digits) can hold no chevron before them. Taken only in a group with a line that has.
+ */
+function digitsLine(text: string): boolean {
+  return (
+    text.length >= 20 && text.length <= 48 && !text.includes("?") && [...text].filter((c) => c >= "0" && c <= "9").length >= text.length / 2
+  );
+}
+
 /** The layout two or three lines' text tells. */
 function layoutOf(texts: string[]): MrzFormat | null {
   const n = texts.length;
@@ -93,7 +103,7 @@ function stackedGroups(ocr: OcrLine[], angle: number, loose: boolean): Candidate
   const mrzParts = ocr.flatMap((l) => l.parts ?? [l]).filter((p) => [...cleanMrzText(p.text)].filter((c) => c === "?").length <= 1);
   const candidates: Candidate[] = rowsInFrame(mrzParts, angle)
     .map((line) => ({ line, text: cleanMrzText(line.text), ...geometry(line, angle) }))
-    .filter((c) => mrzLike(c.text, loose ? 12 : 24) && c.width > 4 * c.height)
+    .filter((c) => (mrzLike(c.text, loose ? 12 : 24) || (loose && digitsLine(c.text))) && c.width > 4 * c.height)
     .sort((a, b) => a.cy - b.cy);
   const groups: Candidate[][] = [];
   for (const c of candidates) {
@@ -140,7 +150,7 @@ export function findMrzBand(ocr: OcrLine[], angle = 0): MrzBandGuess | null {
   const whole = findMrzText(ocr, angle);
   if (whole) return whole;
   const group = stackedGroups(ocr, angle, true)
-    .filter((g) => g.length >= 2)
+    .filter((g) => g.length >= 2 && g.some((c) => c.text.includes("<")))
     .sort((a, b) => b[0]!.cy - a[0]!.cy)[0];
   return group ? { format: null, lines: group.map((c) => c.line), texts: group.map((c) => c.text) } : null;
 }

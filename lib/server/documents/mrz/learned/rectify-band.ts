@@ -22,6 +22,13 @@ export const BOX_HEIGHT = 44;
 const MAX_WIDTH = 2400;
 const MAX_HEIGHT = 1000;
 
+/**
+ * The cells a line's text lacks are followed this much further than its own pitch says: in a page
+ * seen obliquely the cells grow toward the near side (~25 % across a line at 25–30°), and a band
+ * cut short leaves its last cells out (the locator answers cut_off); a little blank is harmless.
+ */
+const MISSING_SLACK = 1.3;
+
 export interface RectifiedBand {
   /** The band upright, lines horizontal, boxes BOX_HEIGHT px tall, with a margin around the lines. */
   image: GrayImage;
@@ -44,23 +51,25 @@ function boxSize(line: OcrLine) {
 }
 
 /**
- * The band's quadrilateral in the page (clockwise from its top-left), margins included: 1.2 box
- * heights before the lines and after their expected ends, one box height above and below.
+ * The band's quadrilateral in the page (clockwise from its top-left), margins included: 0.6 box
+ * heights (about a cell; the detector's boxes are padded already) before the lines and after their
+ * expected ends, one box height above and below. A wider margin reaches past the page's edge where
+ * the MRZ runs close to it, and the edge's dark line joins the MRZ's lines in the locator.
  */
 export function bandQuad(guess: Pick<MrzBandGuess, "lines" | "texts">, chars: number): [Point, Point, Point, Point] {
   const first = guess.lines[0]!;
   const last = guess.lines.at(-1)!;
   const heights = guess.lines.map((l) => boxSize(l).height).sort((a, b) => a - b);
   const h = heights[heights.length >> 1]!;
-  // A line's expected length: its box, plus the cells its text lacks at its own pitch.
+  // A line's expected length: its box, plus the cells its text lacks at its own pitch (with slack).
   const expected = (line: OcrLine, text: string) => {
     const { width } = boxSize(line);
-    return width + Math.max(0, chars - text.length) * (width / Math.max(1, text.length));
+    return width + MISSING_SLACK * Math.max(0, chars - text.length) * (width / Math.max(1, text.length));
   };
   const longest = Math.max(...guess.lines.map((l, i) => expected(l, guess.texts[i] ?? "")));
   const topDir = unit(sub(first.box[1], first.box[0]));
   const bottomDir = unit(sub(last.box[2], last.box[3]));
-  const margin = 1.2 * h;
+  const margin = 0.6 * h;
   const topLeft = along(first.box[0], topDir, -margin);
   const topRight = along(first.box[0], topDir, longest + margin);
   const bottomLeft = along(last.box[3], bottomDir, -margin);
