@@ -184,8 +184,18 @@ function judge(field: Compared, v: VizValue & { whole?: boolean }, id: DocumentI
   }
   const encoded = id.documentNumber?.replace(/</g, "");
   if (!encoded) return null;
-  return foldNumber(v.text) === foldNumber(encoded);
+  const printed = foldNumber(v.text);
+  const held = foldNumber(encoded);
+  // The MRZ's number field holds nine characters; a longer number runs on into its check digit and
+  // optional data (ICAO 9303), and issuers print it whole (Belgium's 590-3358014-85 over an MRZ
+  // number 590335801): what the field holds is compared, the printed rest is not the MRZ's to judge.
+  return (
+    printed === held || (held.length === 9 && printed.length > 9 && printed.length <= 9 + MAX_NUMBER_RUN_ON && printed.startsWith(held))
+  );
 }
+
+/** How many printed characters past the MRZ's nine a number may run on (ICAO 9303's TD1 optional data: 15). */
+const MAX_NUMBER_RUN_ON = 6;
 
 /** The values of each compared field, a printed "SURNAME, GIVEN NAMES" split at its comma. */
 function byField(values: VizValue[]): Map<Compared, (VizValue & { whole?: boolean })[]> {

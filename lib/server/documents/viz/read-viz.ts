@@ -322,7 +322,8 @@ function toBoxes(lines: OcrLine[]): Box[] {
 // Values by kind.
 const DATE_TOKEN =
   /\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]\s?(?:\d{4}|\d{2})(?!\d)|\d{1,2}\s*[A-Za-zÀ-ÿ]{3,9}\.?(?:\s*\/\s*[A-Za-zÀ-ÿ]{3,9}\.?)?\s*(?:\d{4}|\d{2})(?!\d)/g;
-const NUMBER_TOKEN = /(?<![A-Za-z0-9])[A-Z0-9]{5,14}(?![A-Za-z0-9])/g;
+/** A number as printed: letters and digits, in groups joined by hyphens (Belgium's 590-3358014-85), 5–16 of them. */
+const NUMBER_TOKEN = /(?<![A-Za-z0-9-])[A-Z0-9]+(?:-[A-Z0-9]+)*(?![A-Za-z0-9-])/g;
 
 const IS_DATE = new RegExp(`^(?:${DATE_TOKEN.source})$`);
 
@@ -335,7 +336,10 @@ function valuesOfKind(text: string, kind: Kind): string[] {
   if (kind === "number") {
     return [...text.toUpperCase().matchAll(NUMBER_TOKEN)]
       .map((m) => m[0])
-      .filter((t) => (t.match(/\d/g)?.length ?? 0) >= 3 && !IS_DATE.test(t));
+      .filter((t) => {
+        const chars = t.replace(/-/g, "").length;
+        return chars >= 5 && chars <= 16 && (t.match(/\d/g)?.length ?? 0) >= 3 && !IS_DATE.test(t);
+      });
   }
   if (kind === "name") {
     const cleaned = text.replace(/^[\s:.,/\-–]+|[\s:.]+$/g, "");
