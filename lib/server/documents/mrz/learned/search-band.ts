@@ -121,7 +121,9 @@ export async function searchLearnedMrz(gray: GrayImage, upright: OcrLine[], now:
   // text is more likely upside down along it (a page turned a quarter anticlockwise reads as
   // nothing), and the half turn is tried first.
   const readAlong = upright.some((l) => cleanMrzText(l.text).includes("<<"));
-  const turns = angle === null ? [] : Math.abs(angle) < LEVEL ? [180] : readAlong ? [angle, angle + 180] : [angle + 180, angle];
+  // No line read at all: upside-down print falls under the recogniser's confidence floor, so a page
+  // of which nothing was read is read once more the other way up.
+  const turns = angle === null || Math.abs(angle) < LEVEL ? [180] : readAlong ? [angle, angle + 180] : [angle + 180, angle];
   for (const turn of turns) {
     const turned = turnPage(gray, turn);
     passes++;
