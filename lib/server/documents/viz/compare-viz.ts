@@ -186,15 +186,14 @@ function judge(field: Compared, v: VizValue & { whole?: boolean }, id: DocumentI
   if (!encoded) return null;
   const printed = foldNumber(v.text);
   const held = foldNumber(encoded);
-  // The MRZ's number field holds nine characters; a longer number runs on into its check digit and
-  // optional data (ICAO 9303), and issuers print it whole (Belgium's 590-3358014-85 over an MRZ
-  // number 590335801): what the field holds is compared, the printed rest is not the MRZ's to judge.
-  return (
-    printed === held || (held.length === 9 && printed.length > 9 && printed.length <= 9 + MAX_NUMBER_RUN_ON && printed.startsWith(held))
-  );
+  // The MRZ's number field holds nine characters; an issuer whose numbers are longer prints them
+  // whole and encodes nine of them (Belgium's card 000-5903358-01 over the MRZ number 590335801;
+  // others run on into the optional data): what the field holds must stand in the printed number,
+  // together; the printed rest is not the MRZ's to judge.
+  return printed === held || (held.length === 9 && printed.length > 9 && printed.length <= 9 + MAX_NUMBER_RUN_ON && printed.includes(held));
 }
 
-/** How many printed characters past the MRZ's nine a number may run on (ICAO 9303's TD1 optional data: 15). */
+/** How many printed characters beyond the MRZ's nine a longer number may have. */
 const MAX_NUMBER_RUN_ON = 6;
 
 /** The values of each compared field, a printed "SURNAME, GIVEN NAMES" split at its comma. */
