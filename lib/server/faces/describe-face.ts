@@ -29,7 +29,9 @@ import { chipTransformFromLandmarks, landmarkDisagreement, meshLandmarks, type L
  * Anti-aliasing before the cut (an average pool to the chip's scale, as dlib's pyramid does) changed
  * nothing measurable: in the 640 px copy few faces are over twice the chip's scale. The test-time
  * flip (the chip and its mirror described and added) was measured earlier and not taken (it raised
- * different people as much as the same person). The landmark network costs ~5 ms a face.
+ * different people as much as the same person). The landmark network costs ~9 ms a face (p50, a busy
+ * 2-core machine; the chip and the ResNet-34 ~27 ms): ~0.1 s of a selfie judgement, which describes
+ * a third of its ~40 frames.
  * faces-2's LFW people (held apart) were measured once before this change (same person 34/70 in
  * pass); what this change does to them is in bench:faces:real, no longer a blind measure.
  *
