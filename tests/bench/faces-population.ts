@@ -27,7 +27,7 @@ import { FACE_MATCH_PASS, FACE_MATCH_REVIEW } from "@/lib/server/documents/face-
 import { FACE_MATCH_THRESHOLD, faceSimilarity } from "@/lib/server/faces/compare-faces";
 import { loadFaceModels } from "@/lib/server/faces/load-human";
 import { sampleFaces } from "../support/faces";
-import { pct, timed } from "./faces-shared";
+import { pct, timed, upperBound95 } from "./faces-shared";
 
 const SHARED = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../shared/real-data");
 const HELD_APART = /wall-e-robot__/;
@@ -134,25 +134,6 @@ async function describeAll(list: Photo[], roles: FacePhotoRole[]): Promise<{ map
   return { map, ms };
 }
 
-/** One-sided 95 % upper bound on a rate seen k times in n (exact binomial; k = 0 gives ≈ 3/n). */
-function upperBound(k: number, n: number): number {
-  let lo = k / n;
-  let hi = 1;
-  for (let i = 0; i < 60; i++) {
-    const p = (lo + hi) / 2;
-    // P(X ≤ k | p)
-    let term = (1 - p) ** n;
-    let cdf = term;
-    for (let j = 1; j <= k; j++) {
-      term *= ((n - j + 1) / j) * (p / (1 - p));
-      cdf += term;
-    }
-    if (cdf > 0.05) lo = p;
-    else hi = p;
-  }
-  return hi;
-}
-
 const f3 = (v: number) => v.toFixed(3);
 const share = (n: number, of: number) => `${n}/${of} (${((100 * n) / Math.max(1, of)).toFixed(1)} %)`;
 
@@ -194,7 +175,7 @@ function report(
   }
   const falseMatches = impostor.filter((s) => s >= pass).length;
   console.log(
-    `pass threshold ${pass}: FMR measured ${falseMatches}/${impostor.length}; 95 % upper bound ${upperBound(falseMatches, impostor.length).toExponential(2)}`,
+    `pass threshold ${pass}: FMR measured ${falseMatches}/${impostor.length}; 95 % upper bound ${upperBound95(falseMatches, impostor.length).toExponential(2)}`,
   );
 }
 
