@@ -18,7 +18,10 @@ import { learnedOcr, pageOcr, searchLearnedMrz } from "./learned/search-band";
  * joins them; when they do not settle it, the cell classifier gives a third reading, which the
  * gate pairs with the template matcher's the same way. The locator does not know which way up the
  * page is (documents-lab.md): the located lines are judged both ways up before reading
- * (orientation.ts), and only a band whose way up is not clear is read both ways.
+ * (orientation.ts), and only a band whose way up is not clear is read both ways. When the classic
+ * engine cannot read the page, the learned OCR finds the band at any angle, in perspective and at
+ * any size in the picture, and it is rectified from its corners and read at one scale
+ * (learned/search-band.ts, learned/rectify-band.ts, learned/read-learned.ts).
  */
 
 /**
