@@ -60,7 +60,11 @@ export async function receiveWebhook(db: Db, input: ReceiveWebhookInput): Promis
   if (verification.success) {
     const { external_id, id } = verification.data;
     const byExternal = external_id ? await getApplicant(db, external_id) : undefined;
-    const applicant = byExternal?.verificationId === id ? byExternal : await findApplicantByVerification(db, id);
+    // The service can deliver `Created` before our sign-up has written the verification's id on the
+    // applicant (it is written once the create call returns): an applicant with no verification yet
+    // is the one named by external_id. Its state moves only once the id is on it (recordVerificationStatus).
+    const ours = byExternal && (byExternal.verificationId === id || byExternal.verificationId === null);
+    const applicant = ours ? byExternal : await findApplicantByVerification(db, id);
     applicantId = applicant?.id ?? null;
   }
 

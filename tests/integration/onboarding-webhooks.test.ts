@@ -9,7 +9,7 @@ import { setDatabase } from "@/lib/db";
 import { getApplicant, listApplicantEvents } from "@/lib/onboarding/applicants";
 import { parseOnboardingConfig, setOnboardingConfig, type OnboardingConfig } from "@/lib/onboarding/config";
 import { receiveWebhook } from "@/lib/onboarding/receive-webhook";
-import { receivedEvents } from "@/lib/onboarding/schema";
+import { applicants, receivedEvents } from "@/lib/onboarding/schema";
 import { submitSignup } from "@/lib/onboarding/submit-signup";
 import { chooseSandboxOutcome } from "@/lib/server/hosted/choose-sandbox-outcome";
 import { startWebhookRuntime, type WebhookRuntime } from "@/lib/server/webhooks/start-webhook-runtime";
@@ -132,6 +132,28 @@ describeEngines("onboarding webhook receiver (%s)", (engine) => {
     const [stored] = await database.db.select().from(receivedEvents).where(eq(receivedEvents.webhookId, "msg_two"));
     expect(stored!.applicantId).toBeNull();
     expect((await getApplicant(database.db, applicant.id))!.state).toBe("verified");
+  });
+
+  it("keeps an event that arrives before the sign-up has written the verification's id on the applicant with that applicant", async () => {
+    const result = await submitSignup(
+      { db: database.db, client, config, log: () => {} },
+      {
+        firstName: "Katherine",
+        lastName: "Johnson",
+        email: "katherine+review@example.com",
+        dateOfBirth: "1988-08-26",
+        address: ADDRESS,
+        selfie: undefined,
+      },
+    );
+    if (!result.ok || result.next.kind !== "verify") throw new Error("expected a verification");
+    const applicant = (await getApplicant(database.db, result.next.applicantId))!;
+    const record = await client.getVerification(applicant.verificationId!);
+    // As the delivery of `Created` finds it when it wins the race: no verification id on the applicant yet.
+    await database.db.update(applicants).set({ verificationId: null }).where(eq(applicants.id, applicant.id));
+    const body = JSON.stringify({ event: "Created", ...record, status: "InProgress" });
+    expect((await receiveWebhook(database.db, signed(config.webhookSecrets[1]!, body, "msg_early"))).status).toBe(200);
+    expect((await listApplicantEvents(database.db, applicant.id)).map((e) => e.event)).toEqual(["Created"]);
   });
 
   it("refuses a bad signature, a tampered body and a replayed old delivery with 401", async () => {
