@@ -12,6 +12,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import sharp from "sharp";
+import { joinRows } from "./join-rows";
 import type { LearnedOcrReply, LearnedOcrRequest, OcrLine, OcrPoint, OcrSkipRegion } from "./protocol";
 
 /**
@@ -167,36 +168,7 @@ async function recognize(engine: Engine, req: LearnedOcrRequest): Promise<OcrLin
     if (!line.text || line.mean < MIN_CONFIDENCE) continue;
     boxes.push({ text: line.text, score: line.mean, box: orderCorners(points) });
   }
-  return mergeRows(boxes);
-}
-
-/**
- * Boxes whose midlines are within half the mean box height joined left to right into one line, as
- * Ocr.detect did (its text joined by spaces, its box from the first box's left to the last one's
- * right); each line keeps its boxes as `parts` (a label and its value across a gap stay apart there).
- */
-function mergeRows(boxes: OcrLine[]): OcrLine[] {
-  if (!boxes.length) return [];
-  const mid = (b: OcrLine) => (b.box[0][1] + b.box[2][1]) / 2;
-  const meanHeight = boxes.reduce((s, b) => s + (b.box[2][1] - b.box[0][1]), 0) / boxes.length;
-  const rows: OcrLine[][] = [];
-  for (const b of boxes) {
-    const row = rows.find((r) => Math.abs(mid(r[0]!) - mid(b)) < meanHeight / 2);
-    if (row) row.push(b);
-    else rows.push([b]);
-  }
-  for (const row of rows) row.sort((a, b) => a.box[0][0] - b.box[0][0]);
-  rows.sort((a, b) => a[0]!.box[0][1] - b[0]!.box[0][1]);
-  return rows.map((row) => {
-    const first = row[0]!;
-    const last = row.at(-1)!;
-    return {
-      text: row.map((b) => b.text).join(" "),
-      score: row.reduce((s, b) => s + b.score, 0) / row.length,
-      box: [first.box[0], last.box[1], last.box[2], first.box[3]],
-      parts: row,
-    };
-  });
+  return joinRows(boxes);
 }
 
 // The parent gone (its server, thread or test ended), this process has no one to answer.

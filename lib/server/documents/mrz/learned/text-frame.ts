@@ -1,3 +1,4 @@
+import { joinRows } from "../../ocr/join-rows";
 import type { OcrLine, OcrPoint } from "../../ocr/learned-ocr";
 
 /*
@@ -79,26 +80,9 @@ export function frame(angle: number): { u: (p: OcrPoint) => number; v: (p: OcrPo
  */
 export function rowsInFrame(ocr: OcrLine[], angle: number): OcrLine[] {
   const { u, v } = frame(angle);
-  const boxes = ocr.flatMap((l) => l.parts ?? [l]).map((b) => ({ ...b, box: cornersInFrame(b.box, angle) }));
-  if (!boxes.length) return [];
-  const mid = (b: OcrLine) => (v(b.box[0]) + v(b.box[2])) / 2;
-  const meanHeight = boxes.reduce((s, b) => s + (v(b.box[2]) - v(b.box[0])), 0) / boxes.length;
-  const rows: OcrLine[][] = [];
-  for (const b of boxes) {
-    const row = rows.find((r) => Math.abs(mid(r[0]!) - mid(b)) < meanHeight / 2);
-    if (row) row.push(b);
-    else rows.push([b]);
-  }
-  for (const row of rows) row.sort((a, b) => u(a.box[0]) - u(b.box[0]));
-  rows.sort((a, b) => v(a[0]!.box[0]) - v(b[0]!.box[0]));
-  return rows.map((row) => {
-    const first = row[0]!;
-    const last = row.at(-1)!;
-    return {
-      text: row.map((b) => b.text).join(" "),
-      score: row.reduce((s, b) => s + b.score, 0) / row.length,
-      box: [first.box[0], last.box[1], last.box[2], first.box[3]],
-      parts: row.map(({ parts: _parts, ...part }) => part),
-    };
-  });
+  return joinRows(
+    ocr.flatMap((l) => l.parts ?? [l]).map((b) => ({ ...b, box: cornersInFrame(b.box, angle) })),
+    u,
+    v,
+  );
 }
