@@ -1,27 +1,6 @@
 // The perspective transform of the invariance bench: an inverse-homography warp on raw pixels, bilinear.
+import { homographyFromPoints } from "../support/documents/homography";
 import { edgeColour, type Raw } from "./picture-pixels";
-
-/** Solves the 3×3 homography (h33 = 1) taking each from[i] to to[i]. */
-function homography(from: [number, number][], to: [number, number][]): number[] {
-  const a: number[][] = [];
-  for (let i = 0; i < 4; i++) {
-    const [x, y] = from[i]!;
-    const [u, v] = to[i]!;
-    a.push([x, y, 1, 0, 0, 0, -u * x, -u * y, u]);
-    a.push([0, 0, 0, x, y, 1, -v * x, -v * y, v]);
-  }
-  for (let c = 0; c < 8; c++) {
-    let p = c;
-    for (let r = c + 1; r < 8; r++) if (Math.abs(a[r]![c]!) > Math.abs(a[p]![c]!)) p = r;
-    [a[c], a[p]] = [a[p]!, a[c]!];
-    for (let r = 0; r < 8; r++) {
-      if (r === c) continue;
-      const f = a[r]![c]! / a[c]![c]!;
-      for (let k = c; k < 9; k++) a[r]![k]! -= f * a[c]![k]!;
-    }
-  }
-  return [...a.map((row, i) => row[8]! / row[i]!), 1];
-}
 
 /**
  * The page seen in perspective: turned by `degrees` about its horizontal axis (top away) or its
@@ -53,7 +32,7 @@ export function perspective(raw: Raw, degrees: number, axis: "horizontal" | "ver
   const outW = Math.round(Math.max(...projected.map((p) => p[0])) + margin - minX);
   const outH = Math.round(Math.max(...projected.map((p) => p[1])) + margin - minY);
   const dst = projected.map(([x, y]) => [x - minX, y - minY] as [number, number]);
-  const m = homography(dst, corners); // output pixel → source pixel
+  const m = homographyFromPoints(dst, corners); // output pixel → source pixel
   const fill = edgeColour(raw);
   const out = Buffer.alloc(outW * outH * 3);
   for (let y = 0; y < outH; y++) {

@@ -1,6 +1,7 @@
 import { Canvas, GlobalFonts, loadImage, type SKRSContext2D } from "@napi-rs/canvas";
 import { sampleFaces, type SampleFace } from "../faces";
 import { createRng, type Rng } from "./random";
+import { homographyFromPoints } from "./homography";
 
 /*
  * A UK driving licence photocard front (85.6 × 54 mm at 12 px/mm ≈ 1027 × 648 px) with known
@@ -313,7 +314,7 @@ export async function roughPhoneCapture(png: Buffer, options: { seed: number | s
     const dy = (y - ch / 2 + rng.float(-0.04, 0.04) * ch) * scale;
     return [cx + dx * Math.cos(angle) - dy * Math.sin(angle), cy + dx * Math.sin(angle) + dy * Math.cos(angle)] as [number, number];
   });
-  const h = homography(corners, [
+  const h = homographyFromPoints(corners, [
     [0, 0],
     [cw, 0],
     [cw, ch],
@@ -350,26 +351,4 @@ export async function roughPhoneCapture(png: Buffer, options: { seed: number | s
     .blur(rng.float(0.6, 1.2))
     .jpeg({ quality: rng.int(50, 70) })
     .toBuffer();
-}
-
-/** The 3×3 homography (row-major) taking each `from` point to its `to` point. */
-function homography(from: [number, number][], to: [number, number][]): number[] {
-  const A: number[][] = [];
-  for (let i = 0; i < 4; i++) {
-    const [x = 0, y = 0] = from[i] ?? [];
-    const [u = 0, v = 0] = to[i] ?? [];
-    A.push([x, y, 1, 0, 0, 0, -u * x, -u * y, u]);
-    A.push([0, 0, 0, x, y, 1, -v * x, -v * y, v]);
-  }
-  for (let c = 0; c < 8; c++) {
-    let p = c;
-    for (let r = c + 1; r < 8; r++) if (Math.abs(A[r]![c]!) > Math.abs(A[p]![c]!)) p = r;
-    [A[c], A[p]] = [A[p]!, A[c]!];
-    for (let r = 0; r < 8; r++) {
-      if (r === c) continue;
-      const f = A[r]![c]! / A[c]![c]!;
-      for (let k = c; k < 9; k++) A[r]![k]! -= f * A[c]![k]!;
-    }
-  }
-  return [...A.map((row, i) => row[8]! / row[i]!), 1];
 }
