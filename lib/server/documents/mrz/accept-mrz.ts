@@ -6,10 +6,9 @@ import { applyPositionClasses, isNameCell, outsideClass } from "./position-class
  * The acceptance rule of documents-lab.md, which gave zero false-valids in 440 images: every check
  * digit passes and the fields are well formed, AND either two independent readers read the same
  * text, or every template cell beat its runner-up glyph by TEMPLATE_MARGIN and a second reader
- * read the names alike. Where two readers
- * disagree on a few cells that check digits cover, each of those cells must be settled by further
- * independent readings of it (witnesses: the other readers of the same band), and only then do
- * the check digits test the result. They never choose among readings: with a mod-10 check digit,
+ * read the names alike. Where two readers disagree on a few cells that check digits cover, each of
+ * those cells must be settled by further independent readings of it (witnesses: the other readers
+ * of the same band), and only then do the check digits test the result. They never choose among readings: with a mod-10 check digit,
  * one wrong string in ten passes, and every combination tried is another draw (issue 33: a German
  * card's 1220004047 was accepted as 122ODO4D47 when the combination that passed was taken).
  * Names, which no check digit covers, must be read identically.
@@ -66,7 +65,7 @@ export function acceptMrz(
     return { accepted: true, lines: t, parsed: parsedT, by: "template_confident", corrected: false };
 
   const badLines = new Set<number>(parsedT.invalidFields.map((f) => f.line));
-  if (!s || s.length !== t.length || s.some((line, i) => line.length !== t[i]!.length)) {
+  if (!s || !sameShape(s, t)) {
     return { accepted: false, reason: parsedT.valid ? "readers_disagree" : "check_digits_fail", bestGuess: t, badLines: [...badLines] };
   }
   const diffs: [number, number][] = [];
@@ -84,7 +83,7 @@ export function acceptMrz(
   const others = witnesses
     .filter((w): w is MrzReading => !!w)
     .map((w) => applyPositionClasses(format, w.lines))
-    .filter((w) => w.length === t.length && w.every((line, i) => line.length === t[i]!.length));
+    .filter((w) => sameShape(w, t));
   const settled = t.map((line) => [...line]);
   for (const [li, ci] of diffs) {
     const glyph = settleCell(format, li, ci, t[li]![ci]!, s[li]![ci]!, others);
@@ -124,8 +123,12 @@ export function settleCell(
 
 /** Two readings of the same shape that read every name cell alike. */
 function sameNames(format: MrzFormat, a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length || a.some((line, i) => line.length !== b[i]!.length)) return false;
-  return a.every((line, li) => [...line].every((ch, ci) => !isNameCell(format, li, ci) || ch === b[li]![ci]));
+  return sameShape(a, b) && a.every((line, li) => [...line].every((ch, ci) => !isNameCell(format, li, ci) || ch === b[li]![ci]));
+}
+
+/** As many lines, each as long. */
+function sameShape(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((line, i) => line.length === b[i]!.length);
 }
 
 function sameLines(a: readonly string[], b: readonly string[]): boolean {
