@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { fail, ok, type Result } from "../shared/result";
-import { embedFace, FACE_MAX_SIDE, locateFace } from "../faces/embed-face";
+import { embedFace, locateFace } from "../faces/embed-face";
 
 /*
  * The portrait on a document, embedded in two passes (documents-lab.md, "The document's face"):
@@ -68,28 +68,19 @@ async function describeFrom(image: Buffer, first: Awaited<ReturnType<typeof loca
  * weak detection; the MRZ engine turns the page on its own).
  */
 async function locateTurned(upload: Buffer) {
-  // The detector sees at most FACE_MAX_SIDE px: the turns are looked at on one copy of that size
-  // (one decode of the upload), and only the winning turn is made at full size to cut from.
-  const small = await sharp(upload, { failOn: "error", limitInputPixels: 50_000_000 })
-    .rotate()
-    .resize(FACE_MAX_SIDE, FACE_MAX_SIDE, { fit: "inside", withoutEnlargement: true })
-    .jpeg({ quality: 95 })
-    .toBuffer()
-    .catch(() => null);
-  if (!small) return null;
-  let best: { angle: number; score: number } | null = null;
+  let best: { found: Extract<Awaited<ReturnType<typeof locateFace>>, { ok: true }>; image: Buffer } | null = null;
   for (const angle of [90, 270, 180]) {
-    const found = await locateFace(await sharp(small).rotate(angle).jpeg({ quality: 95 }).toBuffer());
-    if (found.ok && (!best || found.value.detectionScore > best.score)) best = { angle, score: found.value.detectionScore };
+    const image = await sharp(upload, { failOn: "error", limitInputPixels: 50_000_000 })
+      .rotate()
+      .rotate(angle)
+      .jpeg({ quality: 95 })
+      .toBuffer()
+      .catch(() => null);
+    if (!image) return null;
+    const found = await locateFace(image);
+    if (found.ok && (!best || found.value.detectionScore > best.found.value.detectionScore)) best = { found, image };
   }
-  if (!best) return null;
-  const image = await sharp(upload, { failOn: "error", limitInputPixels: 50_000_000 })
-    .rotate()
-    .rotate(best.angle)
-    .jpeg({ quality: 95 })
-    .toBuffer();
-  const found = await locateFace(image);
-  return found.ok ? { found, image } : null;
+  return best;
 }
 
 function clamp(v: number, lo: number, hi: number) {
