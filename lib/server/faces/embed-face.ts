@@ -1,7 +1,10 @@
 import sharp from "sharp";
 import { fail, ok, type Result } from "../shared/result";
 import { FACE_EMBEDDING_DIMENSIONS, unitVector } from "./compare-faces";
-import { withHuman } from "./load-human";
+import { confidentFaces, FACE_MIN_DETECTION_SCORE } from "./confident-faces";
+import { describeWithReframe, withHuman } from "./load-human";
+
+export { confidentFaces, FACE_MIN_DETECTION_SCORE, FACE_RELATIVE_DETECTION_MARGIN } from "./confident-faces";
 
 export interface FaceEmbedding {
   /** The largest face's descriptor (describe-face.ts), scaled to unit length (FACE_EMBEDDING_DIMENSIONS). */
@@ -22,12 +25,6 @@ export interface FaceEmbedding {
  * embedding is computed from.
  */
 export const FACE_MAX_SIDE = 640;
-
-/**
- * Detector confidence below which a detection is not taken as a face. Real faces in the sample
- * photos and their altered copies scored ≥ 0.6; false detections (hair, shadows at an edge) ≤ 0.3.
- */
-export const FACE_MIN_DETECTION_SCORE = 0.5;
 
 /**
  * A face narrower than this many pixels (the detector's box, in the copy it is described from: at
@@ -90,21 +87,6 @@ export async function locateFace(image: Buffer): Promise<Result<LocatedFace>> {
   return ok({ detectionScore: largest.boxScore, box: toOriginal(largest.box, scale), faces: found.length, faceWidths: widths, imageSize });
 }
 
-/**
- * A detection far less sure than the picture's surest face is not a face: beside a real face at
- * 0.86, the detector reported a "face" of background and an ear at 0.52, as wide as the real one,
- * which the largest-face rule then described (a rolled press photo: same-person score 0.86 → 0.20).
- */
-export const FACE_RELATIVE_DETECTION_MARGIN = 0.25;
-
-/** The detector's confident faces: at least FACE_MIN_DETECTION_SCORE, and within FACE_RELATIVE_DETECTION_MARGIN of the surest. */
-export function confidentFaces<T extends { boxScore: number }>(faces: readonly T[]): T[] {
-  const best = Math.max(0, ...faces.map((face) => face.boxScore));
-  const floor = Math.max(FACE_MIN_DETECTION_SCORE, best - FACE_RELATIVE_DETECTION_MARGIN);
-  // The detector also reports faint "faces" in hair or shadows: only confident ones count.
-  return faces.filter((face) => face.boxScore >= floor);
-}
-
 const toOriginal = (box: readonly number[], scale: number) => box.map((v) => Math.round(v / scale)) as [number, number, number, number];
 
 async function detectFaces(image: Buffer, describe: boolean) {
@@ -141,7 +123,8 @@ async function detectFaces(image: Buffer, describe: boolean) {
         128,
       );
       try {
-        const again = await detect(padded);
+        // Its first mesh, fitted on a box from the canvas, is looked at again, reframed (describe-face.ts).
+        const again = await detect(describeWithReframe(padded));
         return again.map((f) => ({ ...f, box: [f.box[0] - pad, f.box[1] - pad, f.box[2], f.box[3]] as typeof f.box }));
       } finally {
         human.tf.dispose(padded);

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Config, Human } from "@vladmandic/human";
-import { describeFace, loadDescriptorNets } from "./describe-face";
+import { confidentFaces } from "./confident-faces";
+import { describeFace, loadDescriptorNets, type Remesh } from "./describe-face";
 
 /*
  * One Human instance per process on tfjs's WASM backend (STACK.md, "Face pipeline on CPU"):
@@ -128,6 +129,27 @@ async function createHuman(): Promise<Human> {
   return human;
 }
 
+/*
+ * Which faces are described after a second look, reframed (describe-face.ts reframedLandmarks):
+ * those whose first mesh was fitted on a poor box, faces that fill the picture. The detector's
+ * anchors are made for smaller faces; a face whose box spans REFRAME_FACE_SHARE or more of the
+ * picture's shorter side, or one found only on a grey canvas put around the picture
+ * (describeWithReframe, embed-face.ts), is looked at again. That look costs a second detection and
+ * mesh (~60–70 ms a face on a busy 2-core machine); on faces of ordinary framing it changed nothing
+ * measurable, so the frames of a selfie video, where the face is some third of the frame, are
+ * described as they were.
+ */
+const REFRAME_FACE_SHARE = 0.6;
+
+/** Inputs whose faces are described after a second look however large they are. */
+const reframed = new WeakSet<object>();
+
+/** Marks a picture (a tensor) whose faces `detect` describes after a second look (above). */
+export function describeWithReframe<T extends object>(input: T): T {
+  reframed.add(input);
+  return input;
+}
+
 /**
  * The instance's `detect` describes faces with the ResNet-34 instead of faceres: a caller asking
  * for `face.description` (embed-face, liveness's measure-frame) gets each meshed face's embedding
@@ -140,12 +162,25 @@ function describeWithResNet(human: Human, nets: Awaited<ReturnType<typeof loadDe
     const asked = userConfig?.face?.description?.enabled ?? human.config.face.description?.enabled ?? false;
     const face = { ...userConfig?.face, description: { ...userConfig?.face?.description, enabled: false } };
     const result = await detect(input, { ...userConfig, face } as Partial<Config>);
+    // The second look (describe-face.ts reframedLandmarks): the detector and the mesh alone, as the call asked for them.
+    const remesh: Remesh = async (view) => {
+      const again = await detect(view, { ...userConfig, face: { ...face, mesh: { ...face.mesh, enabled: true } } } as Partial<Config>);
+      const largest = confidentFaces(again.face).sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3])[0];
+      return largest?.mesh ?? null;
+    };
+    const tensor = asked && input instanceof human.tf.Tensor ? (input as InstanceType<typeof human.tf.Tensor>) : null;
+    for (const found of result.face) {
+      if (!tensor) {
+        found.embedding = undefined;
+        continue;
+      }
+      const [height = 0, width = 0] = tensor.shape;
+      const large = Math.max(found.box[2], found.box[3]) >= REFRAME_FACE_SHARE * Math.min(height, width);
+      const second = large || reframed.has(tensor) ? remesh : undefined;
+      found.embedding = (await describeFace(human.tf, nets, tensor, found.mesh, second)) ?? undefined;
+    }
     // Human keeps a call's settings (callers put theirs back); it keeps the one asked for here too.
     human.config.face.description = { ...human.config.face.description, enabled: asked };
-    for (const found of result.face) {
-      found.embedding =
-        asked && input instanceof human.tf.Tensor ? ((await describeFace(human.tf, nets, input, found.mesh)) ?? undefined) : undefined;
-    }
     return result;
   };
 }
