@@ -111,6 +111,33 @@ describe("acceptMrz", () => {
     );
   });
 
+  it("hears a witness on the lines it read whole: a name line short of glyphs does not silence its number line", () => {
+    // The second OCR-B cut (issue 33): the template matcher read a zero of the number as O; the
+    // learned OCR read the number line right but lost glyphs of the name line.
+    expect(checkDigit("C01X00T47")).toBe(8);
+    const letterO = edit(TD3, 1, 4, "O");
+    const shortName = [TD3[0]!.slice(0, 40), TD3[1]!];
+    expect(acceptMrz("TD3", reading("template", letterO), reading("tesseract", TD3), now, [reading("learned", shortName)])).toMatchObject({
+      accepted: true,
+      by: "witnesses_settle",
+      corrected: true,
+      lines: TD3,
+    });
+    // A line it did not read whole is not heard: nothing settles the cell.
+    const shortNumber = [TD3[0]!, TD3[1]!.slice(0, 43)];
+    expect(acceptMrz("TD3", reading("template", letterO), reading("tesseract", TD3), now, [reading("learned", shortNumber)])).toMatchObject(
+      {
+        accepted: false,
+        reason: "readers_disagree",
+      },
+    );
+    // Nor is a reading with another number of lines.
+    expect(acceptMrz("TD3", reading("template", letterO), reading("tesseract", TD3), now, [reading("learned", [TD3[1]!])])).toMatchObject({
+      accepted: false,
+      reason: "readers_disagree",
+    });
+  });
+
   describe("zeros of a document number read as O and D (the German card seen in issue 33)", () => {
     // A TD2 card numbered 122000404 (check digit 7). Worked out by hand with ICAO 9303's 7-3-1
     // weights (O = 24, D = 13): 122ODO4D4 has the same check digit, 7, and the same composite.

@@ -80,10 +80,13 @@ export function acceptMrz(
   // of the two glyphs there (and none that sees the other), the glyph allowed by the field's class.
   // The check digits then test the settled text; they never choose it (issue 33: trying every mix
   // and keeping "the one that passes" made a mod-10 check a search, and a wrong number passed).
+  // A witness counts on the lines it read whole: a reader that lost glyphs on the name line still
+  // read the number line (issue 33: the learned OCR read a second OCR-B cut's zeros right on the
+  // number line and was not heard, its name line being a few glyphs short). A line of another length
+  // is left empty, and an empty line speaks for neither glyph.
   const others = witnesses
-    .filter((w): w is MrzReading => !!w)
-    .map((w) => applyPositionClasses(format, w.lines))
-    .filter((w) => sameShape(w, t));
+    .filter((w): w is MrzReading => !!w && w.lines.length === t.length)
+    .map((w) => applyPositionClasses(format, w.lines).map((line, i) => (line.length === t[i]!.length ? line : "")));
   const settled = t.map((line) => [...line]);
   for (const [li, ci] of diffs) {
     const glyph = settleCell(format, li, ci, t[li]![ci]!, s[li]![ci]!, others);
@@ -100,7 +103,7 @@ export function acceptMrz(
  * The glyph of a cell two readings dispute (`a`, `b`), or null when the other readings do not
  * settle it: at least one of them reads one of the two there, none reads the other, and the glyph
  * may stand in the field (a letter is never settled into a digit-only field). A third glyph read
- * by a witness counts for neither.
+ * by a witness counts for neither, and so does a line the witness did not read whole (left empty).
  */
 export function settleCell(
   format: MrzFormat,
@@ -113,7 +116,7 @@ export function settleCell(
   let forA = 0;
   let forB = 0;
   for (const w of witnesses) {
-    const seen = w[line]![index];
+    const seen = w[line]?.[index];
     if (seen === a) forA++;
     else if (seen === b) forB++;
   }
