@@ -108,7 +108,8 @@ async function detectFaces(image: Buffer, describe: boolean) {
     const face = { detector: { rotation: false }, mesh: { enabled: describe }, description: { enabled: describe } };
     const detect = async (tensor: typeof input) => (await human.detect(tensor, { face } as Parameters<typeof human.detect>[1])).face;
     try {
-      const found = await detect(input);
+      // Each face of a still is described after a second look, reframed (load-human.ts, describe-face.ts).
+      const found = await detect(describeWithReframe(input));
       if (found.some((f) => f.boxScore >= FACE_MIN_DETECTION_SCORE)) return found;
       // A face that fills the picture (a tight crop, a document's portrait cut to the face) is too
       // big for the detector's anchors: seen again on a grey canvas with room around it, it is found.
@@ -123,7 +124,6 @@ async function detectFaces(image: Buffer, describe: boolean) {
         128,
       );
       try {
-        // Its first mesh, fitted on a box from the canvas, is looked at again, reframed (describe-face.ts).
         const again = await detect(describeWithReframe(padded));
         return again.map((f) => ({ ...f, box: [f.box[0] - pad, f.box[1] - pad, f.box[2], f.box[3]] as typeof f.box }));
       } finally {

@@ -131,17 +131,18 @@ async function createHuman(): Promise<Human> {
 
 /*
  * Which faces are described after a second look, reframed (describe-face.ts reframedLandmarks):
- * those whose first mesh was fitted on a poor box, faces that fill the picture. The detector's
- * anchors are made for smaller faces; a face whose box spans REFRAME_FACE_SHARE or more of the
- * picture's shorter side, or one found only on a grey canvas put around the picture
- * (describeWithReframe, embed-face.ts), is looked at again. That look costs a second detection and
- * mesh (~60–70 ms a face on a busy 2-core machine); on faces of ordinary framing it changed nothing
- * measurable, so the frames of a selfie video, where the face is some third of the frame, are
- * described as they were.
+ * every face of a still photo (embed-face.ts marks its pictures with describeWithReframe: a
+ * document's portrait, a selfie still, a photo compared through the API), and in any other picture
+ * (a selfie video's frames, liveness/measure-frame.ts) a face whose box spans REFRAME_FACE_SHARE or
+ * more of its shorter side: the first mesh sits on a poor box when the face fills the picture (the
+ * detector's anchors are made for smaller faces). The look costs a second detection and mesh
+ * (~60–70 ms a face on a busy 2-core machine): a still is worth it (on LFW's crops the first-look
+ * trigger alone, face size, missed faces it needed once compressed or greyed), but a selfie judged
+ * from some 40 frames describes a dozen of them, where the face is some third of the frame.
  */
 const REFRAME_FACE_SHARE = 0.6;
 
-/** Inputs whose faces are described after a second look however large they are. */
+/** Pictures whose faces are described after a second look however large they are. */
 const reframed = new WeakSet<object>();
 
 /** Marks a picture (a tensor) whose faces `detect` describes after a second look (above). */

@@ -8,9 +8,8 @@ import { withHuman } from "@/lib/server/faces/load-human";
 
 /*
  * The second look (describe-face.ts reframedLandmarks) on real photographs of deepface's test set:
- * a first mesh laid off the face, as a poor box on a face filling its picture leaves it (shifted
- * by three tenths of the face and 1.6 times too large, here made so on purpose from the photo's true
- * mesh), gives a chip a size and a half-face off and a descriptor unlike the face's own. Looked at
+ * a first mesh laid off the face, as a poor box on a face filling its picture leaves it (here
+ * made so on purpose from the photo's true mesh: shifted and too large, or too small), gives a chip a size and a half-face off and a descriptor unlike the face's own. Looked at
  * again, reframed around those wrong landmarks, the detector and the mesh find the face where it is
  * and the descriptor comes back to the face's own.
  */
@@ -41,16 +40,23 @@ describe("the face described after a second look, reframed", () => {
         try {
           const mesh = await meshOf(image);
           expect(mesh, name).not.toBeNull();
-          // The mesh three tenths of the face's width to the side and 1.6 times as large about its centre.
           const xs = mesh!.map((p) => p[0]!);
           const ys = mesh!.map((p) => p[1]!);
           const [cx, cy] = [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
           const width = Math.max(...xs) - Math.min(...xs);
-          const misplaced = mesh!.map(([x, y, z]) => [cx + 1.6 * (x! - cx) + 0.3 * width, cy + 1.6 * (y! - cy), z ?? 0]);
           const own = await describeFace(tf, nets, image, mesh!);
-          const off = await describeFace(tf, nets, image, misplaced);
-          const again = await describeFace(tf, nets, image, misplaced, remesh);
-          out.push({ name, off: faceSimilarity(own!, off!), again: faceSimilarity(own!, again!) });
+          // The mesh three tenths of the face's width to the side and 1.6 times as large about its
+          // centre (the chip zoomed out and off), or 0.4 times as large (zoomed in onto the eyes and
+          // nose: the first reframed view is then filled by the face, and a wider one is needed).
+          for (const [scale, shift] of [
+            [1.6, 0.3],
+            [0.4, 0.05],
+          ] as const) {
+            const misplaced = mesh!.map(([x, y, z]) => [cx + scale * (x! - cx) + shift * width, cy + scale * (y! - cy), z ?? 0]);
+            const off = await describeFace(tf, nets, image, misplaced);
+            const again = await describeFace(tf, nets, image, misplaced, remesh);
+            out.push({ name: `${name} ×${scale}`, off: faceSimilarity(own!, off!), again: faceSimilarity(own!, again!) });
+          }
         } finally {
           tf.dispose(image);
         }
