@@ -79,8 +79,6 @@ export type LocateMrzResult = { found: true; mrz: LocatedMrz } | { found: false;
 /** What one MRZ reader read. */
 export interface MrzReading {
   reader: "template" | "tesseract" | "cells" | "learned";
-  /** How the lines were seen when not as located: another scale or a binarisation (mrz/witness-readings.ts). */
-  view?: string;
   /** One string per line, exactly `chars` long, alphabet MRZ_ALPHABET (unknown cells read as best guess). */
   lines: string[];
   /**

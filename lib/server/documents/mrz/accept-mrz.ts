@@ -8,8 +8,7 @@ import { applyPositionClasses, isNameCell, outsideClass } from "./position-class
  * text, or every template cell beat its runner-up glyph by TEMPLATE_MARGIN and a second reader
  * read the names alike. Where two readers disagree on a few cells that check digits cover, each of
  * those cells must be settled by further independent readings of it (witnesses: the other readers
- * of the same band, and the classed readers' readings of the band at another scale or binarisation,
- * witness-readings.ts), and only then do the check digits test the result. They never choose among readings: with a mod-10 check digit,
+ * of the same band), and only then do the check digits test the result. They never choose among readings: with a mod-10 check digit,
  * one wrong string in ten passes, and every combination tried is another draw (issue 33: a German
  * card's 1220004047 was accepted as 122ODO4D47 when the combination that passed was taken).
  * Names, which no check digit covers, must be read identically.
@@ -37,11 +36,6 @@ export type MrzDecision =
       bestGuess: string[];
       /** Lines (0-based) where the readings went wrong: "the bottom lines are blurred". */
       badLines: number[];
-      /**
-       * Set when the only obstacle was a disputed cell the witnesses did not settle ([line, index]
-       * of the first such cell): further readings of the band may settle it (witness-readings.ts).
-       */
-      unsettled?: [number, number];
     };
 
 /**
@@ -66,7 +60,7 @@ export function acceptMrz(
   // alone only where check digits test them: the name, which none covers, must be read the same by
   // a second reader (issue 33: a page turned 15° was accepted on the template's margins alone with
   // a wrong letter at the end of the name line).
-  const minMargin = template.reader === "template" && !template.view ? Math.min(...template.confidence.flat()) : -1;
+  const minMargin = template.reader === "template" ? Math.min(...template.confidence.flat()) : -1;
   if (parsedT.valid && minMargin >= TEMPLATE_MARGIN && s && sameNames(format, t, s))
     return { accepted: true, lines: t, parsed: parsedT, by: "template_confident", corrected: false };
 
@@ -89,20 +83,14 @@ export function acceptMrz(
   // A witness counts on the lines it read whole: a reader that lost glyphs on the name line still
   // read the number line (issue 33: the learned OCR read a second OCR-B cut's zeros right on the
   // number line and was not heard, its name line being a few glyphs short). A line of another length
-  // is left empty, and an empty line speaks for neither glyph. A witness is another reader: a side's
-  // own reader seen at another scale or binarisation is the side again, never evidence for or
-  // against it (witness-readings.ts).
-  const sides = new Set([template.reader, tesseract!.reader]);
+  // is left empty, and an empty line speaks for neither glyph.
   const others = witnesses
-    .filter((w): w is MrzReading => !!w && !sides.has(w.reader) && w.lines.length === t.length)
-    .map((w) => ({
-      reader: w.reader,
-      lines: applyPositionClasses(format, w.lines).map((line, i) => (line.length === t[i]!.length ? line : "")),
-    }));
+    .filter((w): w is MrzReading => !!w && w.lines.length === t.length)
+    .map((w) => applyPositionClasses(format, w.lines).map((line, i) => (line.length === t[i]!.length ? line : "")));
   const settled = t.map((line) => [...line]);
   for (const [li, ci] of diffs) {
     const glyph = settleCell(format, li, ci, t[li]![ci]!, s[li]![ci]!, others);
-    if (!glyph) return { accepted: false, reason: "readers_disagree", bestGuess: t, badLines: [...badLines], unsettled: [li, ci] };
+    if (!glyph) return { accepted: false, reason: "readers_disagree", bestGuess: t, badLines: [...badLines] };
     settled[li]![ci] = glyph;
   }
   const lines = settled.map((chars) => chars.join(""));
@@ -113,12 +101,9 @@ export function acceptMrz(
 
 /**
  * The glyph of a cell two readings dispute (`a`, `b`), or null when the other readings do not
- * settle it: at least one witness reads one of the two there, none reads the other, and the glyph
+ * settle it: at least one of them reads one of the two there, none reads the other, and the glyph
  * may stand in the field (a letter is never settled into a digit-only field). A third glyph read
- * by a witness counts for neither. Witnesses are grouped by reader: a reader seen several ways
- * (another scale, a binarisation) speaks for a glyph only when no way it was seen reads the other
- * one there; one that reads the cell both ways is unsure of it and speaks for neither. Only the
- * lines a witness read at their full length are consulted (the caller leaves the others empty).
+ * by a witness counts for neither, and so does a line the witness did not read whole (left empty).
  */
 export function settleCell(
   format: MrzFormat,
@@ -126,23 +111,14 @@ export function settleCell(
   index: number,
   a: string,
   b: string,
-  witnesses: readonly { reader: string; lines: readonly string[] }[],
+  witnesses: readonly (readonly string[])[],
 ): string | null {
-  const seen = new Map<string, { a: boolean; b: boolean }>();
-  for (const w of witnesses) {
-    const text = w.lines[line];
-    if (!text) continue; // a line the witness did not read whole
-    const glyph = text[index];
-    const entry = seen.get(w.reader) ?? { a: false, b: false };
-    if (glyph === a) entry.a = true;
-    else if (glyph === b) entry.b = true;
-    seen.set(w.reader, entry);
-  }
   let forA = 0;
   let forB = 0;
-  for (const said of seen.values()) {
-    if (said.a && !said.b) forA++;
-    else if (said.b && !said.a) forB++;
+  for (const w of witnesses) {
+    const seen = w[line]?.[index];
+    if (seen === a) forA++;
+    else if (seen === b) forB++;
   }
   const winner = forA > 0 && forB === 0 ? a : forB > 0 && forA === 0 ? b : null;
   return winner && !outsideClass(format, line, index, winner) ? winner : null;

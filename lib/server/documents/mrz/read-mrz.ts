@@ -9,7 +9,6 @@ import { locateMrz, mrzBlobs } from "./locate-mrz";
 import { judgeOrientation } from "./orientation";
 import { readMrzTesseract } from "./ocrb-tesseract/read-mrz-tesseract";
 import { readMrzTemplate } from "./template-reader";
-import { settleWithFurtherReadings, type GateTry } from "./witness-readings";
 import type { OcrLine } from "../ocr/learned-ocr";
 import { learnedOcr, pageOcr, searchLearnedMrz } from "./learned/search-band";
 
@@ -198,21 +197,15 @@ async function readClassic(
       // The cell classifier is asked only when the first two did not settle it: on small, blurred
       // or washed-out print it is the stronger second opinion (issue 11: hard photos).
       const third = readThird(mrz.lines, mrz.format);
-      let tried: GateTry[] = [{ a: template, b: second, witnesses: [], decision }];
       if (third) {
         readings.push(third);
         // Each pair of readers, the remaining reader a witness for the cells the pair disputes.
-        tried = (
-          [
-            [template, second, [third]],
-            [template, third, [second]],
-          ] as const
-        ).map(([a, b, witnesses]) => ({ a, b, witnesses, decision: acceptMrz(mrz.format, a, b, now, witnesses) }));
-        const withThird = tried.find((t) => t.decision.accepted);
-        if (withThird) decision = withThird.decision;
+        const withThird = [
+          acceptMrz(mrz.format, template, second, now, [third]),
+          acceptMrz(mrz.format, template, third, now, [second]),
+        ].find((d) => d.accepted);
+        if (withThird) decision = withThird;
       }
-      // A cell no reader settled: the band seen at another scale and binarisation (witness-readings.ts).
-      if (!decision.accepted) decision = settleWithFurtherReadings(mrz.format, mrz.lines, now, tried) ?? decision;
     }
     if (decision.accepted && CODES[expect.kind].test(decision.lines[0]!))
       return { ok: true, decision, located: mrz, upsideDown, readings, via: "classic" };

@@ -5,7 +5,6 @@ import { readMrzTesseract } from "../ocrb-tesseract/read-mrz-tesseract";
 import { parseMrz } from "../parse-mrz";
 import { applyPositionClasses, outsideClass } from "../position-classes";
 import { readMrzTemplate } from "../template-reader";
-import { settleWithFurtherReadings, type GateTry } from "../witness-readings";
 import { bandAtReadingScale, mrzInBand, ocrbLines } from "./band-lines";
 import type { MrzBandGuess, OcrMrz } from "./find-mrz-text";
 
@@ -95,12 +94,9 @@ export async function readLearnedMrz(gray: GrayImage, guess: MrzBandGuess, now: 
   ];
   // Every other reading of the band is a witness for the cells a pair disputes.
   const witnessesOf = (...pair: (MrzReading | null)[]) => readings.filter((r) => !pair.includes(r));
-  let tried: GateTry[] = [];
   for (const [a, b] of pairs) {
     if (!b && a !== template) continue;
-    const witnesses = witnessesOf(a, b);
-    decision = acceptMrz(format, a, b, now, witnesses);
-    tried.push({ a, b, witnesses, decision });
+    decision = acceptMrz(format, a, b, now, witnessesOf(a, b));
     if (decision.accepted) break;
   }
   if (!decision.accepted) {
@@ -114,19 +110,14 @@ export async function readLearnedMrz(gray: GrayImage, guess: MrzBandGuess, now: 
       readings.push(cells);
       // The cell classifier as a reader of a pair, and as a witness for the pairs already tried.
       const withCells: [MrzReading, MrzReading | null][] = [[template, cells], [learned, cells], ...pairs.filter(([, b]) => b)];
-      tried = [];
       for (const [a, b] of withCells) {
-        const witnesses = witnessesOf(a, b);
-        const next = acceptMrz(format, a, b, now, witnesses);
-        tried.push({ a, b, witnesses, decision: next });
+        const next = acceptMrz(format, a, b, now, witnessesOf(a, b));
         if (next.accepted) {
           decision = next;
           break;
         }
       }
     }
-    // A cell no reader settled: the band seen at another scale and binarisation (witness-readings.ts).
-    if (!decision.accepted) decision = settleWithFurtherReadings(format, found.lines, now, tried) ?? decision;
   }
   let agreedInvalid: string[] | null = null;
   if (!decision.accepted) {
