@@ -367,13 +367,26 @@ const overlaps = (a: Box, b: { x0: number; x1: number }) =>
   Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0.2 * Math.min(a.x1 - a.x0, b.x1 - b.x0);
 const sameRow = (a: Box, b: Box) => Math.abs((a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2) < 0.5 * Math.min(a.h, b.h);
 
-/** The value row below `label`: the nearest unlabelled boxes under it, across a second line of the same label. */
+/**
+ * The value row below `label`: the nearest unlabelled boxes under it, across a second line of the
+ * same label. A row with unlabelled text between it and the label, in its own column, is the value
+ * of something else (a label whose first word the OCR lost starts further right than its value:
+ * "e/Nom (1)" over "SUN" over "QIANG", the surname's box too far left to count as under it, the
+ * given name under that): no row, and the field goes uncompared rather than read from the next one.
+ */
 function rowBelow(boxes: Box[], label: Box, field: VizField): Box[] {
+  const top = label.y0 + 0.5 * label.h;
   const under = boxes
-    .filter((b) => b !== label && b.y0 >= label.y0 + 0.5 * label.h && b.y0 <= label.y1 + 3 * label.h && overlaps(b, label))
+    .filter((b) => b !== label && b.y0 >= top && b.y0 <= label.y1 + 3 * label.h && overlaps(b, label))
     .sort((a, b) => a.y0 - b.y0);
   for (const b of under) {
-    if (!b.hits.length) return under.filter((o) => !o.hits.length && sameRow(o, b)).sort((x, y) => x.x0 - y.x0);
+    if (!b.hits.length) {
+      const between = boxes.some(
+        (o) => o !== label && !o.hits.length && o.y0 >= top && o.y1 <= b.y0 + 0.5 * b.h && !sameRow(o, b) && overlaps(o, b),
+      );
+      if (between) return [];
+      return under.filter((o) => !o.hits.length && sameRow(o, b)).sort((x, y) => x.x0 - y.x0);
+    }
     // Another label's line ends the search; this label's own second line (its other language) does not.
     if (!b.hits.every((h) => h.field === field || (field === "full_name" && h.kind === "name"))) return [];
   }
