@@ -1,4 +1,7 @@
-/* Which of the detector's faces count as faces: embed-face.ts, liveness's measure-frame.ts and the reframed second look of describe-face.ts. */
+/*
+ * Which of the detector's faces count as faces, and which is the face: embed-face.ts, liveness's
+ * measure-frame.ts and the reframed second look (load-human.ts).
+ */
 
 /**
  * Detector confidence below which a detection is not taken as a face. Real faces in the sample
@@ -19,4 +22,9 @@ export function confidentFaces<T extends { boxScore: number }>(faces: readonly T
   const floor = Math.max(FACE_MIN_DETECTION_SCORE, best - FACE_RELATIVE_DETECTION_MARGIN);
   // The detector also reports faint "faces" in hair or shadows: only confident ones count.
   return faces.filter((face) => face.boxScore >= floor);
+}
+
+/** The faces largest first (by their box's area), as a new array: the first is the one a picture is described by. */
+export function largestFirst<T extends { box: readonly number[] }>(faces: readonly T[]): T[] {
+  return [...faces].sort((a, b) => b.box[2]! * b.box[3]! - a.box[2]! * a.box[3]!);
 }

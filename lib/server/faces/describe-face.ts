@@ -53,8 +53,9 @@ import { chipTransformFromLandmarks, landmarkDisagreement, meshLandmarks, type L
  * The descriptor's name, stored beside every embedding (network_faces.model). A change of crop that
  * changes the vectors is a new name: "faceapi-resnet34" (face-api's box), "faceapi-resnet34-dlibchip"
  * (the chip on the mesh's points), "faceapi-resnet34-dlibchip68" (the chip on the 68 landmarks of the
- * first mesh), now the chip on the 68 landmarks found again in the reframed face (reframedLandmarks). Faces of another name are never
- * compared (face-search.ts) and are described again from their scan (reembed-faces.ts).
+ * first mesh), now the chip on the 68 landmarks found again in the reframed face (reframedLandmarks).
+ * Faces of another name are never compared (face-search.ts) and are described again from their scan
+ * (reembed-faces.ts).
  */
 export const FACE_MODEL = "faceapi-resnet34-dlibchip68-reframed";
 /** The descriptor's length. */
@@ -207,9 +208,9 @@ async function faceLandmarks(tf: Tf, nets: DescriptorNets, image: Tensor, mesh: 
  * before (face-match.ts). Framing tried on the chips of every real photo: padding 0.5 (LFW 9 of 70
  * failing), 0.8 twice (no better than once), the landmark network alone on the reframed face
  * without a new mesh (11 failing: the first mesh, not the landmark network, was wrong).
- * Null when no reframed view shows a face: the first landmarks stand.
+ * Where no reframed view shows a face, the first landmarks stand.
  */
-async function reframedLandmarks(tf: Tf, nets: DescriptorNets, image: Tensor, first: Landmarks, remesh: Remesh): Promise<Landmarks | null> {
+async function reframedLandmarks(tf: Tf, nets: DescriptorNets, image: Tensor, first: Landmarks, remesh: Remesh): Promise<Landmarks> {
   let current = first;
   for (let look = 0; look < REFRAME_LOOKS; look++) {
     const next = await lookAgain(tf, nets, image, current, remesh);
@@ -218,7 +219,7 @@ async function reframedLandmarks(tf: Tf, nets: DescriptorNets, image: Tensor, fi
     current = next;
     if (moved <= REFRAME_SETTLED) break;
   }
-  return current === first ? null : current;
+  return current;
 }
 
 /**
@@ -276,7 +277,7 @@ export type Remesh = (image: Tensor) => Promise<Mesh | null>;
 export async function describeFace(tf: Tf, nets: DescriptorNets, image: Tensor, mesh: Mesh, remesh?: Remesh): Promise<number[] | null> {
   if (mesh.length < MESH_POINTS) return null;
   const first = await faceLandmarks(tf, nets, image, mesh);
-  const landmarks = (remesh && (await reframedLandmarks(tf, nets, image, first, remesh))) || first;
+  const landmarks = remesh ? await reframedLandmarks(tf, nets, image, first, remesh) : first;
   const crop = alignedCrop(tf, image, landmarks);
   if (!crop) return null;
   try {

@@ -1,10 +1,8 @@
 import sharp from "sharp";
 import { fail, ok, type Result } from "../shared/result";
 import { FACE_EMBEDDING_DIMENSIONS, unitVector } from "./compare-faces";
-import { confidentFaces, FACE_MIN_DETECTION_SCORE } from "./confident-faces";
+import { confidentFaces, FACE_MIN_DETECTION_SCORE, largestFirst } from "./confident-faces";
 import { describeWithReframe, withHuman } from "./load-human";
-
-export { confidentFaces, FACE_MIN_DETECTION_SCORE, FACE_RELATIVE_DETECTION_MARGIN } from "./confident-faces";
 
 export interface FaceEmbedding {
   /** The largest face's descriptor (describe-face.ts), scaled to unit length (FACE_EMBEDDING_DIMENSIONS). */
@@ -46,7 +44,7 @@ export async function embedFace(image: Buffer, options: { minSide?: number } = {
   if (!detected.ok) return detected;
   const { faces, scale } = detected.value;
   const found = confidentFaces(faces).filter((face) => face.embedding?.length === FACE_EMBEDDING_DIMENSIONS);
-  const largest = found.sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3])[0];
+  const largest = largestFirst(found)[0];
   const embedding = largest?.embedding && unitVector(largest.embedding);
   if (!largest || !embedding) return fail("invalid", "No face was found in the image", { code: "no_face" });
   if (largest.box[2] < (options.minSide ?? FACE_MIN_SIDE)) {
@@ -79,8 +77,8 @@ export async function locateFace(image: Buffer): Promise<Result<LocatedFace>> {
   const detected = await detectFaces(image, false);
   if (!detected.ok) return detected;
   const { faces, scale, imageSize } = detected.value;
-  const found = confidentFaces(faces);
-  const largest = found.sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3])[0];
+  const found = largestFirst(confidentFaces(faces));
+  const largest = found[0];
   if (!largest) return fail("invalid", "No face was found in the image", { code: "no_face" });
   // The picture's own size (after EXIF rotation) comes along: a caller cutting the face out needs it.
   const widths = found.map((face) => Math.round(face.box[2] / scale));

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Config, Human } from "@vladmandic/human";
-import { confidentFaces } from "./confident-faces";
+import { confidentFaces, largestFirst } from "./confident-faces";
 import { describeFace, loadDescriptorNets, type Remesh } from "./describe-face";
 
 /*
@@ -164,17 +164,12 @@ function describeWithResNet(human: Human, nets: Awaited<ReturnType<typeof loadDe
     // The second look (describe-face.ts reframedLandmarks): the detector and the mesh alone, as the call asked for them.
     const remesh: Remesh = async (view) => {
       const again = await detect(view, { ...userConfig, face: { ...face, mesh: { ...face.mesh, enabled: true } } } as Partial<Config>);
-      const largest = confidentFaces(again.face).sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3])[0];
-      return largest?.mesh ?? null;
+      return largestFirst(confidentFaces(again.face))[0]?.mesh ?? null;
     };
     const tensor = asked && input instanceof human.tf.Tensor ? (input as InstanceType<typeof human.tf.Tensor>) : null;
+    const second = tensor && reframed.has(tensor) ? remesh : undefined;
     for (const found of result.face) {
-      if (!tensor) {
-        found.embedding = undefined;
-        continue;
-      }
-      const second = reframed.has(tensor) ? remesh : undefined;
-      found.embedding = (await describeFace(human.tf, nets, tensor, found.mesh, second)) ?? undefined;
+      found.embedding = tensor ? ((await describeFace(human.tf, nets, tensor, found.mesh, second)) ?? undefined) : undefined;
     }
     // Human keeps a call's settings (callers put theirs back); it keeps the one asked for here too.
     human.config.face.description = { ...human.config.face.description, enabled: asked };

@@ -1,7 +1,7 @@
 import type { Config, FaceResult } from "@vladmandic/human";
 import sharp from "sharp";
 import { FACE_EMBEDDING_DIMENSIONS, unitVector } from "../faces/compare-faces";
-import { confidentFaces } from "../faces/embed-face";
+import { confidentFaces, largestFirst } from "../faces/confident-faces";
 import { withHuman } from "../faces/load-human";
 import { eyeAspect, type Point } from "./face-shape";
 
@@ -121,7 +121,7 @@ export async function measureFrame(image: Buffer, measure: MeasureOptions): Prom
   if (!pixels) return null;
   const brightness = meanLuma(pixels.data);
   const found = confidentFaces(await detectFaces(pixels, measure));
-  const largest = found.sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3])[0];
+  const largest = largestFirst(found)[0];
   const base = { brightness, width: pixels.width, height: pixels.height };
   if (!largest || largest.mesh.length < 468) return { ...base, faces: 0, face: null };
   // A far smaller "face" beside the person is mostly a poster or a false detection in the background.

@@ -1,7 +1,8 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FACE_EMBEDDING_DIMENSIONS, FACE_MATCH_THRESHOLD, faceSimilarity } from "@/lib/server/faces/compare-faces";
-import { embedFace, FACE_MIN_DETECTION_SCORE, FACE_MIN_SIDE, locateFace, type FaceEmbedding } from "@/lib/server/faces/embed-face";
+import { FACE_MIN_DETECTION_SCORE } from "@/lib/server/faces/confident-faces";
+import { embedFace, FACE_MIN_SIDE, locateFace, type FaceEmbedding } from "@/lib/server/faces/embed-face";
 import { getHuman } from "@/lib/server/faces/load-human";
 import { alteredCopies, sampleFaces, type SampleFace } from "../../support/faces";
 

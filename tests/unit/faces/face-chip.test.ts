@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { confidentFaces } from "@/lib/server/faces/embed-face";
+import { confidentFaces } from "@/lib/server/faces/confident-faces";
 import { chipLandmarks, LANDMARK_DISAGREEMENT } from "@/lib/server/faces/describe-face";
 import {
   CHIP_LANDMARKS,

@@ -8,9 +8,10 @@ import { applyPositionClasses, isNameCell, outsideClass } from "./position-class
  * text, or every template cell beat its runner-up glyph by TEMPLATE_MARGIN and a second reader
  * read the names alike. Where two readers disagree on a few cells that check digits cover, each of
  * those cells must be settled by further independent readings of it (witnesses: the other readers
- * of the same band), and only then do the check digits test the result. They never choose among readings: with a mod-10 check digit,
- * one wrong string in ten passes, and every combination tried is another draw (issue 33: a German
- * card's 1220004047 was accepted as 122ODO4D47 when the combination that passed was taken).
+ * of the same band), and only then do the check digits test the result. They never choose among
+ * readings: with a mod-10 check digit, one wrong string in ten passes, and every combination tried
+ * is another draw (issue 33: a German card's 1220004047 was accepted as 122ODO4D47 when the
+ * combination that passed was taken).
  * Names, which no check digit covers, must be read identically.
  */
 
