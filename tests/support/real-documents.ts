@@ -5,13 +5,15 @@ import type { PhotoIdKind } from "../../lib/server/documents/types";
 
 /*
  * The real specimen pictures (../shared/real-data/documents and ../shared/real-data/documents-2,
- * read from there, never copied) and their truth, read by eye: tests/fixtures/real-documents/
- * truth.json and truth-2.json. The one loader for the suite's test (the first set only: each
+ * read from there, never copied; and a third set kept in the project, tests/fixtures/
+ * real-documents/more/, gathered in the twelfth session from further MRZ projects under MIT and
+ * GPL-3.0, sources in its README) and their truth, read by eye: tests/fixtures/real-documents/
+ * truth.json, truth-2.json and more/truth.json. The one loader for the suite's test (the first set only: each
  * picture costs about a second) and the benches (npm run bench:documents:real, :invariance).
  */
 
-/** The two shared folders of real pictures, each with its truth file. */
-export const REAL_DOCUMENT_SETS = { documents: "truth.json", "documents-2": "truth-2.json" } as const;
+/** The sets of real pictures, each with its truth file (under tests/fixtures/real-documents). */
+export const REAL_DOCUMENT_SETS = { documents: "truth.json", "documents-2": "truth-2.json", more: "more/truth.json" } as const;
 export type RealDocumentSet = keyof typeof REAL_DOCUMENT_SETS;
 
 /**
