@@ -15,13 +15,23 @@
 // pairs: 3/n), and the genuine pairs per band. The network's threshold is measured the same way
 // with both photos described as selfies.
 //
+// Public figures (tests/fixtures/real-faces/public-figures: one folder a person, sources and licences
+// in its README) join the population: pairs within a folder are genuine, every other pair an
+// impostor (a folder named as a face_recognition person of faces-2 is that person; the folders of
+// people also in deepface's photos, PUBLIC_FIGURES_IN_DEEPFACE, are not paired with deepface's).
+// EXTRA_FACES=<dir> adds photos laid out the same way that are not in the repository (photos of
+// public figures found without a licence: measured, not shipped). GREY=1 describes every photo
+// in greyscale, as a printed portrait often is.
+//
 // faces-2's LFW people (files `wall-e-robot__…`) are held apart: nothing here is tuned on them.
 // SHOW_HELD_APART=1 adds their pairs as a separate section, measured against the bands as they are.
 //   npm run bench:faces:population
-import { readdirSync, readFileSync } from "node:fs";
+//   EXTRA_FACES=/path/to/public-figures GREY=1 npm run bench:faces:population
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "csv-parse/sync";
+import sharp from "sharp";
 import { compareDescribedFaces, describeFacePhoto, type FacePhotoRole } from "@/lib/server/documents/compare-face-photos";
 import { FACE_MATCH_PASS, FACE_MATCH_REVIEW } from "@/lib/server/documents/face-match";
 import { FACE_MATCH_THRESHOLD, faceSimilarity } from "@/lib/server/faces/compare-faces";
@@ -39,11 +49,15 @@ const MANY_PEOPLE = ["couple.jpg", "selfie-many-people.jpg"];
  * these two are one woman at the same party (same face, hair and smile; scored 0.77): a genuine pair.
  */
 const SAME_BY_EYE: [string, string][] = [["demo/sample1#2", "demo/sample3#1"]];
+const PUBLIC_FIGURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../fixtures/real-faces/public-figures");
+/** Public figures with other photos among deepface's (whose people are not named): never paired with those. */
+const PUBLIC_FIGURES_IN_DEEPFACE = ["angelina_jolie", "elon_musk"];
+const GREY = process.env.GREY === "1";
 
 interface Photo {
   id: string;
   person: string;
-  source: "deepface" | "face_recognition" | "face-api demo" | "openface" | "LFW (held apart)";
+  source: "deepface" | "face_recognition" | "face-api demo" | "openface" | "public figures" | "LFW (held apart)";
   image: Buffer;
 }
 interface Pair {
@@ -113,11 +127,40 @@ async function photos(): Promise<{ tuning: Photo[]; pairs: Pair[]; held: Pair[] 
   for (let i = 0; i < openface.length; i++)
     for (let j = i + 1; j < openface.length; j++)
       pairs.push({ x: openface[i]!, y: openface[j]!, same: openface[i]!.person === openface[j]!.person });
-  // Across sources: different people (checked by eye on the highest scores printed below).
-  const groups = [deepface, faceRecognition, demo, openface];
+  // Public figures: the folder is the person (the project's folder, then EXTRA_FACES').
+  const publicFigures = [PUBLIC_FIGURES, process.env.EXTRA_FACES]
+    .filter((root): root is string => !!root && existsSync(root))
+    .flatMap((root) =>
+      readdirSync(root, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .flatMap((entry) =>
+          readdirSync(path.join(root, entry.name))
+            .filter((f) => /\.(jpe?g|png)$/i.test(f))
+            .sort()
+            .map((f) => ({
+              id: `public-figures/${entry.name}/${f}`,
+              person: entry.name,
+              source: "public figures" as const,
+              image: readFileSync(path.join(root, entry.name, f)),
+            })),
+        ),
+    );
+  for (let i = 0; i < publicFigures.length; i++)
+    for (let j = i + 1; j < publicFigures.length; j++)
+      pairs.push({ x: publicFigures[i]!, y: publicFigures[j]!, same: publicFigures[i]!.person === publicFigures[j]!.person });
+  // Across sources: different people (checked by eye on the highest scores printed below), but for
+  // a public figure who is also one of face_recognition's people (the same name), and no pairs of
+  // deepface's photos with the public figures deepface also shows.
+  const groups = [deepface, faceRecognition, demo, openface, publicFigures];
   for (let a = 0; a < groups.length; a++)
-    for (let b = a + 1; b < groups.length; b++) for (const x of groups[a]!) for (const y of groups[b]!) pairs.push({ x, y, same: false });
-  return { tuning: [...deepface, ...faceRecognition, ...demo, ...openface], pairs, held };
+    for (let b = a + 1; b < groups.length; b++)
+      for (const x of groups[a]!)
+        for (const y of groups[b]!) {
+          if (x.source === "deepface" && y.source === "public figures" && PUBLIC_FIGURES_IN_DEEPFACE.includes(y.person)) continue;
+          pairs.push({ x, y, same: x.person === y.person });
+        }
+  return { tuning: [...deepface, ...faceRecognition, ...demo, ...openface, ...publicFigures], pairs, held };
 }
 
 type Described = number[] | string;
@@ -127,7 +170,8 @@ async function describeAll(list: Photo[], roles: FacePhotoRole[]): Promise<{ map
   const ms: number[] = [];
   for (const role of roles)
     for (const p of list) {
-      const [result, t] = await timed(() => describeFacePhoto(p.image, role));
+      const image = GREY ? await sharp(p.image).greyscale().toColourspace("srgb").jpeg({ quality: 92 }).toBuffer() : p.image;
+      const [result, t] = await timed(() => describeFacePhoto(image, role));
       ms.push(t);
       map.set(`${role}:${p.id}`, result.ok ? result.value : (result.error.code ?? "error"));
     }
@@ -173,6 +217,17 @@ function report(
     const threshold = impostor[allowed]!;
     console.log(`TAR at FMR ${fmr}: ${share(genuine.filter((s) => s > threshold).length, genuineTotal)} (threshold > ${f3(threshold)})`);
   }
+  // The lowest threshold the population supports at FMR ≤ 1e-3 with 95 % confidence: the most
+  // impostor pairs k that may lie at or above it while the bound stays ≤ 1e-3, the threshold just
+  // above the (k+1)-th highest impostor score.
+  let bounded = -1;
+  while (bounded + 1 < impostor.length && upperBound95(bounded + 1, impostor.length) <= 1e-3) bounded++;
+  if (bounded >= 0) {
+    const floor = impostor[bounded]!;
+    console.log(
+      `FMR ≤ 1e-3 with 95 % confidence: at most ${bounded} of ${impostor.length} impostor pairs above the threshold, i.e. > ${f3(floor)}; genuine above it ${share(genuine.filter((s) => s > floor).length, genuineTotal)}`,
+    );
+  } else console.log(`FMR ≤ 1e-3 with 95 % confidence: not reachable on ${impostor.length} impostor pairs (3/n > 1e-3)`);
   const falseMatches = impostor.filter((s) => s >= pass).length;
   console.log(
     `pass threshold ${pass}: FMR measured ${falseMatches}/${impostor.length}; 95 % upper bound ${upperBound95(falseMatches, impostor.length).toExponential(2)}`,
@@ -183,7 +238,7 @@ async function main() {
   await loadFaceModels();
   const { tuning, pairs, held } = await photos();
   console.log(
-    `# Face bands on a population (pass ≥ ${FACE_MATCH_PASS}, review ≥ ${FACE_MATCH_REVIEW}; network link ≥ ${FACE_MATCH_THRESHOLD})`,
+    `# Face bands on a population (pass ≥ ${FACE_MATCH_PASS}, review ≥ ${FACE_MATCH_REVIEW}; network link ≥ ${FACE_MATCH_THRESHOLD})${GREY ? ", every photo in greyscale" : ""}${process.env.EXTRA_FACES ? `, with ${process.env.EXTRA_FACES}` : ""}`,
   );
   await describeFacePhoto(tuning[0]!.image, "selfie"); // warm-up
   const { map, ms } = await describeAll(tuning, ["document", "selfie"]);
@@ -212,7 +267,7 @@ async function main() {
     FACE_MATCH_PASS,
     FACE_MATCH_REVIEW,
   );
-  for (const source of ["deepface", "face_recognition", "face-api demo", "openface"] as const) {
+  for (const source of ["deepface", "face_recognition", "face-api demo", "openface", "public figures"] as const) {
     const own = pairs.filter((p) => p.x.source === source && p.y.source === source);
     const ownGenuine = own.filter((p) => p.same).length;
     report(

@@ -4,6 +4,7 @@ import { parse } from "csv-parse/sync";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { compareDescribedFaces, describeFacePhoto } from "@/lib/server/documents/compare-face-photos";
+import { FACE_MATCH_PASS, FACE_MATCH_REVIEW } from "@/lib/server/documents/face-match";
 import { locateFace } from "@/lib/server/faces/embed-face";
 
 /*
@@ -67,7 +68,14 @@ describe("a face that fills the picture (a tight crop, as a document's portrait 
       expect(asDocument.ok && asSelfie.ok, `${pair.file_x} cut to its face`).toBe(true);
       const other = await describeFacePhoto(readFileSync(path.join(DIR, pair.file_y)), "selfie");
       if (!asDocument.ok || !other.ok) continue;
-      expect(compareDescribedFaces(asDocument.value, other.value).band, `${pair.file_x} cut to its face ~ ${pair.file_y}`).toBe(whole.band);
+      // Within 0.05 of a band's line the crop may land on its other side (the bands sit at measured
+      // rates, not above every genuine pair); never two bands away.
+      const cut = compareDescribedFaces(asDocument.value, other.value);
+      const nearLine = [FACE_MATCH_PASS, FACE_MATCH_REVIEW].some((line) => Math.abs(whole.score - line) < 0.05);
+      const bands = ["fail", "review", "pass"];
+      const label = `${pair.file_x} cut to its face ~ ${pair.file_y}: ${cut.score.toFixed(3)} (${whole.score.toFixed(3)} whole)`;
+      if (nearLine) expect(Math.abs(bands.indexOf(cut.band) - bands.indexOf(whole.band)), label).toBeLessThanOrEqual(1);
+      else expect(cut.band, label).toBe(whole.band);
     }
   }, 180_000);
 });

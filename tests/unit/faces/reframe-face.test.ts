@@ -65,9 +65,9 @@ describe("the face described after a second look, reframed", () => {
     });
     console.log(rows.map((r) => `${r.name}: misplaced ${r.off.toFixed(3)}, after the second look ${r.again.toFixed(3)}`).join("; "));
     for (const r of rows) {
-      // Misplaced, the face is far from itself (the pass band starts at 0.65).
-      expect(r.off, r.name).toBeLessThan(0.6);
-      // Looked at again, it is itself (well above the pass band, 0.65).
+      // Misplaced, the face is far from itself (below the pass band, 0.565).
+      expect(r.off, r.name).toBeLessThan(0.56);
+      // Looked at again, it is itself (well above the pass band).
       expect(r.again, r.name).toBeGreaterThan(0.9);
     }
   }, 240_000);
