@@ -31,11 +31,11 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "csv-parse/sync";
-import sharp from "sharp";
 import { compareDescribedFaces, describeFacePhoto, type FacePhotoRole } from "@/lib/server/documents/compare-face-photos";
 import { FACE_MATCH_PASS, FACE_MATCH_REVIEW } from "@/lib/server/documents/face-match";
 import { FACE_MATCH_THRESHOLD, faceSimilarity } from "@/lib/server/faces/compare-faces";
 import { loadFaceModels } from "@/lib/server/faces/load-human";
+import { greyscalePhoto } from "../support/face-transforms";
 import { sampleFaces } from "../support/faces";
 import { pct, timed, upperBound95 } from "./faces-shared";
 
@@ -170,7 +170,7 @@ async function describeAll(list: Photo[], roles: FacePhotoRole[]): Promise<{ map
   const ms: number[] = [];
   for (const role of roles)
     for (const p of list) {
-      const image = GREY ? await sharp(p.image).greyscale().toColourspace("srgb").jpeg({ quality: 92 }).toBuffer() : p.image;
+      const image = GREY ? await greyscalePhoto(p.image) : p.image;
       const [result, t] = await timed(() => describeFacePhoto(image, role));
       ms.push(t);
       map.set(`${role}:${p.id}`, result.ok ? result.value : (result.error.code ?? "error"));

@@ -28,6 +28,14 @@ export async function uprightPhoto(image: Buffer): Promise<UprightPhoto> {
   return { png: data, width: info.width, height: info.height, box: located.ok ? located.value.box : null };
 }
 
+/**
+ * A photo in greyscale, as PNG, turned upright by its EXIF: the "greyscale" transform, and every
+ * photo of bench:faces:population with GREY=1 (a printed portrait).
+ */
+export function greyscalePhoto(image: Buffer): Promise<Buffer> {
+  return sharp(image).rotate().greyscale().png().toBuffer();
+}
+
 /** Mid-grey, for the corners a roll uncovers. */
 const FILL = { r: 128, g: 128, b: 128 };
 /** The 80 px face of the issue: a small face, still above FACE_MIN_SIDE (48 px). */
@@ -52,7 +60,7 @@ export async function transformPhoto(photo: UprightPhoto, name: FaceTransformNam
     case "none":
       return photo.png;
     case "greyscale":
-      return base().greyscale().png().toBuffer();
+      return greyscalePhoto(photo.png);
     case "crop × 1.0":
     case "crop × 1.6":
       return photo.box

@@ -8,8 +8,9 @@ import type { PhotoIdKind } from "../../lib/server/documents/types";
  * read from there, never copied; and a third set kept in the project, tests/fixtures/
  * real-documents/more/, gathered in the twelfth session from further MRZ projects under MIT and
  * GPL-3.0, sources in its README) and their truth, read by eye: tests/fixtures/real-documents/
- * truth.json, truth-2.json and more/truth.json. The one loader for the suite's test (the first set only: each
- * picture costs about a second) and the benches (npm run bench:documents:real, :invariance).
+ * truth.json, truth-2.json and more/truth.json. The one loader for the suite's test (the first set
+ * only: each picture costs about a second) and the benches (npm run bench:documents:real,
+ * :invariance).
  */
 
 /** The sets of real pictures, each with its truth file (under tests/fixtures/real-documents). */

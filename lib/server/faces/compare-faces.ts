@@ -23,7 +23,7 @@ export const FACE_SCORE_HALF_DISTANCE = 0.4;
  * Placed on the same population as the selfie's bands (documents/face-match.ts;
  * `npm run bench:faces:population` with EXTRA_FACES, both photos described as selfies; FACE_MODEL
  * faceapi-resnet34-dlibchip68-reframed): impostor pairs 0 of 14,055 at or above it (highest 0.625,
- * 99.9th percentile 0.525; in greyscale 0 of 13,877, highest 0.609), so a false link's rate is below
+ * 99.9th percentile 0.525; in greyscale 0 of 13,877, highest 0.604), so a false link's rate is below
  * 2.1e-4 with 95 % confidence; genuine pairs linked 145 of 161. A search meets every stored face, so
  * a false link grows with the network's size: it is set above the pass band of a one-to-one check
  * (0.565, FMR ≤ 1e-3), where no impostor pair of the population reaches.

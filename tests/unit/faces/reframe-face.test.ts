@@ -9,9 +9,10 @@ import { withHuman } from "@/lib/server/faces/load-human";
 /*
  * The second look (describe-face.ts reframedLandmarks) on real photographs of deepface's test set:
  * a first mesh laid off the face, as a poor box on a face filling its picture leaves it (here
- * made so on purpose from the photo's true mesh: shifted and too large, or too small), gives a chip a size and a half-face off and a descriptor unlike the face's own. Looked at
- * again, reframed around those wrong landmarks, the detector and the mesh find the face where it is
- * and the descriptor comes back to the face's own.
+ * made so on purpose from the photo's true mesh: shifted and too large, or too small), gives a chip
+ * a size and a half-face off and a descriptor unlike the face's own. Looked at again, reframed
+ * around those wrong landmarks, the detector and the mesh find the face where it is and the
+ * descriptor comes back to the face's own.
  */
 const DIR = path.resolve("../shared/real-data/faces-deepface");
 const PHOTOS = ["img1.jpg", "img17.jpg", "img22.jpg"];
