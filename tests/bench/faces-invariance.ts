@@ -1,5 +1,6 @@
 // Faces photographed otherwise (issue 34, item 3): each real photo of the tuning sets made
-// greyscale, cut to its face's box (× 1.0 and × 1.6), shrunk to an 80 px face, saved at JPEG
+// greyscale, cut to its face's box (× 1.0 and × 1.6), cut tight in greyscale onto a mid-grey canvas
+// (a printed portrait cut out), shrunk to an 80 px face, saved at JPEG
 // quality 40, rolled ±15°, made a third darker (tests/support/face-transforms.ts). Each listed
 // pair is scored as the product scores it (describeFacePhoto: first column as the document's
 // face, second as the selfie; compareDescribedFaces → faceMatchBand) with one side transformed

@@ -11,7 +11,16 @@ import { locateFace } from "@/lib/server/faces/embed-face";
  */
 
 export type FaceTransformName =
-  "none" | "greyscale" | "crop × 1.0" | "crop × 1.6" | "face 80 px" | "jpeg 40" | "roll +15°" | "roll −15°" | "⅓ darker";
+  | "none"
+  | "greyscale"
+  | "crop × 1.0"
+  | "crop × 1.6"
+  | "grey crop on canvas"
+  | "face 80 px"
+  | "jpeg 40"
+  | "roll +15°"
+  | "roll −15°"
+  | "⅓ darker";
 
 export interface UprightPhoto {
   /** The photo's pixels turned upright, as PNG. */
@@ -69,6 +78,16 @@ export async function transformPhoto(photo: UprightPhoto, name: FaceTransformNam
             .png()
             .toBuffer()
         : null;
+    case "grey crop on canvas": {
+      // A printed portrait as it often reaches us: the face cut tight (box × 1.0), in greyscale, laid
+      // on a mid-grey canvas twice its size (as a scan or a document's portrait cut out).
+      if (!photo.box) return null;
+      const crop = cropAround(photo, 1);
+      const tight = await base().extract(crop).greyscale().png().toBuffer();
+      const padX = Math.round(crop.width / 2);
+      const padY = Math.round(crop.height / 2);
+      return sharp(tight).extend({ top: padY, bottom: padY, left: padX, right: padX, background: FILL }).png().toBuffer();
+    }
     case "face 80 px": {
       if (!photo.box || photo.box[2] <= SMALL_FACE_WIDTH) return null;
       const width = Math.max(1, Math.round((photo.width * SMALL_FACE_WIDTH) / photo.box[2]));
@@ -96,6 +115,7 @@ export const FACE_TRANSFORMS: FaceTransformName[] = [
   "greyscale",
   "crop × 1.0",
   "crop × 1.6",
+  "grey crop on canvas",
   "face 80 px",
   "jpeg 40",
   "roll +15°",
