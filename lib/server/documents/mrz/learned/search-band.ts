@@ -102,10 +102,18 @@ export interface LearnedSearch {
 /** `upright`: the page's lines (pageOcr). Null when no MRZ text was found at all. */
 export async function searchLearnedMrz(gray: GrayImage, upright: OcrLine[], now: Date): Promise<LearnedSearch | null> {
   let passes = 0;
+  // A band the learned OCR could not read whole and the OCR-B readers did not accept is no finding:
+  // the search goes on (a zoom or a turn may read it whole), and it is the answer only if none does.
+  let unsettled: LearnedSearch | null = null;
   const readOn = async (page: GrayImage, lines: OcrLine[]): Promise<LearnedSearch | null> => {
     const found = bandOn(lines);
     const read = found && (await readLearnedMrz(page, found.guess, now));
-    return read && { read, page, pageLines: found.angle !== 0 ? rowsInFrame(lines, found.angle) : lines, passes };
+    const search = read && { read, page, pageLines: found.angle !== 0 ? rowsInFrame(lines, found.angle) : lines, passes };
+    if (search && !read.textWhole && !read.decision.accepted) {
+      unsettled ??= search;
+      return null;
+    }
+    return search;
   };
   const first = await readOn(gray, upright);
   if (first) return first;
@@ -131,5 +139,5 @@ export async function searchLearnedMrz(gray: GrayImage, upright: OcrLine[], now:
     const read = lines && (await readOn(turned, lines));
     if (read) return read;
   }
-  return null;
+  return unsettled;
 }
