@@ -12,6 +12,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import sharp from "sharp";
+import { onceMoreIfHeapGrew } from "./heap-retry";
 import { joinRows } from "./join-rows";
 import type { LearnedOcrReply, LearnedOcrRequest, OcrLine, OcrPoint, OcrSkipRegion } from "./protocol";
 
@@ -185,7 +186,7 @@ process.on("message", (req: LearnedOcrRequest) => {
   queue = queue.then(async () => {
     try {
       const engine = await loaded;
-      const lines = await recognize(engine, req);
+      const lines = await onceMoreIfHeapGrew(() => recognize(engine, req));
       send({ type: "result", id: req.id, lines });
     } catch (error) {
       send({ type: "error", id: req.id, message: error instanceof Error ? error.message : String(error) });
