@@ -45,6 +45,7 @@ describe("readBandWithoutText", () => {
     const blank = { ...mrz, lines: mrz.lines.map((line) => ({ ...line, data: new Uint8Array(line.data.length).fill(255) })) };
     const read = await readBandWithoutText(blank, 1, NOW);
     expect(read.decision.accepted).toBe(false);
+    expect(read.agreedInvalid).toBeNull();
   }, 60_000);
 
   it("refuses a line whose ink is not OCR-B print (the first line mirrored)", async () => {

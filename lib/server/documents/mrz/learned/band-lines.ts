@@ -21,7 +21,7 @@ export interface BandLines {
   located: { capHeight: number; glare: number; sharpness: number } | null;
 }
 
-export function shapeOf(format: MrzFormat): MrzFormat {
+export function shapeOf(format: MrzFormat): "TD1" | "TD2" | "TD3" {
   return format === "TD1" ? "TD1" : MRZ_SHAPES[format].chars === 44 ? "TD3" : "TD2";
 }
 

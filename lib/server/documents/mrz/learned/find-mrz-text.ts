@@ -80,6 +80,16 @@ function digitsLine(text: string): boolean {
   );
 }
 
+/**
+ * The layout of an MRZ of one of the ICAO shapes whose first line starts `first`: a visa (MRV-A on
+ * TD3's shape, MRV-B on TD2's) starts with V, the French ID (TD2's shape) with IDFRA.
+ */
+export function layoutOfShape(shape: "TD1" | "TD2" | "TD3", first: string): MrzFormat {
+  if (shape === "TD1") return "TD1";
+  if (first.startsWith("V")) return shape === "TD3" ? "MRVA" : "MRVB";
+  return shape === "TD2" && /^[I1]DFRA/.test(first) ? "FRENCH_ID" : shape;
+}
+
 /** The layout two or three lines' text tells. */
 function layoutOf(texts: string[]): MrzFormat | null {
   const n = texts.length;
@@ -87,8 +97,8 @@ function layoutOf(texts: string[]): MrzFormat | null {
   if (n === 3) return Math.abs(mean - 30) <= 3 ? "TD1" : null;
   if (n !== 2) return null;
   const first = texts[0]!;
-  if (Math.abs(mean - 44) <= 3) return first.startsWith("V") ? "MRVA" : "TD3";
-  if (Math.abs(mean - 36) <= 3) return first.startsWith("V") ? "MRVB" : /^[I1]DFRA/.test(first) ? "FRENCH_ID" : "TD2";
+  if (Math.abs(mean - 44) <= 3) return layoutOfShape("TD3", first);
+  if (Math.abs(mean - 36) <= 3) return layoutOfShape("TD2", first);
   return null;
 }
 

@@ -5,8 +5,8 @@ import { readMrzTesseract } from "../ocrb-tesseract/read-mrz-tesseract";
 import { parseMrz } from "../parse-mrz";
 import { applyPositionClasses, outsideClass } from "../position-classes";
 import { readMrzTemplate } from "../template-reader";
-import { bandAtReadingScale, mrzInBand, ocrbLines } from "./band-lines";
-import type { MrzBandGuess, OcrMrz } from "./find-mrz-text";
+import { bandAtReadingScale, mrzInBand, ocrbLines, shapeOf } from "./band-lines";
+import { layoutOfShape, type MrzBandGuess, type OcrMrz } from "./find-mrz-text";
 
 /*
  * Reading an MRZ the learned OCR found. Its boxes say where the band is, at what angle, in what
@@ -173,16 +173,9 @@ export async function readLearnedMrz(gray: GrayImage, guess: MrzBandGuess, now: 
  */
 export async function readBandWithoutText(located: LocatedMrz, scale: number, now: Date): Promise<LearnedMrzRead> {
   const tesseractPromise = readMrzTesseract(located.lines).catch(() => null);
-  const shape = located.format;
+  const shape = shapeOf(located.format);
   const template0 = readMrzTemplate(located.lines, shape);
-  const first = template0.lines[0] ?? "";
-  const format: MrzFormat = first.startsWith("V")
-    ? shape === "TD3"
-      ? "MRVA"
-      : "MRVB"
-    : shape === "TD2" && /^[I1]DFRA/.test(first)
-      ? "FRENCH_ID"
-      : shape;
+  const format = layoutOfShape(shape, template0.lines[0] ?? "");
   const template = format === shape ? template0 : readMrzTemplate(located.lines, format);
   const readings: MrzReading[] = [template];
   const tesseract = await tesseractPromise;
