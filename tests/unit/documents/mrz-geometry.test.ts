@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { decodeGray } from "@/lib/server/documents/image/decode-gray";
 import { homographyFrom, invert, mapPoint, warpQuad } from "@/lib/server/documents/image/homography";
@@ -292,12 +294,12 @@ describe("glare is measured on the MRZ's own cells", () => {
   }, 180_000);
 
   /** Light laid over a rectangle: each pixel taken half way to white (the paper washed out above its level, the ink greyed). */
-  function withPatch(rect: { x0: number; y0: number; x1: number; y1: number }): GrayImage {
-    const data = Uint8Array.from(page.data);
+  function withPatch(rect: { x0: number; y0: number; x1: number; y1: number }, on: GrayImage = page): GrayImage {
+    const data = Uint8Array.from(on.data);
     for (let y = Math.round(rect.y0); y < Math.round(rect.y1); y++)
       for (let x = Math.round(rect.x0); x < Math.round(rect.x1); x++)
-        data[y * page.width + x] = Math.round(255 - 0.5 * (255 - data[y * page.width + x]!));
-    return { ...page, data };
+        data[y * on.width + x] = Math.round(255 - 0.5 * (255 - data[y * on.width + x]!));
+    return { ...on, data };
   }
 
   it("ignores a bright patch in the margin above the lines and refuses one across the cells", () => {
@@ -316,6 +318,25 @@ describe("glare is measured on the MRZ's own cells", () => {
     );
     if (!cells.found) throw new Error(cells.reason);
     expect(cells.mrz.glare).toBeGreaterThan(0.08);
+  }, 60_000);
+
+  it("finds none on a real passport's tinted, textured paper, and finds a patch laid across its cells", async () => {
+    // A real specimen photographed without glare: 600 × 418 px, 11 px capitals on pink guilloche.
+    const file = path.resolve("tests/fixtures/real-documents/more/ID-Documents-Antitampering-MRZ__AFG_AO_01001_FRONT.jpg");
+    const real = await decodeGray(readFileSync(file));
+    const clean = locateMrz(real, ["TD3"]);
+    if (!clean.found) throw new Error(clean.reason);
+    expect(clean.mrz.glare).toBeLessThan(0.02);
+    const { box, capHeight: cap } = clean.mrz;
+    const washed = locateMrz(
+      withPatch(
+        { x0: box.x + 0.4 * box.width, y0: box.y + box.height - 1.6 * cap, x1: box.x + 0.6 * box.width, y1: box.y + box.height },
+        real,
+      ),
+      ["TD3"],
+    );
+    if (!washed.found) throw new Error(washed.reason);
+    expect(washed.mrz.glare).toBeGreaterThan(0.08);
   }, 60_000);
 });
 
