@@ -24,6 +24,10 @@ function workerCount(): number {
   return getConfig().documents.workers ?? availableParallelism();
 }
 
+function ocrProcessesPerThread(): number {
+  return Math.max(1, Math.floor(availableParallelism() / Math.max(1, workerCount())));
+}
+
 function pool(): Piscina {
   holder[KEY] ??= new Piscina({
     // Resolved from the app's root at run time: a path the bundler never sees. The thread runs the
@@ -31,6 +35,9 @@ function pool(): Piscina {
     filename: path.resolve(process.cwd(), "lib/server/engines/engine-thread.ts"),
     execArgv: ["--import", "tsx"],
     maxThreads: workerCount(),
+    // The learned OCR's processes per thread (documents/ocr/learned-ocr.ts): the cores the threads
+    // leave over, so a page is split over two processes only where a thread has two cores to itself.
+    env: { ...process.env, LEARNED_OCR_PROCESSES: process.env.LEARNED_OCR_PROCESSES ?? String(ocrProcessesPerThread()) },
     minThreads: 0,
     idleTimeout: 10 * 60_000,
     maxQueue: "auto",

@@ -155,21 +155,27 @@ function orderCorners(points: OcrPoint[]): [OcrPoint, OcrPoint, OcrPoint, OcrPoi
   return out as [OcrPoint, OcrPoint, OcrPoint, OcrPoint];
 }
 
-async function recognize(engine: Engine, req: LearnedOcrRequest): Promise<OcrLine[]> {
+/** The page's lines joined into rows; for a share of the page (req.share), its lines unjoined with their places in the detector's order. */
+async function recognize(engine: Engine, req: LearnedOcrRequest): Promise<{ lines: OcrLine[]; order?: number[] }> {
   const { png, sx, sy } = await prepare(req);
   // ocr-node opens its input with sharp, which takes encoded bytes as readily as a path.
   const lineImages = await engine.detection.run(png as unknown as string);
   const boxes: OcrLine[] = [];
+  const order: number[] = [];
+  let place = -1;
   for (const lineImage of lineImages) {
     // One box at a time (batches padded to one width cost more here); a line under the confidence floor is dropped.
     if (!lineImage.box || lineImage.box.length !== 4 || lineImage.image.width < 1 || lineImage.image.height < 1) continue;
     const points = lineImage.box.map((p) => [Math.round((p[0] ?? 0) * sx * 10) / 10, Math.round((p[1] ?? 0) * sy * 10) / 10] as OcrPoint);
     if (req.skip && centreIn(points, req.skip)) continue;
+    place++;
+    if (req.share && place % req.share.of !== req.share.index) continue;
     const line = await readLine(engine, lineImage);
     if (!line.text || line.mean < MIN_CONFIDENCE) continue;
     boxes.push({ text: line.text, score: line.mean, box: orderCorners(points) });
+    order.push(place);
   }
-  return joinRows(boxes);
+  return req.share ? { lines: boxes, order } : { lines: joinRows(boxes) };
 }
 
 // The parent gone (its server, thread or test ended), this process has no one to answer.
@@ -186,8 +192,8 @@ process.on("message", (req: LearnedOcrRequest) => {
   queue = queue.then(async () => {
     try {
       const engine = await loaded;
-      const lines = await onceMoreIfHeapGrew(() => recognize(engine, req));
-      send({ type: "result", id: req.id, lines });
+      const { lines, order } = await onceMoreIfHeapGrew(() => recognize(engine, req));
+      send({ type: "result", id: req.id, lines, ...(order && { order }) });
     } catch (error) {
       send({ type: "error", id: req.id, message: error instanceof Error ? error.message : String(error) });
     }

@@ -22,11 +22,23 @@ export interface OcrSkipRegion {
   height: number;
 }
 
-/** `maxSide`: the detector's input size for this page, its longer side in px (default: the process's MAX_SIDE). */
-export type LearnedOcrRequest = { type: "read"; id: number; image: LearnedOcrImage; skip?: OcrSkipRegion; maxSide?: number };
+/**
+ * `maxSide`: the detector's input size for this page, its longer side in px (default: the process's
+ * MAX_SIDE). `share`: recognise only the detected lines whose place k (in the detector's order,
+ * after the skipped ones) has k % of === index, and answer them unjoined with their places (`order`):
+ * the processes reading a page's shares detect it alike, and the caller joins the rows.
+ */
+export type LearnedOcrRequest = {
+  type: "read";
+  id: number;
+  image: LearnedOcrImage;
+  skip?: OcrSkipRegion;
+  maxSide?: number;
+  share?: { index: number; of: number };
+};
 
 export type LearnedOcrReply =
   | { type: "ready" }
   | { type: "load_failed"; message: string }
-  | { type: "result"; id: number; lines: OcrLine[] }
+  | { type: "result"; id: number; lines: OcrLine[]; order?: number[] }
   | { type: "error"; id: number; message: string };

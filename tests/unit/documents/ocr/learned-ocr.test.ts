@@ -86,6 +86,27 @@ describe("learned OCR (PP-OCRv4 in its own process)", () => {
     expect(Math.abs(tiny!.box[2][0] - atDefault!.box[2][0])).toBeLessThan(meta.width! * 0.05);
   });
 
+  it("reads a page split over two processes exactly as one process reads it: the same lines, rows and boxes, in the same order", async () => {
+    const bytes = readFileSync(SPECIMEN);
+    const saved = process.env.LEARNED_OCR_PROCESSES;
+    try {
+      process.env.LEARNED_OCR_PROCESSES = "1";
+      await closeLearnedOcr();
+      const one = await recognizeText(bytes);
+      process.env.LEARNED_OCR_PROCESSES = "2";
+      await closeLearnedOcr();
+      const two = await recognizeText(bytes);
+      // The specimen's page has its title, labels, values and both MRZ lines: rows joined from parts both ways.
+      expect(one.length).toBeGreaterThan(10);
+      expect(one.some((l) => l.parts)).toBe(true);
+      expect(two).toEqual(one);
+    } finally {
+      if (saved === undefined) delete process.env.LEARNED_OCR_PROCESSES;
+      else process.env.LEARNED_OCR_PROCESSES = saved;
+      await closeLearnedOcr();
+    }
+  });
+
   it("refuses an image it cannot decode with a named error, and keeps serving", async () => {
     await expect(recognizeText(Buffer.from("not an image"))).rejects.toBeInstanceOf(LearnedOcrError);
     await expect(recognizeText({ data: new Uint8Array(10), width: 4, height: 4, channels: 1 })).rejects.toThrow(/does not match/);
