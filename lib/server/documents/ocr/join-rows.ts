@@ -4,10 +4,10 @@ import type { OcrLine, OcrPoint } from "./protocol";
  * The learned detector's boxes joined into rows of text: boxes whose midlines are within half the
  * mean box height, left to right, as Ocr.detect did (their text joined by spaces, the row's box
  * from the first box's start to the last one's end). Each row keeps its boxes as `parts` (a label
- * and its value across a gap stay apart there). The OCR process joins along the picture's axes;
- * the MRZ engine joins again along a tilted page's own text direction (mrz/learned/text-frame.ts)
- * by giving the coordinates along (`u`) and across (`v`) the text. Boxes' corners must be in
- * reading order (top-left of the text first, clockwise).
+ * and its value across a gap stay apart there). learned-ocr.ts joins the OCR processes' lines
+ * along the picture's axes; the MRZ engine joins again along a tilted page's own text direction
+ * (mrz/learned/text-frame.ts) by giving the coordinates along (`u`) and across (`v`) the text.
+ * Boxes' corners must be in reading order (top-left of the text first, clockwise).
  */
 
 const alongX = (p: OcrPoint) => p[0];

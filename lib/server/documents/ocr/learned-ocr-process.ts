@@ -13,7 +13,6 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import sharp from "sharp";
 import { onceMoreIfHeapGrew } from "./heap-retry";
-import { joinRows } from "./join-rows";
 import type { LearnedOcrReply, LearnedOcrRequest, OcrLine, OcrPoint, OcrSkipRegion } from "./protocol";
 
 /**
@@ -155,8 +154,8 @@ function orderCorners(points: OcrPoint[]): [OcrPoint, OcrPoint, OcrPoint, OcrPoi
   return out as [OcrPoint, OcrPoint, OcrPoint, OcrPoint];
 }
 
-/** The page's lines joined into rows; for a share of the page (req.share), its lines unjoined with their places in the detector's order. */
-async function recognize(engine: Engine, req: LearnedOcrRequest): Promise<{ lines: OcrLine[]; order?: number[] }> {
+/** The page's lines (or its share of them, req.share) unjoined, with their places in the detector's order: the caller joins the rows. */
+async function recognize(engine: Engine, req: LearnedOcrRequest): Promise<{ lines: OcrLine[]; order: number[] }> {
   const { png, sx, sy } = await prepare(req);
   // ocr-node opens its input with sharp, which takes encoded bytes as readily as a path.
   const lineImages = await engine.detection.run(png as unknown as string);
@@ -175,7 +174,7 @@ async function recognize(engine: Engine, req: LearnedOcrRequest): Promise<{ line
     boxes.push({ text: line.text, score: line.mean, box: orderCorners(points) });
     order.push(place);
   }
-  return req.share ? { lines: boxes, order } : { lines: joinRows(boxes) };
+  return { lines: boxes, order };
 }
 
 // The parent gone (its server, thread or test ended), this process has no one to answer.
@@ -193,7 +192,7 @@ process.on("message", (req: LearnedOcrRequest) => {
     try {
       const engine = await loaded;
       const { lines, order } = await onceMoreIfHeapGrew(() => recognize(engine, req));
-      send({ type: "result", id: req.id, lines, ...(order && { order }) });
+      send({ type: "result", id: req.id, lines, order });
     } catch (error) {
       send({ type: "error", id: req.id, message: error instanceof Error ? error.message : String(error) });
     }

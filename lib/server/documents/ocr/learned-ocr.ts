@@ -19,7 +19,7 @@ export type { OcrLine, OcrPoint, OcrSkipRegion } from "./protocol";
  *
  * A page is read by ocrProcesses() processes at once, each detecting the page and recognising every
  * n-th of its lines; the lines are put back in the detector's order and joined into rows
- * here, as one process would have. Recognition is most of a page's cost (~38 ms a line, 25 lines a
+ * here (a single process's too). Recognition is most of a page's cost (~38 ms a line, 25 lines a
  * page on average on the real specimens; detection ~0.37 s), and onnxruntime runs one session's calls
  * one after the other whatever its thread settings (measured: 1 or 2 intra-op threads, 1 or 2 calls
  * at once, 28–30 ms a line alike), while two processes each run at full speed on two cores.
@@ -58,7 +58,7 @@ export class LearnedOcrError extends Error {
 /** A process's share of a page: its recognised lines and each one's place in the detector's order. */
 interface Share {
   lines: OcrLine[];
-  order: number[] | undefined;
+  order: number[];
 }
 
 interface Pending {
@@ -210,14 +210,15 @@ export async function recognizeText(
 ): Promise<OcrLine[]> {
   const payload = toImage(image);
   const of = ocrProcesses();
-  if (of === 1) return (await readShare(0, payload, options)).lines;
-  const shares = await Promise.all(Array.from({ length: of }, (_, index) => readShare(index, payload, options, { index, of })));
-  // Back in the detector's order, joined into rows as one process joins them.
-  const placed = shares.flatMap(({ lines, order }) => lines.map((line, i) => ({ line, at: order?.[i] ?? 0 })));
+  const shares = await Promise.all(
+    Array.from({ length: of }, (_, index) => readShare(index, payload, options, of > 1 ? { index, of } : undefined)),
+  );
+  // Back in the detector's order, joined into rows.
+  const placed = shares.flatMap(({ lines, order }) => lines.map((line, i) => ({ line, at: order[i]! })));
   return joinRows(placed.sort((a, b) => a.at - b.at).map(({ line }) => line));
 }
 
-/** One process's read: the whole page, or (`share`) its share of the page's lines, not joined into rows. */
+/** One process's read of the page's lines, or (`share`) of its share of them; not joined into rows. */
 async function readShare(
   slot: number,
   payload: LearnedOcrImage,

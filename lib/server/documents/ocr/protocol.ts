@@ -25,8 +25,8 @@ export interface OcrSkipRegion {
 /**
  * `maxSide`: the detector's input size for this page, its longer side in px (default: the process's
  * MAX_SIDE). `share`: recognise only the detected lines whose place k (in the detector's order,
- * after the skipped ones) has k % of === index, and answer them unjoined with their places (`order`):
- * the processes reading a page's shares detect it alike, and the caller joins the rows.
+ * after the skipped ones) has k % of === index (the processes reading a page's shares detect it
+ * alike). The answer's lines are unjoined, each with its place (`order`): the caller joins the rows.
  */
 export type LearnedOcrRequest = {
   type: "read";
@@ -40,5 +40,5 @@ export type LearnedOcrRequest = {
 export type LearnedOcrReply =
   | { type: "ready" }
   | { type: "load_failed"; message: string }
-  | { type: "result"; id: number; lines: OcrLine[]; order?: number[] }
+  | { type: "result"; id: number; lines: OcrLine[]; order: number[] }
   | { type: "error"; id: number; message: string };
