@@ -282,6 +282,39 @@ describe("the MRZ found along the page's text direction", () => {
     expect(quad[0][1]).toBeCloseTo(445, 6);
     expect(quad[2][1]).toBeCloseTo(512, 6);
   });
+
+  // A TD1 card in small print: the learned OCR read the name line's fillers as letters (as on the
+  // third set's Lithuanian card), so that line holds no chevron and is not MRZ-like by its text.
+  const TD1 = ["I<LTU11810187<346411231034<<<<", "6411231F1901012LTU<<<<<<<<<<<9", "BASANAVICIENECCBIRUTECCCCCCCCC"];
+  const td1Row = (text: string, y: number, x = 26, width = 316) => line(text, box([x, y], width, 13, 0));
+
+  it("takes a TD1 band's third line from where it lies when its text has no chevron", () => {
+    const lines = [td1Row("LTU", 280, 36, 48), td1Row(TD1[0]!, 364), td1Row(TD1[1]!, 383), td1Row(TD1[2]!, 402)];
+    const mrz = findMrzText(lines);
+    expect(mrz?.format).toBe("TD1");
+    expect(mrz?.texts).toEqual(TD1);
+    // Above the two lines instead (a band read from its second and third lines) it is found too.
+    const above = findMrzText([
+      td1Row("I1LTU11810187C346411231034CCCC", 364),
+      td1Row(TD1[1]!, 383),
+      td1Row("BASANAVICIENE<<BIRUTE<<<<<<<<<", 402),
+    ]);
+    expect(above?.format).toBe("TD1");
+    expect(above?.lines).toHaveLength(3);
+  });
+
+  it("does not take a row of another width, another pitch, or one on each side", () => {
+    const two = [td1Row(TD1[0]!, 364), td1Row(TD1[1]!, 383)];
+    expect(findMrzText([...two, td1Row(TD1[2]!, 402, 26, 200)])).toBeNull(); // narrower
+    expect(findMrzText([...two, td1Row(TD1[2]!, 420)])).toBeNull(); // twice the pitch below
+    expect(findMrzText([...two, td1Row(TD1[2]!, 402, 80)])).toBeNull(); // not left-aligned
+    expect(findMrzText([td1Row("SPECIMENSPECIMENSPECIMENSPECIM", 345), ...two, td1Row(TD1[2]!, 402)])).toBeNull(); // both sides
+    // A passport's two lines (44 characters) never take a third.
+    const td3 = [line(TD3[0]!, box([0, 200], 660, 22, 0)), line(TD3[1]!, box([0, 232], 660, 22, 0))];
+    const withRow = findMrzText([...td3, line("ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEFGHIJKLMNOPQR", box([0, 264], 660, 22, 0))]);
+    expect(withRow?.format).toBe("TD3");
+    expect(withRow?.lines).toHaveLength(2);
+  });
 });
 
 describe("glare is measured on the MRZ's own cells", () => {

@@ -101,6 +101,21 @@ describe("real specimen documents", () => {
     },
   );
 
+  it(
+    "reads an ID card in small print whose name line the learned OCR read without chevrons (the third set's Lithuanian card)",
+    { timeout: 120_000 },
+    async () => {
+      // 353 × 435 px, 10.6 px capitals: the classic locator finds the band too small to read; the
+      // learned OCR read the fillers of the name line as Cs, and the band is found from its two lines
+      // with chevrons and the row at their pitch under them (find-mrz-text.ts, withThirdLine).
+      const card = realDocuments(process.cwd(), ["more"]).find((i) => name(i) === "mrz-Arg0s1080__id_cards_Lithuania.png")!;
+      expect(card.mrz).toEqual(["I<LTU11810187<346411231034<<<<", "6411231F1901012LTU<<<<<<<<<<<9", "BASANAVICIENE<<BIRUTE<<<<<<<<<"]);
+      const result = await read(card);
+      expect(result.retake).toBeNull();
+      expect(result.extractedDetails.mrz_code?.split("\n")).toEqual(card.mrz);
+    },
+  );
+
   it("flags the ICAO specimens as specimens (state UTO) while reading them", { timeout: 120_000 }, async () => {
     const result = await read(images.find((i) => name(i) === "passporteye-tests-passport-td3.png")!);
     expect(result.identity?.lastName).toBe("ERIKSSON");

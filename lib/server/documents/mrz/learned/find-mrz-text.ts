@@ -111,8 +111,8 @@ function stackedGroups(ocr: OcrLine[], angle: number, loose: boolean): Candidate
   // Rows joined only from boxes of MRZ characters: a stray box of other script on the line (a
   // hologram read as text) must not make the line's text foreign nor stretch its box.
   const mrzParts = ocr.flatMap((l) => l.parts ?? [l]).filter((p) => [...cleanMrzText(p.text)].filter((c) => c === "?").length <= 1);
-  const candidates: Candidate[] = rowsInFrame(mrzParts, angle)
-    .map((line) => ({ line, text: cleanMrzText(line.text), ...geometry(line, angle) }))
+  const rows: Candidate[] = rowsInFrame(mrzParts, angle).map((line) => ({ line, text: cleanMrzText(line.text), ...geometry(line, angle) }));
+  const candidates = rows
     .filter((c) => (mrzLike(c.text, loose ? 12 : 24) || (loose && digitsLine(c.text))) && c.width > 4 * c.height)
     .sort((a, b) => a.cy - b.cy);
   const groups: Candidate[][] = [];
@@ -129,7 +129,34 @@ function stackedGroups(ocr: OcrLine[], angle: number, loose: boolean): Candidate
     if (group) group.push(c);
     else groups.push([c]);
   }
-  return groups;
+  return groups.map((g) => withThirdLine(g, rows));
+}
+
+/**
+ * A TD1 band of which two lines were found: its third is the row of the band's width, left edge and
+ * pitch right under (or over) them, whatever its text says. Small print's fillers are read as
+ * letters ("CCCC", "KSCSS"), and the name line, which holds no digit, then holds no chevron either.
+ * The row is one of the band's by where it lies; its text stays one reader's reading, which the
+ * OCR-B readers' readings of the same line must match. Taken only when exactly one side has it.
+ */
+function withThirdLine(group: Candidate[], rows: Candidate[]): Candidate[] {
+  if (group.length !== 2) return group;
+  const [a, b] = group as [Candidate, Candidate];
+  const chars = MRZ_SHAPES.TD1.chars;
+  if (Math.abs((a.text.length + b.text.length) / 2 - chars) > 3) return group;
+  const pitch = b.cy - a.cy;
+  const fits = (c: Candidate, cy: number) =>
+    !group.includes(c) &&
+    Math.abs(c.cy - cy) < 0.25 * pitch &&
+    Math.abs(c.left - a.left) < 1.5 * a.height &&
+    Math.abs(c.width - a.width) < 0.15 * a.width &&
+    Math.abs(c.text.length - chars) <= 3 &&
+    [...c.text].filter((ch) => ch === "?").length <= 1;
+  const below = rows.filter((c) => fits(c, b.cy + pitch));
+  const above = rows.filter((c) => fits(c, a.cy - pitch));
+  if (below.length === 1 && above.length === 0) return [a, b, below[0]!];
+  if (above.length === 1 && below.length === 0) return [above[0]!, a, b];
+  return group;
 }
 
 /**
