@@ -71,6 +71,36 @@ describe("acceptMrz", () => {
     });
   });
 
+  it("settles a disputed name cell only where two further readings see one reader's glyph and none the other's", () => {
+    // Small print: the learned OCR read the name line's chevrons after SAMPLE as K; the template
+    // matcher and the cell classifier read them as chevrons, as the second reader did.
+    const chevronsAsK = edit(edit(TD3, 0, 41, "K"), 0, 42, "K");
+    const learned = reading("learned", chevronsAsK);
+    const decision = acceptMrz("TD3", learned, reading("tesseract", TD3), now, [reading("template", TD3), reading("cells", TD3)]);
+    expect(decision).toMatchObject({ accepted: true, by: "witnesses_settle", lines: TD3 });
+    // One further reading is enough for a cell a check digit tests after, not for a name cell.
+    expect(acceptMrz("TD3", learned, reading("tesseract", TD3), now, [reading("template", TD3)])).toMatchObject({
+      accepted: false,
+      reason: "names_disagree",
+    });
+    // A letter of the name read as another (ERIKA as FRIKA): two further readings of E settle it; one
+    // that reads F beside them leaves it unsettled, whatever the count.
+    const frika = edit(TD3, 0, 17, "F");
+    expect(
+      acceptMrz("TD3", reading("template", frika), reading("cells", TD3), now, [reading("learned", TD3), reading("tesseract", TD3)]),
+    ).toMatchObject({
+      accepted: true,
+      lines: TD3,
+    });
+    expect(
+      acceptMrz("TD3", reading("template", frika), reading("cells", TD3), now, [
+        reading("learned", TD3),
+        reading("tesseract", TD3),
+        reading("learned", frika),
+      ]),
+    ).toMatchObject({ accepted: false, reason: "names_disagree" });
+  });
+
   it("refuses a blind-spot disagreement (U and 0 weigh the same in the check digit)", () => {
     const blind = edit(TD3, 1, 4, "U"); // C01XU0T47 passes the same check digits as C01X00T47
     expect(acceptMrz("TD3", reading("template", blind), reading("tesseract", TD3), now)).toMatchObject({

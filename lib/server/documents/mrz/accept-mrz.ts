@@ -11,8 +11,8 @@ import { applyPositionClasses, isNameCell, outsideClass } from "./position-class
  * of the same band), and only then do the check digits test the result. They never choose among
  * readings: with a mod-10 check digit, one wrong string in ten passes, and every combination tried
  * is another draw (issue 33: a German card's 1220004047 was accepted as 122ODO4D47 when the
- * combination that passed was taken).
- * Names, which no check digit covers, must be read identically.
+ * combination that passed was taken). A name cell, which no check digit tests, is settled only on
+ * more evidence (NAME_CELL_WITNESSES), and the template matcher never stands alone on the names.
  */
 
 /**
@@ -21,6 +21,11 @@ import { applyPositionClasses, isNameCell, outsideClass } from "./position-class
  * ≥ 0.042; right cells' 5th percentile is 0.078), so it stands alone only far above that.
  */
 export const TEMPLATE_MARGIN = 0.1;
+/**
+ * Witnesses (readings beside the disputing pair's) that must see a disputed name cell's glyph, none
+ * seeing the other's, for it to be settled: two, where one settles a cell a check digit tests after.
+ */
+export const NAME_CELL_WITNESSES = 2;
 /** More disagreements than this is a bad capture, not a few doubtful cells. */
 const MAX_MERGE_CELLS = 6;
 
@@ -72,8 +77,6 @@ export function acceptMrz(
   const diffs: [number, number][] = [];
   t.forEach((line, li) => [...line].forEach((ch, ci) => ch !== s[li]![ci] && diffs.push([li, ci])));
   diffs.forEach(([li]) => badLines.add(li));
-  if (diffs.some(([li, ci]) => isNameCell(format, li, ci)))
-    return { accepted: false, reason: "names_disagree", bestGuess: t, badLines: [...badLines] };
   if (diffs.length === 0) return { accepted: false, reason: "check_digits_fail", bestGuess: t, badLines: [...badLines] };
   if (diffs.length > MAX_MERGE_CELLS) return { accepted: false, reason: "too_many_disagreements", bestGuess: t, badLines: [...badLines] };
 
@@ -88,10 +91,14 @@ export function acceptMrz(
   const others = witnesses
     .filter((w): w is MrzReading => !!w && w.lines.length === t.length)
     .map((w) => applyPositionClasses(format, w.lines).map((line, i) => (line.length === t[i]!.length ? line : "")));
+  // A name cell, which no check digit will test after, needs NAME_CELL_WITNESSES readings beside the
+  // pair's own that see its glyph (issue 33: small print's chevrons read as K by the learned OCR and
+  // a letter read as another by one reader, while every other reader of the cell saw the same glyph).
   const settled = t.map((line) => [...line]);
   for (const [li, ci] of diffs) {
-    const glyph = settleCell(format, li, ci, t[li]![ci]!, s[li]![ci]!, others);
-    if (!glyph) return { accepted: false, reason: "readers_disagree", bestGuess: t, badLines: [...badLines] };
+    const name = isNameCell(format, li, ci);
+    const glyph = settleCell(format, li, ci, t[li]![ci]!, s[li]![ci]!, others, name ? NAME_CELL_WITNESSES : 1);
+    if (!glyph) return { accepted: false, reason: name ? "names_disagree" : "readers_disagree", bestGuess: t, badLines: [...badLines] };
     settled[li]![ci] = glyph;
   }
   const lines = settled.map((chars) => chars.join(""));
@@ -113,6 +120,7 @@ export function settleCell(
   a: string,
   b: string,
   witnesses: readonly (readonly string[])[],
+  needed = 1,
 ): string | null {
   let forA = 0;
   let forB = 0;
@@ -121,7 +129,7 @@ export function settleCell(
     if (seen === a) forA++;
     else if (seen === b) forB++;
   }
-  const winner = forA > 0 && forB === 0 ? a : forB > 0 && forA === 0 ? b : null;
+  const winner = forA >= needed && forB === 0 ? a : forB >= needed && forA === 0 ? b : null;
   return winner && !outsideClass(format, line, index, winner) ? winner : null;
 }
 
