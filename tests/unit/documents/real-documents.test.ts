@@ -1,4 +1,5 @@
 import path from "node:path";
+import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeLearnedOcr } from "@/lib/server/documents/ocr/learned-ocr";
 import { readPhotoIdHere, type PhotoIdResult } from "@/lib/server/documents/read-photo-id-here";
@@ -113,6 +114,12 @@ describe("real specimen documents", () => {
       const result = await read(card);
       expect(result.retake).toBeNull();
       expect(result.extractedDetails.mrz_code?.split("\n")).toEqual(card.mrz);
+      // Turned a quarter clockwise: read across the turned page, its rows come out wrong and the band
+      // is refused; the page turned upright is read then (search-band.ts), and reads the same MRZ.
+      const turned = await sharp(readRealDocument(card)).rotate(90).png().toBuffer();
+      const again = await readPhotoIdHere({ kind: card.kind, front: turned, now: NOW });
+      expect(again.extractedDetails.mrz_code?.split("\n")).toEqual(card.mrz);
+      expect(again.validations.mrz_check_digits_valid?.status).toBe("pass");
     },
   );
 

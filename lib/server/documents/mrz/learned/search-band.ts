@@ -115,8 +115,15 @@ export async function searchLearnedMrz(gray: GrayImage, upright: OcrLine[], now:
     }
     return search;
   };
+  const angle = dominantTextAngle(upright);
+  const level = angle === null || Math.abs(angle) < LEVEL;
   const first = await readOn(gray, upright);
-  if (first) return first;
+  // Text read across a turned page is read box by box, each turned upright on its own, and the
+  // rows are put together from the boxes: a band so read and refused is not the page's last word
+  // (a card turned a quarter had its three lines joined into one row and two wrong ones taken for
+  // the band). The page turned upright is read too; the first reading stands if that reads nothing.
+  if (first && (first.read.decision.accepted || level)) return first;
+  if (first) unsettled ??= first;
   const region = textRegion(upright, gray);
   if (region && Math.max(region.width / gray.width, region.height / gray.height) <= SMALL_PAGE) {
     passes++;
@@ -124,7 +131,6 @@ export async function searchLearnedMrz(gray: GrayImage, upright: OcrLine[], now:
     const read = zoomed && (await readOn(gray, zoomed));
     if (read) return read;
   }
-  const angle = dominantTextAngle(upright);
   // The first pass read every box along `angle`: where it read no run of fillers anywhere, the
   // text is more likely upside down along it (a page turned a quarter anticlockwise reads as
   // nothing), and the half turn is tried first.
