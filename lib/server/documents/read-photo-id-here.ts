@@ -1,5 +1,6 @@
+import sharp from "sharp";
 import { compareNames } from "./compare-identity";
-import { findDocumentFace } from "./document-face";
+import { findDocumentFace, type DocumentFace } from "./document-face";
 import { readDrivingLicence } from "./driving-licence/read-driving-licence";
 import { faceMatchValidation } from "./face-match";
 import { describeSelfie } from "./embed-selfie";
@@ -50,7 +51,7 @@ export async function readPhotoIdHere(input: ReadPhotoIdInput): Promise<PhotoIdR
   const now = input.now ?? new Date();
   const facePromise = findDocumentFace(input.front).catch(() => null);
   const text = input.kind === "driving_licence" ? await readLicenceText(input.front, now) : await readMrzText(input, now);
-  const documentFace = await facePromise;
+  const documentFace = await portraitUpright(input.front, await facePromise, text.frontTurns ?? 0);
   const validations: Validations = { ...text.validations };
   validations.document_contains_face = documentFace ? pass() : failed(["NO_FACE_ON_DOCUMENT"]);
 
@@ -88,6 +89,27 @@ interface TextReading {
   readBy: string | null;
   corrected: boolean;
   mrzReading?: { lines: string[]; reason: string } | null;
+  /** Quarter turns clockwise that bring the front upright, as its MRZ was read there (read-mrz.ts quarterTurns); 0 when not known. */
+  frontTurns?: number;
+}
+
+/**
+ * The portrait of a page whose MRZ was read turned (a quarter or a half turn): it lies the same way
+ * as the MRZ, so it is looked for on the page turned upright, not taken from a weak detection of a
+ * sideways face (document-face.ts keeps the upload's face when it finds one at all, and a face on
+ * its side can raise one: the third set's Lithuanian card turned a quarter). The face found as
+ * sent stands when none is found upright.
+ */
+async function portraitUpright(front: Buffer, asSent: DocumentFace | null, quarterTurns: number): Promise<DocumentFace | null> {
+  if (quarterTurns === 0) return asSent;
+  const upright = await sharp(front, { failOn: "error", limitInputPixels: 50_000_000 })
+    .rotate()
+    .rotate(90 * quarterTurns)
+    .jpeg({ quality: 95 })
+    .toBuffer()
+    .catch(() => null);
+  const found = upright && (await findDocumentFace(upright).catch(() => null));
+  return found ?? asSent;
 }
 
 async function readMrzText(input: ReadPhotoIdInput, now: Date): Promise<TextReading> {
@@ -95,7 +117,9 @@ async function readMrzText(input: ReadPhotoIdInput, now: Date): Promise<TextRead
   // A TD1 card carries its MRZ on the back, a TD2 card on the front.
   const sides = passport ? [input.front] : [input.back, input.front].filter((s): s is Buffer => !!s);
   let read: Awaited<ReturnType<typeof readMrz>> | null = null;
+  let readSide: Buffer | null = null;
   for (const side of sides) {
+    readSide = side;
     // The printed zone is on the passport's data page and on a card's front: the page lines are kept when this side is it.
     read = await readMrz(side, passport ? { formats: ["TD3"], kind: "passport" } : { formats: ["TD1", "TD2"], kind: "national_id" }, now, {
       withPageLines: side === input.front,
@@ -142,6 +166,7 @@ async function readMrzText(input: ReadPhotoIdInput, now: Date): Promise<TextRead
     truncatedName: !nameZone.endsWith("<"),
     readBy: decision.by,
     corrected: decision.corrected,
+    frontTurns: readSide === input.front ? read.quarterTurns : 0,
   };
 }
 

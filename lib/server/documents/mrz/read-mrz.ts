@@ -37,6 +37,11 @@ export type MrzRead =
       decision: Extract<MrzDecision, { accepted: true }>;
       located: LocatedMrz | null;
       upsideDown: boolean;
+      /**
+       * How far the page is turned in the upload, as its MRZ was read: the quarter turns clockwise
+       * (0–3) that bring it upright (a tilt under 45° is none). The portrait lies the same way.
+       */
+      quarterTurns: number;
       readings: MrzReading[];
       via?: "classic" | "learned";
       /** The learned OCR's lines of the page the MRZ was read on, upright as read (for the printed zone); null when not read that way up. */
@@ -66,13 +71,13 @@ const VISAS: readonly MrzFormat[] = ["MRVA", "MRVB"];
 async function readViaLearned(gray: GrayImage, upright: OcrLine[], expect: MrzExpectation, now: Date): Promise<MrzRead | null> {
   const found = await searchLearnedMrz(gray, upright, now);
   if (!found) return null;
-  const { read, page, pageLines } = found;
+  const { read, page, pageLines, turn } = found;
   const { decision, readings, format } = read;
   if (decision.accepted) {
     if (VISAS.includes(format)) return { ok: false, reason: "visa", decision: null, located: null, readings, readLines: decision.lines };
     if (!LAYOUTS[expect.kind].includes(format) || !CODES[expect.kind].test(decision.lines[0]!))
       return { ok: false, reason: "wrong_type", decision: null, located: null, readings, readLines: decision.lines };
-    return { ok: true, decision, located: null, upsideDown: page !== gray, readings, via: "learned", pageLines };
+    return { ok: true, decision, located: null, upsideDown: page !== gray, quarterTurns: quarterTurnsOf(turn), readings, via: "learned", pageLines };
   }
   if (read.agreedInvalid) {
     // Read with certainty as a visa, though its check digits fail: still a visa.
@@ -208,11 +213,16 @@ async function readClassic(
       }
     }
     if (decision.accepted && CODES[expect.kind].test(decision.lines[0]!))
-      return { ok: true, decision, located: mrz, upsideDown, readings, via: "classic" };
+      return { ok: true, decision, located: mrz, upsideDown, quarterTurns: upsideDown ? 2 : 0, readings, via: "classic" };
     if (!decision.accepted) firstFailure ??= { ok: false, reason: hintFor(mrz), decision, located: mrz, readings };
     else firstFailure ??= { ok: false, reason: "wrong_type", decision: null, located: mrz, readings };
   }
   return firstFailure ?? { ok: false, reason: "no_mrz", decision: null, located: null, readings: [] };
+}
+
+/** Text running at `angle` degrees (clockwise, text-frame.ts) is upright after this many quarter turns clockwise (0–3). */
+export function quarterTurnsOf(angle: number): number {
+  return (4 - (Math.round((((angle % 360) + 360) % 360) / 90) % 4)) % 4;
 }
 
 /** What the person can do about a band that was found but not read with certainty. */

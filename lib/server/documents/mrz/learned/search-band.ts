@@ -93,6 +93,8 @@ export interface LearnedSearch {
   read: LearnedMrzRead;
   /** The page the band was read on (the upload's, or turned). */
   page: GrayImage;
+  /** The direction (degrees, text-frame.ts) the band's text ran in the upload: the page's turn before reading plus the band's angle on it. */
+  turn: number;
   /** Its learned lines, joined into rows along its text (for the printed zone). */
   pageLines: OcrLine[];
   /** Passes of the learned OCR over the page after the first. */
@@ -105,10 +107,10 @@ export async function searchLearnedMrz(gray: GrayImage, upright: OcrLine[], now:
   // A band the learned OCR could not read whole and the OCR-B readers did not accept is no finding:
   // the search goes on (a zoom or a turn may read it whole), and it is the answer only if none does.
   let unsettled: LearnedSearch | null = null;
-  const readOn = async (page: GrayImage, lines: OcrLine[]): Promise<LearnedSearch | null> => {
+  const readOn = async (page: GrayImage, lines: OcrLine[], turn = 0): Promise<LearnedSearch | null> => {
     const found = bandOn(lines);
     const read = found && (await readLearnedMrz(page, found.guess, now));
-    const search = read && { read, page, pageLines: found.angle !== 0 ? rowsInFrame(lines, found.angle) : lines, passes };
+    const search = read && { read, page, turn: turn + found.angle, pageLines: found.angle !== 0 ? rowsInFrame(lines, found.angle) : lines, passes };
     if (search && !read.textWhole && !read.decision.accepted) {
       unsettled ??= search;
       return null;
@@ -142,7 +144,7 @@ export async function searchLearnedMrz(gray: GrayImage, upright: OcrLine[], now:
     const turned = turnPage(gray, turn);
     passes++;
     const lines = await pageOcr(turned);
-    const read = lines && (await readOn(turned, lines));
+    const read = lines && (await readOn(turned, lines, turn));
     if (read) return read;
   }
   return unsettled;
