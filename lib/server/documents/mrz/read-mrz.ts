@@ -77,7 +77,16 @@ async function readViaLearned(gray: GrayImage, upright: OcrLine[], expect: MrzEx
     if (VISAS.includes(format)) return { ok: false, reason: "visa", decision: null, located: null, readings, readLines: decision.lines };
     if (!LAYOUTS[expect.kind].includes(format) || !CODES[expect.kind].test(decision.lines[0]!))
       return { ok: false, reason: "wrong_type", decision: null, located: null, readings, readLines: decision.lines };
-    return { ok: true, decision, located: null, upsideDown: page !== gray, quarterTurns: quarterTurnsOf(turn), readings, via: "learned", pageLines };
+    return {
+      ok: true,
+      decision,
+      located: null,
+      upsideDown: page !== gray,
+      quarterTurns: quarterTurnsOf(turn),
+      readings,
+      via: "learned",
+      pageLines,
+    };
   }
   if (read.agreedInvalid) {
     // Read with certainty as a visa, though its check digits fail: still a visa.

@@ -110,7 +110,13 @@ export async function searchLearnedMrz(gray: GrayImage, upright: OcrLine[], now:
   const readOn = async (page: GrayImage, lines: OcrLine[], turn = 0): Promise<LearnedSearch | null> => {
     const found = bandOn(lines);
     const read = found && (await readLearnedMrz(page, found.guess, now));
-    const search = read && { read, page, turn: turn + found.angle, pageLines: found.angle !== 0 ? rowsInFrame(lines, found.angle) : lines, passes };
+    const search = read && {
+      read,
+      page,
+      turn: turn + found.angle,
+      pageLines: found.angle !== 0 ? rowsInFrame(lines, found.angle) : lines,
+      passes,
+    };
     if (search && !read.textWhole && !read.decision.accepted) {
       unsettled ??= search;
       return null;
