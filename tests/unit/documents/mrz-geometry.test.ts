@@ -303,6 +303,16 @@ describe("the MRZ found along the page's text direction", () => {
     expect(above?.lines).toHaveLength(3);
   });
 
+  it("takes the third line from a row it shares with printed words on its left (Serbia's card)", () => {
+    // The rows as the learned OCR joins them: the name line's row begins with two printed words
+    // 44 px to the left of the zone, so the row is neither left-aligned with the zone nor its width.
+    const zone = ["IDSRB95555554612902968000000<<", "6802295F1307245SRB<<<<<<<<<<<6", "TEST<<MILICA<<<<<<<<<<<<<<<<<<"];
+    const words = line("diia Jeut", box([260, 186], 62, 13, 0));
+    const mrz = findMrzText([td1Row(zone[0]!, 149, 366, 315), td1Row(zone[1]!, 167, 366, 315), words, td1Row(zone[2]!, 185, 366, 315)]);
+    expect(mrz?.format).toBe("TD1");
+    expect(mrz?.texts).toEqual(zone);
+  });
+
   it("does not take a row of another width, another pitch, or one on each side", () => {
     const two = [td1Row(TD1[0]!, 364), td1Row(TD1[1]!, 383)];
     expect(findMrzText([...two, td1Row(TD1[2]!, 402, 26, 200)])).toBeNull(); // narrower

@@ -111,7 +111,8 @@ function stackedGroups(ocr: OcrLine[], angle: number, loose: boolean): Candidate
   // Rows joined only from boxes of MRZ characters: a stray box of other script on the line (a
   // hologram read as text) must not make the line's text foreign nor stretch its box.
   const mrzParts = ocr.flatMap((l) => l.parts ?? [l]).filter((p) => [...cleanMrzText(p.text)].filter((c) => c === "?").length <= 1);
-  const rows: Candidate[] = rowsInFrame(mrzParts, angle).map((line) => ({ line, text: cleanMrzText(line.text), ...geometry(line, angle) }));
+  const candidate = (line: OcrLine): Candidate => ({ line, text: cleanMrzText(line.text), ...geometry(line, angle) });
+  const rows = rowsInFrame(mrzParts, angle).map(candidate);
   const candidates = rows
     .filter((c) => (mrzLike(c.text, loose ? 12 : 24) || (loose && digitsLine(c.text))) && c.width > 4 * c.height)
     .sort((a, b) => a.cy - b.cy);
@@ -129,7 +130,27 @@ function stackedGroups(ocr: OcrLine[], angle: number, loose: boolean): Candidate
     if (group) group.push(c);
     else groups.push([c]);
   }
-  return groups.map((g) => withThirdLine(g, rows));
+  return groups.map((g) => withThirdLine(g, [...rows, ...rows.flatMap((row) => rowTails(row, candidate))]));
+}
+
+/**
+ * A row's tails: the row from each of its parts after the first on (built as joinRows builds a row).
+ * A card's MRZ may share its rows with printed words on its left (Serbia's card: `diia Jeut`
+ * before its name line), which the row joins to the line.
+ */
+function rowTails(row: Candidate, candidate: (line: OcrLine) => Candidate): Candidate[] {
+  const parts = row.line.parts ?? [];
+  return parts.slice(1).map((_, i) => {
+    const tail = parts.slice(i + 1);
+    const first = tail[0]!;
+    const last = tail.at(-1)!;
+    return candidate({
+      text: tail.map((p) => p.text).join(" "),
+      score: tail.reduce((sum, p) => sum + p.score, 0) / tail.length,
+      box: [first.box[0], last.box[1], last.box[2], first.box[3]],
+      parts: tail,
+    });
+  });
 }
 
 /**
@@ -138,6 +159,7 @@ function stackedGroups(ocr: OcrLine[], angle: number, loose: boolean): Candidate
  * letters ("CCCC", "KSCSS"), and the name line, which holds no digit, then holds no chevron either.
  * The row is one of the band's by where it lies; its text stays one reader's reading, which the
  * OCR-B readers' readings of the same line must match. Taken only when exactly one side has it.
+ * The row may be the tail of a longer one (rowTails): words printed beside the zone on its row.
  */
 function withThirdLine(group: Candidate[], rows: Candidate[]): Candidate[] {
   if (group.length !== 2) return group;
