@@ -70,17 +70,32 @@ async function describeFrom(image: Buffer, first: Awaited<ReturnType<typeof loca
 async function locateTurned(upload: Buffer) {
   let best: { found: Extract<Awaited<ReturnType<typeof locateFace>>, { ok: true }>; image: Buffer } | null = null;
   for (const angle of [90, 270, 180]) {
-    const image = await sharp(upload, { failOn: "error", limitInputPixels: 50_000_000 })
-      .rotate()
-      .rotate(angle)
-      .jpeg({ quality: 95 })
-      .toBuffer()
-      .catch(() => null);
+    const image = await turnedUpload(upload, angle);
     if (!image) return null;
     const found = await locateFace(image);
     if (found.ok && (!best || found.value.detectionScore > best.found.value.detectionScore)) best = { found, image };
   }
   return best;
+}
+
+/**
+ * The portrait of a page known to lie turned (`quarterTurns` clockwise bring it upright: its MRZ
+ * was read so, read-mrz.ts quarterTurns), looked for on the page turned upright; null when none is
+ * found there.
+ */
+export async function findDocumentFaceUpright(upload: Buffer, quarterTurns: number): Promise<DocumentFace | null> {
+  const upright = await turnedUpload(upload, 90 * quarterTurns);
+  return upright && findDocumentFace(upright);
+}
+
+/** The upload (EXIF-rotated) turned `degrees` clockwise, as a JPEG; null when it cannot be decoded. */
+function turnedUpload(upload: Buffer, degrees: number): Promise<Buffer | null> {
+  return sharp(upload, { failOn: "error", limitInputPixels: 50_000_000 })
+    .rotate()
+    .rotate(degrees)
+    .jpeg({ quality: 95 })
+    .toBuffer()
+    .catch(() => null);
 }
 
 function clamp(v: number, lo: number, hi: number) {

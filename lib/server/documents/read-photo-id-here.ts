@@ -1,6 +1,5 @@
-import sharp from "sharp";
 import { compareNames } from "./compare-identity";
-import { findDocumentFace, type DocumentFace } from "./document-face";
+import { findDocumentFace, findDocumentFaceUpright, type DocumentFace } from "./document-face";
 import { readDrivingLicence } from "./driving-licence/read-driving-licence";
 import { faceMatchValidation } from "./face-match";
 import { describeSelfie } from "./embed-selfie";
@@ -102,14 +101,7 @@ interface TextReading {
  */
 async function portraitUpright(front: Buffer, asSent: DocumentFace | null, quarterTurns: number): Promise<DocumentFace | null> {
   if (quarterTurns === 0) return asSent;
-  const upright = await sharp(front, { failOn: "error", limitInputPixels: 50_000_000 })
-    .rotate()
-    .rotate(90 * quarterTurns)
-    .jpeg({ quality: 95 })
-    .toBuffer()
-    .catch(() => null);
-  const found = upright && (await findDocumentFace(upright).catch(() => null));
-  return found ?? asSent;
+  return (await findDocumentFaceUpright(front, quarterTurns).catch(() => null)) ?? asSent;
 }
 
 async function readMrzText(input: ReadPhotoIdInput, now: Date): Promise<TextReading> {

@@ -25,14 +25,17 @@ export function joinRows(boxes: readonly OcrLine[], u: (p: OcrPoint) => number =
   }
   for (const row of rows) row.sort((a, b) => u(a.box[0]) - u(b.box[0]));
   rows.sort((a, b) => v(a[0]!.box[0]) - v(b[0]!.box[0]));
-  return rows.map((row) => {
-    const first = row[0]!;
-    const last = row.at(-1)!;
-    return {
-      text: row.map((b) => b.text).join(" "),
-      score: row.reduce((s, b) => s + b.score, 0) / row.length,
-      box: [first.box[0], last.box[1], last.box[2], first.box[3]],
-      parts: row.map(({ parts: _parts, ...part }) => part),
-    };
-  });
+  return rows.map(rowOf);
+}
+
+/** One row from its boxes, in reading order (at least one): their text joined by spaces, the box from the first's start to the last's end. */
+export function rowOf(boxes: readonly OcrLine[]): OcrLine {
+  const first = boxes[0]!;
+  const last = boxes.at(-1)!;
+  return {
+    text: boxes.map((b) => b.text).join(" "),
+    score: boxes.reduce((s, b) => s + b.score, 0) / boxes.length,
+    box: [first.box[0], last.box[1], last.box[2], first.box[3]],
+    parts: boxes.map(({ parts: _parts, ...part }) => part),
+  };
 }

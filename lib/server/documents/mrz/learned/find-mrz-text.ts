@@ -1,3 +1,4 @@
+import { rowOf } from "../../ocr/join-rows";
 import type { OcrLine } from "../../ocr/learned-ocr";
 import { MRZ_ALPHABET, MRZ_SHAPES, type MrzFormat } from "../../types";
 import { frame, rowsInFrame } from "./text-frame";
@@ -130,27 +131,19 @@ function stackedGroups(ocr: OcrLine[], angle: number, loose: boolean): Candidate
     if (group) group.push(c);
     else groups.push([c]);
   }
-  return groups.map((g) => withThirdLine(g, [...rows, ...rows.flatMap((row) => rowTails(row, candidate))]));
+  if (!groups.some((g) => g.length === 2)) return groups;
+  const thirdLines = [...rows, ...rows.flatMap((row) => rowTails(row).map(candidate))];
+  return groups.map((g) => withThirdLine(g, thirdLines));
 }
 
 /**
- * A row's tails: the row from each of its parts after the first on (built as joinRows builds a row).
+ * A row's tails: the row from each of its parts after the first on.
  * A card's MRZ may share its rows with printed words on its left (Serbia's card: `diia Jeut`
  * before its name line), which the row joins to the line.
  */
-function rowTails(row: Candidate, candidate: (line: OcrLine) => Candidate): Candidate[] {
+function rowTails(row: Candidate): OcrLine[] {
   const parts = row.line.parts ?? [];
-  return parts.slice(1).map((_, i) => {
-    const tail = parts.slice(i + 1);
-    const first = tail[0]!;
-    const last = tail.at(-1)!;
-    return candidate({
-      text: tail.map((p) => p.text).join(" "),
-      score: tail.reduce((sum, p) => sum + p.score, 0) / tail.length,
-      box: [first.box[0], last.box[1], last.box[2], first.box[3]],
-      parts: tail,
-    });
-  });
+  return parts.slice(1).map((_, i) => rowOf(parts.slice(i + 1)));
 }
 
 /**
