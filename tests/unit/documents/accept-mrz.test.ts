@@ -199,10 +199,50 @@ describe("acceptMrz", () => {
     });
   });
 
+  it("does not hear a witness on a glyph it has read for the other side's where the pair agreed (a number of zeros read as O)", () => {
+    // The third set's Taiwanese specimen seen in perspective, as read: the template read five of the
+    // number's ten zeros as O, the learned OCR none, and Tesseract every one of them as O.
+    const truth = ["P<TWNLIN<<MEI<HUA<<<<<<<<<<<<<<<<<<<<<<<<<<<", "0000000000TWN7601015F1404018A234567893<<<<18"];
+    const template = edit(edit(edit(edit(edit(truth, 1, 2, "O"), 1, 4, "O"), 1, 6, "O"), 1, 7, "O"), 1, 8, "O");
+    const tesseract = [truth[0]!, "OOOOOOOOOO" + truth[1]!.slice(10)];
+    // The wrong mix passes the number's check digit (O weighs 24; 24 × (1 + 3 + 7 + 3 + 1) = 360).
+    expect(checkDigit(template[1]!.slice(0, 9))).toBe(Number(template[1]![9]));
+    expect(checkDigit("000000000")).toBe(0);
+    // Tesseract read O where the template and the learned OCR both read 0: its O settles nothing.
+    const decision = acceptMrz("TD3", reading("template", template), reading("learned", truth), now, [reading("tesseract", tesseract)]);
+    expect(decision).toMatchObject({ accepted: false, reason: "readers_disagree" });
+    // A witness that read the agreed zeros as zeros is heard on the disputed ones.
+    expect(acceptMrz("TD3", reading("template", template), reading("learned", truth), now, [reading("cells", truth)])).toMatchObject({
+      accepted: true,
+      by: "witnesses_settle",
+      lines: truth,
+    });
+  });
+
   it("never settles a letter into a digit-only field", () => {
     const letter = edit(TD3, 1, 14, "A"); // a birth-date digit read as A by two readers
     const decision = acceptMrz("TD3", reading("template", TD3), reading("tesseract", letter), now, [reading("learned", letter)]);
     expect(decision.accepted).toBe(false);
+  });
+
+  it("never settles a document code into a letter no document starts with (ICAO 9303: A, C or I on a card)", () => {
+    // The card's I read as Z by one reader and as 2 by another: a 2 in a letter cell stands for Z, so
+    // the Z looked witnessed, but no identity card's code starts with Z; the I alone may stand there.
+    const asZ = edit(TD1, 0, 0, "Z");
+    const as2 = edit(TD1, 0, 0, "2");
+    expect(acceptMrz("TD1", reading("template", TD1), reading("cells", asZ), now, [reading("tesseract", as2)])).toMatchObject({
+      accepted: false,
+      reason: "readers_disagree",
+    });
+    // A witness that reads the I settles it for the I.
+    expect(acceptMrz("TD1", reading("template", TD1), reading("cells", asZ), now, [reading("learned", TD1)])).toMatchObject({
+      accepted: true,
+      by: "witnesses_settle",
+      lines: TD1,
+    });
+    // A passport's code is a P (a visa's of the same shape a V): a template reading of R is no passport's.
+    const asR = edit(TD3, 0, 0, "R");
+    expect(acceptMrz("TD3", reading("template", TD3), reading("tesseract", asR), now, [reading("learned", asR)]).accepted).toBe(false);
   });
 
   it("reads letters in digit-only cells as the digits they stand for", () => {

@@ -313,6 +313,30 @@ describe("the MRZ found along the page's text direction", () => {
     expect(mrz?.texts).toEqual(zone);
   });
 
+  it("groups a card's lines at one pitch, takes a first line whose chevrons were dropped, and cuts the band to the whole lines' length", () => {
+    // The third set's Monaco card seen in perspective, as the learned OCR read it: the address line
+    // above the zone is left-aligned with it at twice the zone's pitch, and the first line's chevron
+    // runs were dropped from its text though its box spans the whole line.
+    const rows = [
+      line("00000 SPECIMEN (SPE)", box([63, 254], 115, 9, 0)),
+      line("1M00029067<0<<", box([51, 290], 287, 12, 0)),
+      line("9901018F0903248M00<<<<<<<<<0", box([47, 310], 294, 12, 0)),
+      line("SPECIMEN<<SPECIMEN<<<<<<<<<<<", box([44, 330], 300, 13, 0)),
+    ];
+    // No layout by the text's length (14, 28 and 29 characters), but the band of the three lines
+    // (not the address line with the zone's first two: 36 px then 20 px apart is not one pitch).
+    expect(findMrzText(rows)).toBeNull();
+    const guess = findMrzBand(rows);
+    expect(guess?.texts).toEqual(["1M00029067<0<<", "9901018F0903248M00<<<<<<<<<0", "SPECIMEN<<SPECIMEN<<<<<<<<<<<"]);
+    // The band's length from the lines read about whole, the longer of them: the second line's 294 px
+    // for 28 of 30 cells, its two missing cells followed 1.3 × its pitch (294 / 28): 321.3 px (the
+    // third's: 300 + 1.3 × 300 / 29 = 313.4), with 0.6 box heights (the median box, 12 px: 7.2 px)
+    // each side along the bottom edge. The first line's 14 characters would have made it
+    // 287 + 1.3 × 16 × 20.5 + 14.4 = 728 px.
+    const quad = bandQuad(guess!, 30);
+    expect(quad[2][0] - quad[3][0]).toBeCloseTo(294 + (1.3 * 2 * 294) / 28 + 14.4, 6);
+  });
+
   it("does not take a row of another width, another pitch, or one on each side", () => {
     const two = [td1Row(TD1[0]!, 364), td1Row(TD1[1]!, 383)];
     expect(findMrzText([...two, td1Row(TD1[2]!, 402, 26, 200)])).toBeNull(); // narrower

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkDigit, parseMrz } from "@/lib/server/documents/mrz/parse-mrz";
-import { applyPositionClasses } from "@/lib/server/documents/mrz/position-classes";
+import { MRZ_ALPHABET } from "@/lib/server/documents/types";
+import { applyPositionClasses, cellGlyphs } from "@/lib/server/documents/mrz/position-classes";
 import { cleanMrzText, fitLength } from "@/lib/server/documents/mrz/learned/find-mrz-text";
 import { asPrinted } from "@/lib/server/documents/mrz/learned/read-learned";
 
@@ -13,6 +14,28 @@ const FRENCH = ["IDFRABERTHIER<<<<<<<<<<<<<<<<<<<<<<<", "9409923102854CORINNE<<<
 const AUSTRIA_AS_PRINTED = ["IDAUT000009993<<<<<<<<<<<<<<<<", "7109094F111231AUT<<<<<<<<<<<<0", "MUSTERFRAU<<ISOLDE<<<<<<<<<<<<"];
 
 describe("MRZ layouts beyond the ICAO cards", () => {
+  it("lets a document code start only with the letters ICAO 9303 gives its layout", () => {
+    const codes = (format: Parameters<typeof cellGlyphs>[0]) =>
+      cellGlyphs(format, 0, 0)
+        .map((g) => MRZ_ALPHABET[g])
+        .join("");
+    // Part 4: P (a visa of the passport's shape: V); parts 5 and 6: A, C or I; part 7: V.
+    expect(codes("TD3")).toBe("PV");
+    expect(codes("MRVA")).toBe("PV");
+    expect(codes("TD1")).toBe("ACI");
+    expect(codes("TD2")).toBe("ACIV");
+    expect(codes("MRVB")).toBe("ACIV");
+    expect(codes("FRENCH_ID")).toBe("ACI");
+    // The code's second letter and the rest of the line keep their classes.
+    expect(
+      cellGlyphs("TD1", 0, 1)
+        .map((g) => MRZ_ALPHABET[g])
+        .join(""),
+    ).toBe("ABCDEFGHIJKLMNOPQRSTUVWXYZ<");
+    // A 1 read in the code's first cell is an I, as in any letter cell.
+    expect(applyPositionClasses("TD1", ["1DD<<T220001293<<<<<<<<<<<<<<<"])[0]).toBe("IDD<<T220001293<<<<<<<<<<<<<<<");
+  });
+
   it("computes ICAO 9303 check digits (the specimen's printed digits)", () => {
     expect(checkDigit("L898902C3")).toBe("6");
     expect(checkDigit("740812")).toBe("2");

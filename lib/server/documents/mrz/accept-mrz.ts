@@ -94,10 +94,15 @@ export function acceptMrz(
   // A name cell, which no check digit will test after, needs NAME_CELL_WITNESSES readings beside the
   // pair's own that see its glyph (issue 33: small print's chevrons read as K by the learned OCR and
   // a letter read as another by one reader, while every other reader of the cell saw the same glyph).
+  // A witness is heard on a glyph only where it has not shown, on the cells the pair read alike,
+  // that it reads that glyph for the other (issue 33: Tesseract read every 0 of a passport's number
+  // as O, and its O "settled" the cells the template had read as O: 00O0O0OOO0 passes the number's
+  // check digit as 0000000000 does, O weighing 24).
+  const heard = others.map((w) => credibleWitness(t, s, w));
   const settled = t.map((line) => [...line]);
   for (const [li, ci] of diffs) {
     const name = isNameCell(format, li, ci);
-    const glyph = settleCell(format, li, ci, t[li]![ci]!, s[li]![ci]!, others, name ? NAME_CELL_WITNESSES : 1);
+    const glyph = settleCell(format, li, ci, t[li]![ci]!, s[li]![ci]!, heard, name ? NAME_CELL_WITNESSES : 1);
     if (!glyph) return { accepted: false, reason: name ? "names_disagree" : "readers_disagree", bestGuess: t, badLines: [...badLines] };
     settled[li]![ci] = glyph;
   }
@@ -131,6 +136,36 @@ export function settleCell(
   }
   const winner = forA >= needed && forB === 0 ? a : forB >= needed && forA === 0 ? b : null;
   return winner && !outsideClass(format, line, index, winner) ? winner : null;
+}
+
+/**
+ * A witness's lines as heard: a glyph it reads at a cell is blanked ("?", which speaks for neither
+ * side) where, on a cell the pair read alike as another glyph, the witness read this one: it has
+ * shown that it reads the other glyph as this one, so its reading of this glyph is no evidence
+ * between the two. Its other glyphs are heard as they are.
+ */
+export function credibleWitness(a: readonly string[], b: readonly string[], witness: readonly string[]): string[] {
+  // "x>y": where the pair read x alike, the witness read y.
+  const mistaken = new Set<string>();
+  a.forEach((line, li) => {
+    const seen = witness[li];
+    if (!seen) return;
+    for (let ci = 0; ci < line.length; ci++) {
+      const agreed = line[ci]!;
+      if (b[li]?.[ci] === agreed && seen[ci] !== undefined && seen[ci] !== agreed) mistaken.add(`${agreed}>${seen[ci]}`);
+    }
+  });
+  if (mistaken.size === 0) return [...witness];
+  return witness.map((line, li) =>
+    Array.from(line, (glyph, ci) => {
+      const x = a[li]?.[ci];
+      const y = b[li]?.[ci];
+      if (x === undefined || y === undefined || x === y) return glyph;
+      // Disputed: the witness's glyph is one side's; is it the glyph it has read for the other side's?
+      const other = glyph === x ? y : glyph === y ? x : null;
+      return other !== null && mistaken.has(`${other}>${glyph}`) ? "?" : glyph;
+    }).join(""),
+  );
 }
 
 /** Two readings of the same shape that read every name cell alike. */

@@ -7,7 +7,7 @@ import { MRZ_ALPHABET, type MrzFormat } from "../types";
  * (document number, optional data) are left as read.
  */
 
-export type CellClass = "digit" | "alpha" | "alnum" | "sex";
+export type CellClass = "digit" | "alpha" | "alnum" | "sex" | "code";
 
 /** A field's range on one line: [line, start, end) with its class. */
 interface Range {
@@ -21,7 +21,8 @@ interface Range {
 
 const LAYOUTS: Record<MrzFormat, Range[]> = {
   TD3: [
-    { line: 0, start: 0, end: 5, cls: "alpha" },
+    { line: 0, start: 0, end: 1, cls: "code" },
+    { line: 0, start: 1, end: 5, cls: "alpha" },
     { line: 0, start: 5, end: 44, cls: "alpha", name: true },
     { line: 1, start: 0, end: 9, cls: "alnum" },
     { line: 1, start: 9, end: 10, cls: "digit" },
@@ -33,7 +34,8 @@ const LAYOUTS: Record<MrzFormat, Range[]> = {
     { line: 1, start: 42, end: 44, cls: "digit" },
   ],
   TD2: [
-    { line: 0, start: 0, end: 5, cls: "alpha" },
+    { line: 0, start: 0, end: 1, cls: "code" },
+    { line: 0, start: 1, end: 5, cls: "alpha" },
     { line: 0, start: 5, end: 36, cls: "alpha", name: true },
     { line: 1, start: 0, end: 9, cls: "alnum" },
     { line: 1, start: 9, end: 10, cls: "digit" },
@@ -45,7 +47,8 @@ const LAYOUTS: Record<MrzFormat, Range[]> = {
     { line: 1, start: 35, end: 36, cls: "digit" },
   ],
   TD1: [
-    { line: 0, start: 0, end: 5, cls: "alpha" },
+    { line: 0, start: 0, end: 1, cls: "code" },
+    { line: 0, start: 1, end: 5, cls: "alpha" },
     { line: 0, start: 5, end: 14, cls: "alnum" },
     { line: 0, start: 14, end: 15, cls: "digit" },
     { line: 0, start: 15, end: 30, cls: "alnum" },
@@ -59,7 +62,8 @@ const LAYOUTS: Record<MrzFormat, Range[]> = {
   ],
   // MRV-A and MRV-B: a passport's lines without the personal number's check digits or the composite.
   MRVA: [
-    { line: 0, start: 0, end: 5, cls: "alpha" },
+    { line: 0, start: 0, end: 1, cls: "code" },
+    { line: 0, start: 1, end: 5, cls: "alpha" },
     { line: 0, start: 5, end: 44, cls: "alpha", name: true },
     { line: 1, start: 0, end: 9, cls: "alnum" },
     { line: 1, start: 9, end: 10, cls: "digit" },
@@ -70,7 +74,8 @@ const LAYOUTS: Record<MrzFormat, Range[]> = {
     { line: 1, start: 28, end: 44, cls: "alnum" },
   ],
   MRVB: [
-    { line: 0, start: 0, end: 5, cls: "alpha" },
+    { line: 0, start: 0, end: 1, cls: "code" },
+    { line: 0, start: 1, end: 5, cls: "alpha" },
     { line: 0, start: 5, end: 36, cls: "alpha", name: true },
     { line: 1, start: 0, end: 9, cls: "alnum" },
     { line: 1, start: 9, end: 10, cls: "digit" },
@@ -83,7 +88,8 @@ const LAYOUTS: Record<MrzFormat, Range[]> = {
   // France's card: IDFRA, surname (25), office code (6); issue YYMM, department (3), office and
   // serial (5), check digit, given names (14), birth date and check, sex, composite check digit.
   FRENCH_ID: [
-    { line: 0, start: 0, end: 5, cls: "alpha" },
+    { line: 0, start: 0, end: 1, cls: "code" },
+    { line: 0, start: 1, end: 5, cls: "alpha" },
     { line: 0, start: 5, end: 30, cls: "alpha", name: true },
     { line: 0, start: 30, end: 36, cls: "alnum" },
     { line: 1, start: 0, end: 4, cls: "digit" },
@@ -99,6 +105,23 @@ const LAYOUTS: Record<MrzFormat, Range[]> = {
 const TO_DIGIT: Record<string, string> = { O: "0", Q: "0", D: "0", U: "0", I: "1", L: "1", Z: "2", S: "5", G: "6", B: "8" };
 const TO_ALPHA: Record<string, string> = { "0": "O", "1": "I", "2": "Z", "5": "S", "6": "G", "8": "B" };
 
+/**
+ * The document code's first letter (ICAO 9303 parts 4–7): P on a passport (TD3), A, C or I on an
+ * identity card or other travel document (TD1, TD2), V on a visa, which has a passport's or a TD2's
+ * shape. A reader that chooses each cell among its class's glyphs chooses this one among these,
+ * never a Z or an H no document starts with (issue 33: a card's I read as Z by one reader and its
+ * 2 by another made the Z look settled). A document whose code is another letter is refused by
+ * type whatever its reading (read-mrz.ts's CODES), so nothing readable is lost.
+ */
+const DOCUMENT_CODES: Record<MrzFormat, string> = {
+  TD3: "PV",
+  MRVA: "PV",
+  TD2: "ACIV",
+  MRVB: "ACIV",
+  FRENCH_ID: "ACI",
+  TD1: "ACI",
+};
+
 export function cellClass(format: MrzFormat, line: number, index: number): CellClass {
   const range = LAYOUTS[format].find((r) => r.line === line && index >= r.start && index < r.end);
   return range?.cls ?? "alnum";
@@ -112,8 +135,8 @@ export function isNameCell(format: MrzFormat, line: number, index: number): bool
 /** True when a glyph can stand in no cell of its class, not even as a look-alike the class settles (`A` where a digit belongs; not `O`). */
 export function outsideClass(format: MrzFormat, line: number, index: number, glyph: string): boolean {
   const cls = cellClass(format, line, index);
-  const settled = cls === "digit" ? (TO_DIGIT[glyph] ?? glyph) : cls === "alpha" ? (TO_ALPHA[glyph] ?? glyph) : glyph;
-  return !CLASS_GLYPHS[cls].includes(MRZ_ALPHABET.indexOf(settled));
+  const settled = cls === "digit" ? (TO_DIGIT[glyph] ?? glyph) : cls === "alpha" || cls === "code" ? (TO_ALPHA[glyph] ?? glyph) : glyph;
+  return !cellGlyphs(format, line, index).includes(MRZ_ALPHABET.indexOf(settled));
 }
 
 /** The lines with every cell brought into its class where the class settles it ("<" stays "<"). */
@@ -122,19 +145,26 @@ export function applyPositionClasses(format: MrzFormat, lines: readonly string[]
     Array.from(text, (ch, index) => {
       const cls = cellClass(format, line, index);
       if (cls === "digit") return TO_DIGIT[ch] ?? ch;
-      if (cls === "alpha") return TO_ALPHA[ch] ?? ch;
+      if (cls === "alpha" || cls === "code") return TO_ALPHA[ch] ?? ch;
       return ch;
     }).join(""),
   );
 }
 
-/** The glyphs (indices into MRZ_ALPHABET) a cell of each class may hold: what the readers choose among. */
-export const CLASS_GLYPHS: Record<CellClass, readonly number[]> = {
+/** The glyphs (indices into MRZ_ALPHABET) a cell of each class may hold; the document code's by layout (cellGlyphs). */
+const CLASS_GLYPHS: Record<Exclude<CellClass, "code">, readonly number[]> = {
   digit: glyphIndices("0123456789<"),
   alpha: glyphIndices("ABCDEFGHIJKLMNOPQRSTUVWXYZ<"),
   alnum: glyphIndices(MRZ_ALPHABET),
   sex: glyphIndices("MF<"),
 };
+const CODE_GLYPHS = new Map(Object.entries(DOCUMENT_CODES).map(([format, codes]) => [format, glyphIndices(codes)]));
+
+/** The glyphs (indices into MRZ_ALPHABET) a cell may hold: what the classed readers choose among. */
+export function cellGlyphs(format: MrzFormat, line: number, index: number): readonly number[] {
+  const cls = cellClass(format, line, index);
+  return cls === "code" ? CODE_GLYPHS.get(format)! : CLASS_GLYPHS[cls];
+}
 
 export function glyphIndices(chars: string): number[] {
   return Array.from(chars, (ch) => MRZ_ALPHABET.indexOf(ch));

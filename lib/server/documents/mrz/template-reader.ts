@@ -1,5 +1,5 @@
 import { MRZ_ALPHABET, type MrzFormat, type MrzLineImage, type MrzReading } from "../types";
-import { CLASS_GLYPHS, cellClass, glyphIndices } from "./position-classes";
+import { cellGlyphs, glyphIndices } from "./position-classes";
 import { TEMPLATE_BASELINE, TEMPLATE_CAP_HEIGHTS, TEMPLATE_HEIGHT, TEMPLATE_WIDTH } from "./template/atlas-shape";
 import { TEMPLATE_BLURS, templateSets, type TemplateSet } from "./template/glyph-templates";
 
@@ -35,7 +35,7 @@ export function readMrzTemplate(lines: MrzLineImage[], format: MrzFormat): MrzRe
     const margins: number[] = [];
     for (let k = 0; k < line.chars; k++) {
       // A narrow search for every allowed glyph, then the full search for the few that lead.
-      const allowed = CLASS_GLYPHS[cellClass(format, li, k)];
+      const allowed = cellGlyphs(format, li, k);
       const near = window.scoreCell(set, k, allowed, 1);
       const ranked = allowed
         .map((g, i) => ({ g, s: near[i]! }))

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { MRZ_ALPHABET, type MrzFormat, type MrzLineImage, type MrzReading } from "../../types";
-import { CLASS_GLYPHS, cellClass } from "../position-classes";
+import { cellGlyphs } from "../position-classes";
 import { cellFeatures, FEATURES } from "./cell-features";
 import { decodeMlp, mlpForward, type MlpWeights } from "./mlp";
 
@@ -51,7 +51,7 @@ export function readMrzCells(lines: MrzLineImage[], format: MrzFormat): MrzReadi
     let text = "";
     const margins: number[] = [];
     for (let k = 0; k < line.chars; k++) {
-      const allowed = CLASS_GLYPHS[cellClass(format, li, k)];
+      const allowed = cellGlyphs(format, li, k);
       let bestGlyph = allowed[0]!;
       let bestP = -1;
       let bestMargin = 0;

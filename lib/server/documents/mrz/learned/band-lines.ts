@@ -111,6 +111,13 @@ export function lineFromBox(image: GrayImage, line: OcrLine, chars: number): Mrz
   return straightenLine(image, geometry, chars);
 }
 
+/** The page's learned lines with their boxes carried into the rectified band; null when the band's mapping cannot be inverted. */
+export function intoBand(band: RectifiedBand, lines: readonly OcrLine[]): OcrLine[] | null {
+  const toBand = invert(band.toPage);
+  if (!toBand) return null;
+  return lines.map((l) => ({ ...l, box: l.box.map(([x, y]) => mapPoint(toBand, x, y)) as OcrLine["box"] }));
+}
+
 /** Cap height (px) the band is cut at for reading: OCR-B was modelled at ~30; the learned recogniser's 48 px line input holds a ~30 px capital with its box. */
 const READ_CAP = 30;
 
@@ -153,10 +160,8 @@ export function ocrbLines(band: RectifiedBand, located: LocateMrzResult, mrz: Oc
 export async function mrzInBand(band: RectifiedBand, guess: MrzBandGuess, located: LocateMrzResult): Promise<OcrMrz | null> {
   // The page's text is whole only where its length agrees with the lines the locator follows in the band.
   if (guess.format && (!located.found || located.mrz.format === shapeOf(guess.format))) {
-    const toBand = invert(band.toPage);
-    if (!toBand) return null;
-    const carried = guess.lines.map((l) => ({ ...l, box: l.box.map(([x, y]) => mapPoint(toBand, x, y)) as OcrLine["box"] }));
-    return { format: guess.format, lines: carried, texts: guess.texts };
+    const carried = intoBand(band, guess.lines);
+    return carried && { format: guess.format, lines: carried, texts: guess.texts };
   }
   const { image } = band;
   const lines = await recognizeText(

@@ -43,6 +43,9 @@ export function fitLength(text: string, chars: number): string {
   return text.slice(0, best.start) + "<".repeat(best.length + diff) + text.slice(best.start + best.length);
 }
 
+/** How far (a share of the band's pitch) a line may lie from where the band's pitch puts it. */
+const PITCH_TOLERANCE = 0.25;
+
 interface Candidate {
   line: OcrLine;
   text: string;
@@ -119,15 +122,21 @@ function stackedGroups(ocr: OcrLine[], angle: number, loose: boolean): Candidate
     .sort((a, b) => a.cy - b.cy);
   const groups: Candidate[][] = [];
   for (const c of candidates) {
-    const group = groups.find((g) => {
+    // Of the groups the line may continue, the one whose last line is nearest above it.
+    const fitting = groups.filter((g) => {
       const last = g[g.length - 1]!;
       const gap = c.cy - last.cy;
       const wide = Math.max(c.width, last.width);
       const aligned = loose
         ? Math.abs(c.left - last.left) < 1.5 * Math.max(last.height, c.height)
         : Math.abs(c.width - last.width) < 0.2 * wide && Math.abs(c.cx - last.cx) < 0.15 * wide;
-      return g.length < 3 && gap > 0.8 * last.height && gap < 3.5 * Math.max(last.height, c.height) && aligned;
+      // An MRZ's lines are printed at one pitch: a third line lies as far under the second as the
+      // second under the first (a printed line above the zone, left-aligned with it, took the band's
+      // first two lines into its group and left the third out).
+      const pitch = g.length < 2 || Math.abs(gap - (last.cy - g[g.length - 2]!.cy)) < PITCH_TOLERANCE * (last.cy - g[g.length - 2]!.cy);
+      return g.length < 3 && gap > 0.8 * last.height && gap < 3.5 * Math.max(last.height, c.height) && aligned && pitch;
     });
+    const group = fitting.sort((a, b) => b[b.length - 1]!.cy - a[a.length - 1]!.cy)[0];
     if (group) group.push(c);
     else groups.push([c]);
   }
@@ -153,6 +162,9 @@ function rowTails(row: Candidate): OcrLine[] {
  * The row is one of the band's by where it lies; its text stays one reader's reading, which the
  * OCR-B readers' readings of the same line must match. Taken only when exactly one side has it.
  * The row may be the tail of a longer one (rowTails): words printed beside the zone on its row.
+ * Its text has the line's length or is an MRZ-like run of 12 or more (a line of fillers whose
+ * chevrons the learned OCR dropped: `1M00029067<0<<` for a card's first line); a band whose text is
+ * then not whole has no layout by its text, and is read again in the rectified band (band-lines.ts).
  */
 function withThirdLine(group: Candidate[], rows: Candidate[]): Candidate[] {
   if (group.length !== 2) return group;
@@ -162,10 +174,10 @@ function withThirdLine(group: Candidate[], rows: Candidate[]): Candidate[] {
   const pitch = b.cy - a.cy;
   const fits = (c: Candidate, cy: number) =>
     !group.includes(c) &&
-    Math.abs(c.cy - cy) < 0.25 * pitch &&
+    Math.abs(c.cy - cy) < PITCH_TOLERANCE * pitch &&
     Math.abs(c.left - a.left) < 1.5 * a.height &&
     Math.abs(c.width - a.width) < 0.15 * a.width &&
-    Math.abs(c.text.length - chars) <= 3 &&
+    (Math.abs(c.text.length - chars) <= 3 || mrzLike(c.text, 12)) &&
     [...c.text].filter((ch) => ch === "?").length <= 1;
   const below = rows.filter((c) => fits(c, b.cy + pitch));
   const above = rows.filter((c) => fits(c, a.cy - pitch));

@@ -1,11 +1,11 @@
-import { type GrayImage, type LocatedMrz, type MrzFormat, type MrzReading } from "../../types";
+import { MRZ_SHAPES, type GrayImage, type LocatedMrz, type MrzFormat, type MrzLineImage, type MrzReading } from "../../types";
 import { acceptMrz, type MrzDecision } from "../accept-mrz";
 import { readMrzCells } from "../cell-classifier/read-mrz-cells";
 import { readMrzTesseract } from "../ocrb-tesseract/read-mrz-tesseract";
 import { parseMrz } from "../parse-mrz";
 import { applyPositionClasses, outsideClass } from "../position-classes";
 import { readMrzTemplate } from "../template-reader";
-import { bandAtReadingScale, mrzInBand, ocrbLines, shapeOf } from "./band-lines";
+import { bandAtReadingScale, intoBand, lineFromBox, mrzInBand, ocrbLines, shapeOf } from "./band-lines";
 import { layoutOfShape, type MrzBandGuess, type OcrMrz } from "./find-mrz-text";
 
 /*
@@ -128,10 +128,19 @@ export async function readLearnedMrz(gray: GrayImage, guess: MrzBandGuess, now: 
   if (!cut) return null;
   const { band } = cut;
   const mrz = await mrzInBand(band, guess, cut.located);
-  if (!mrz)
-    return cut.located.found && cut.located.mrz.lines.length === guess.lines.length
-      ? readBandWithoutText(cut.located.mrz, band.scale, now)
-      : null;
+  if (!mrz) {
+    if (cut.located.found && cut.located.mrz.lines.length === guess.lines.length) {
+      const { lines, format, capHeight, glare, sharpness } = cut.located.mrz;
+      return readLinesWithoutText(lines, shapeOf(format), { capHeight: capHeight / band.scale, glare, sharpness }, "locator", now);
+    }
+    // Neither the text nor the locator: a card's three lines (TD1: the one three-line layout) are
+    // cut from the learned boxes (blurred small print, enlarged, grows blobs the locator does not
+    // take for characters; the recogniser drops chevrons in runs of them). The OCR-B readers read
+    // them under the same gate.
+    const boxes = guess.lines.length === 3 ? intoBand(band, guess.lines) : null;
+    const fromBoxes = boxes?.map((line) => lineFromBox(band.image, line, MRZ_SHAPES.TD1.chars));
+    return fromBoxes?.every((l) => l !== null) ? readLinesWithoutText(fromBoxes as MrzLineImage[], "TD1", null, "boxes", now) : null;
+  }
   const { format } = mrz;
   const learned = learnedReading(mrz);
   const found = ocrbLines(band, cut.located, mrz);
@@ -172,17 +181,28 @@ export async function readLearnedMrz(gray: GrayImage, guess: MrzBandGuess, now: 
  * identically, none read differently.
  */
 export async function readBandWithoutText(located: LocatedMrz, scale: number, now: Date): Promise<LearnedMrzRead> {
-  const tesseractPromise = readMrzTesseract(located.lines).catch(() => null);
-  const shape = shapeOf(located.format);
-  const template0 = readMrzTemplate(located.lines, shape);
+  const { capHeight, glare, sharpness } = located;
+  return readLinesWithoutText(located.lines, shapeOf(located.format), { capHeight: capHeight / scale, glare, sharpness }, "locator", now);
+}
+
+/** The OCR-B readers alone on a band's straightened lines of one shape (readBandWithoutText); `located` in the page's pixels, when measured. */
+async function readLinesWithoutText(
+  lines: MrzLineImage[],
+  shape: "TD1" | "TD2" | "TD3",
+  located: LearnedMrzRead["located"],
+  linesFrom: "locator" | "boxes",
+  now: Date,
+): Promise<LearnedMrzRead> {
+  const tesseractPromise = readMrzTesseract(lines).catch(() => null);
+  const template0 = readMrzTemplate(lines, shape);
   const format = layoutOfShape(shape, template0.lines[0] ?? "");
-  const template = format === shape ? template0 : readMrzTemplate(located.lines, format);
+  const template = format === shape ? template0 : readMrzTemplate(lines, format);
   const readings: MrzReading[] = [template];
   const tesseract = await tesseractPromise;
   if (tesseract) readings.push(tesseract);
   let decision = acceptMrz(format, template, tesseract, now);
   if (!decision.accepted) {
-    const cells = cellsReading(located.lines, format);
+    const cells = cellsReading(lines, format);
     if (cells) {
       readings.push(cells);
       const next = tryPairs(
@@ -197,14 +217,13 @@ export async function readBandWithoutText(located: LocatedMrz, scale: number, no
       if (next?.accepted) decision = next;
     }
   }
-  const { capHeight, glare, sharpness } = located;
   return {
     format,
     decision,
     readings,
     agreedInvalid: decision.accepted ? null : agreedButInvalid(format, readings, now),
-    located: { capHeight: capHeight / scale, glare, sharpness },
-    linesFrom: "locator",
+    located,
+    linesFrom,
     textWhole: false,
   };
 }
