@@ -26,7 +26,13 @@ export interface TemplateSet {
   coarse: Float64Array[];
 }
 
-export const TEMPLATE_BLURS = [0, 1, 1.8] as const;
+/**
+ * The blurs (Gaussian sigma, template px) each cap height comes in; the matcher takes per line the
+ * one that fits best. 2.8: small print enlarged to the reading scale (capitals of ~10 px brought to
+ * ~30: the third set's Lithuanian card saved at JPEG quality 50, made darker or turned half a turn)
+ * is blurred past 1.8, and the sharper sets matched its O, 0 and D alike.
+ */
+export const TEMPLATE_BLURS = [0, 1, 1.8, 2.8] as const;
 export const COARSE_WIDTH = Math.ceil(TEMPLATE_WIDTH / 2);
 export const COARSE_HEIGHT = Math.ceil(TEMPLATE_HEIGHT / 2);
 
