@@ -70,10 +70,15 @@ export function bandQuad(guess: Pick<MrzBandGuess, "lines" | "texts">, chars: nu
   // length), its pitch says how long every line is; a line whose text lost cells its box still
   // spans (chevrons the recogniser dropped: `1M00029067<0<<` across a whole card line) would
   // otherwise be followed far past the band's end at the pitch its short text gives.
-  const whole = guess.lines.filter((_, i) => Math.abs((guess.texts[i] ?? "").length - chars) <= 3);
+  const lines = guess.lines.map((l, i) => ({
+    width: boxSize(l).width,
+    expected: expected(l, guess.texts[i] ?? ""),
+    text: guess.texts[i] ?? "",
+  }));
+  const whole = lines.filter((l) => Math.abs(l.text.length - chars) <= 3);
   const longest = whole.length
-    ? Math.max(...guess.lines.map((l) => boxSize(l).width), ...whole.map((l) => expected(l, guess.texts[guess.lines.indexOf(l)]!)))
-    : Math.max(...guess.lines.map((l, i) => expected(l, guess.texts[i] ?? "")));
+    ? Math.max(...lines.map((l) => l.width), ...whole.map((l) => l.expected))
+    : Math.max(...lines.map((l) => l.expected));
   const topDir = unit(sub(first.box[1], first.box[0]));
   const bottomDir = unit(sub(last.box[2], last.box[3]));
   const margin = 0.6 * h;
