@@ -310,7 +310,7 @@ async function timeDescriptor(files: string[]): Promise<{ all: number[]; landmar
         const [, t] = await timed(() => describeFace(human.tf, nets, input, largest.mesh));
         times.push(t);
         // The landmark network's share of it, run again on its own.
-        landmarkTimes.push((await timed(() => findLandmarks(human.tf, nets.landmarks, input, largest.mesh)))[1]);
+        landmarkTimes.push((await timed(() => findLandmarks(human.tf, nets, input, largest.mesh)))[1]);
       } finally {
         human.tf.dispose(input);
         human.config = saved;
