@@ -133,6 +133,25 @@ describe("real specimen documents", () => {
     },
   );
 
+  it(
+    "reads a card turned a quarter anticlockwise whose rows a first pass put in reverse order (the third set's Dutch card)",
+    { timeout: 120_000 },
+    async () => {
+      // Turned 270°, the learned OCR reads each box of the sideways page turned upright on its own:
+      // the three lines' texts come out right but bottom row first, and the band is cut upside down,
+      // where the OCR-B readers read nothing alike. That refusal does not end the search: the page
+      // turned upright is read too, and gives the card's MRZ (search-band.ts).
+      const card = realDocuments(process.cwd(), ["more"]).find((i) => name(i) === "flutter_ocr_sdk__images_5.png")!;
+      expect(card.mrz).toEqual(["I<NLDSPECI20212<<<<<<<<<<<<<<<", "6503101F3108022NLD<<<<<<<<<<<8", "DE<BRUIJN<<WILLEKE<LISELOTTE<<"]);
+      const turned = await sharp(readRealDocument(card)).rotate(270).png().toBuffer();
+      const result = await readPhotoIdHere({ kind: card.kind, front: turned, now: NOW });
+      expect(result.extractedDetails.mrz_code?.split("\n")).toEqual(card.mrz);
+      // The card's back alone: its MRZ read, its portrait (on the front) asked for.
+      expect(card.portrait).toBe(false);
+      expect(result.retake?.reason).toBe("no_face");
+    },
+  );
+
   it("flags the ICAO specimens as specimens (state UTO) while reading them", { timeout: 120_000 }, async () => {
     const result = await read(images.find((i) => name(i) === "passporteye-tests-passport-td3.png")!);
     expect(result.identity?.lastName).toBe("ERIKSSON");

@@ -101,6 +101,15 @@ export interface LearnedSearch {
   passes: number;
 }
 
+/**
+ * A reading that ends the search: accepted, or read alike by two readers though it does not add up
+ * (a finding about the document). A band read and refused otherwise may have been cut the wrong way
+ * round (a turned page's boxes read one by one give the right text in the wrong row order, and the
+ * band is rectified upside down): the next zoom or turn is still tried, and the refusal is the
+ * answer only if none reads.
+ */
+const settled = (search: LearnedSearch) => search.read.decision.accepted || search.read.agreedInvalid !== null;
+
 /** `upright`: the page's lines (pageOcr). Null when no MRZ text was found at all. */
 export async function searchLearnedMrz(gray: GrayImage, upright: OcrLine[], now: Date): Promise<LearnedSearch | null> {
   let passes = 0;
@@ -137,7 +146,8 @@ export async function searchLearnedMrz(gray: GrayImage, upright: OcrLine[], now:
     passes++;
     const zoomed = await pageOcr(gray, region);
     const read = zoomed && (await readOn(gray, zoomed));
-    if (read) return read;
+    if (read && settled(read)) return read;
+    if (read) unsettled ??= read;
   }
   // The first pass read every box along `angle`: where it read no run of fillers anywhere, the
   // text is more likely upside down along it (a page turned a quarter anticlockwise reads as
@@ -151,7 +161,8 @@ export async function searchLearnedMrz(gray: GrayImage, upright: OcrLine[], now:
     passes++;
     const lines = await pageOcr(turned);
     const read = lines && (await readOn(turned, lines, turn));
-    if (read) return read;
+    if (read && settled(read)) return read;
+    if (read) unsettled ??= read;
   }
   return unsettled;
 }
