@@ -303,6 +303,19 @@ describe("the MRZ found along the page's text direction", () => {
     expect(above?.lines).toHaveLength(3);
   });
 
+  it("takes a third line beside a whole line and one as wide whose fillers the recogniser dropped", () => {
+    // The Lithuanian card enlarged twice, as the learned OCR read it: the second line's box spans the
+    // band (as wide as the first) but its text lost eight chevrons (22 characters: the two lines'
+    // mean, 26, is no TD1's). The name line under them at the band's pitch is the band's third.
+    const short = "6411231F1901012LTU<<<9";
+    const guess = findMrzBand([td1Row(TD1[0]!, 364), td1Row(short, 383), td1Row(TD1[2]!, 402)]);
+    expect(guess?.lines).toHaveLength(3);
+    expect(guess?.texts).toEqual([TD1[0], short, TD1[2]]);
+    // The short line's box as short as its text (a line cut, not fillers dropped): no third line.
+    const cut = findMrzBand([td1Row(TD1[0]!, 364), td1Row(short, 383, 26, 232), td1Row(TD1[2]!, 402)]);
+    expect(cut?.lines).toHaveLength(2);
+  });
+
   it("takes the third line from a row it shares with printed words on its left (Serbia's card)", () => {
     // The rows as the learned OCR joins them: the name line's row begins with two printed words
     // 44 px to the left of the zone, so the row is neither left-aligned with the zone nor its width.

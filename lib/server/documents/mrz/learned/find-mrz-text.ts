@@ -170,7 +170,11 @@ function withThirdLine(group: Candidate[], rows: Candidate[]): Candidate[] {
   if (group.length !== 2) return group;
   const [a, b] = group as [Candidate, Candidate];
   const chars = MRZ_SHAPES.TD1.chars;
-  if (Math.abs((a.text.length + b.text.length) / 2 - chars) > 3) return group;
+  // Two lines of a TD1's length, or one of them and the other as wide (its fillers dropped by the
+  // recogniser, its box the band's width: small print enlarged, `6411231F1901012LTU<<<9`).
+  const asWide = Math.abs(a.width - b.width) < 0.15 * Math.max(a.width, b.width);
+  const oneWhole = [a, b].some((c) => Math.abs(c.text.length - chars) <= 3);
+  if (Math.abs((a.text.length + b.text.length) / 2 - chars) > 3 && !(asWide && oneWhole)) return group;
   const pitch = b.cy - a.cy;
   const fits = (c: Candidate, cy: number) =>
     !group.includes(c) &&
