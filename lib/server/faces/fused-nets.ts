@@ -189,8 +189,20 @@ function forwardResNet(tf: Tf, net: FoldedResNet, chip: Tensor4D): Tensor {
       // the pooled input is a pixel larger; the pooled input's extra channels zeros.
       const [, ph, pw, pc] = shortcut.shape;
       const [, oh, ow, oc] = inner.shape;
-      if (ph !== oh || pw !== ow) inner = tf.pad(inner, [[0, 0], [0, 1], [0, 1], [0, 0]]);
-      if (pc !== oc) shortcut = tf.pad(shortcut, [[0, 0], [0, 0], [0, 0], [0, oc - pc]]);
+      if (ph !== oh || pw !== ow)
+        inner = tf.pad(inner, [
+          [0, 0],
+          [0, 1],
+          [0, 1],
+          [0, 0],
+        ]);
+      if (pc !== oc)
+        shortcut = tf.pad(shortcut, [
+          [0, 0],
+          [0, 0],
+          [0, 0],
+          [0, oc - pc],
+        ]);
     }
     out = tf.relu(tf.add(shortcut, inner));
   }
@@ -201,12 +213,26 @@ function forwardResNet(tf: Tf, net: FoldedResNet, chip: Tensor4D): Tensor {
 /** A depthwise-separable convolution with its bias ('same' padding), optionally with a ReLU. */
 function separable(tf: Tf, x: Tensor4D, p: SeparableParams, stride: 1 | 2, relu: boolean): Tensor4D {
   const depthwise = tf.depthwiseConv2d(x, p.depthwise_filter, stride, "same");
-  return tf.fused.conv2d({ x: depthwise, filter: p.pointwise_filter, strides: 1, pad: "same", bias: p.bias, activation: relu ? "relu" : "linear" });
+  return tf.fused.conv2d({
+    x: depthwise,
+    filter: p.pointwise_filter,
+    strides: 1,
+    pad: "same",
+    bias: p.bias,
+    activation: relu ? "relu" : "linear",
+  });
 }
 
 function denseBlock(tf: Tf, x: Tensor4D, p: DenseBlockParams, first: boolean): Tensor4D {
   const out1 = first
-    ? tf.fused.conv2d({ x, filter: (p.conv0 as ConvParams).filters, strides: 2, pad: "same", bias: (p.conv0 as ConvParams).bias, activation: "relu" })
+    ? tf.fused.conv2d({
+        x,
+        filter: (p.conv0 as ConvParams).filters,
+        strides: 2,
+        pad: "same",
+        bias: (p.conv0 as ConvParams).bias,
+        activation: "relu",
+      })
     : separable(tf, x, p.conv0 as SeparableParams, 2, true);
   const out2 = separable(tf, out1, p.conv1, 1, false);
   const in3 = tf.relu(tf.add(out1, out2)) as Tensor4D;

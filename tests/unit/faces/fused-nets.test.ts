@@ -25,7 +25,11 @@ describe("the fused descriptor and landmark networks", () => {
   let faceApi: Awaited<ReturnType<typeof loadFaceApiNets>>;
 
   const square = async (file: string, side: number): Promise<Tensor> => {
-    const { data } = await sharp(readFileSync(path.join(SHARED, file))).resize(side, side).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(readFileSync(path.join(SHARED, file)))
+      .resize(side, side)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     return human.tf.tensor4d(Float32Array.from(data), [1, side, side, 3]);
   };
   const noise = (side: number) => human.tf.randomUniform([1, side, side, 3], 0, 255, "float32", 7) as Tensor;
