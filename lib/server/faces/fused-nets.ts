@@ -13,7 +13,7 @@ import type { Human } from "@vladmandic/human";
  * ResNet's input normalisation folded into its first convolution (a 'valid' convolution sees no
  * padding, so conv((x − m)/255) = conv_{W/255}(x) − Σ W·m/255 exactly), the zeros as pads. The same
  * function of the same weights: only the order of float operations differs (fused-nets.test.ts
- * compares the two on real faces: descriptors within 1e-4, landmarks within 1e-3 px).
+ * compares the two on real faces and noise: descriptors within 1e-5, landmarks within 1e-3 px).
  */
 
 type Tf = Human["tf"];
@@ -96,9 +96,9 @@ export function fuseNets(tf: Tf, nets: FaceApiNets): FusedNets {
   const fc = (nets.landmarks.params as { fc?: LandmarkParams["fc"] } | undefined)?.fc;
   const features = nets.landmarks.faceFeatureExtractor.params as LandmarkParams["features"] | undefined;
   if (!resnet || !fc || !features) throw new Error("face-api's networks are not loaded");
+  // The folded weights are kept from tf.tidy's disposal (foldScale's tf.keep): they live as long as the process.
   const recognition = tf.tidy(() => foldResNet(tf, resnet));
   const mean = tf.tensor1d([...MEAN_RGB]);
-  // Kept from tf.tidy's disposal: the folded weights live as long as the process.
   return {
     describe: async (chip) => {
       const out = tf.tidy(() => forwardResNet(tf, recognition, chip as Tensor4D));
