@@ -10,6 +10,9 @@ import { bandQuad } from "@/lib/server/documents/mrz/learned/rectify-band";
 import { textRegion } from "@/lib/server/documents/mrz/learned/search-band";
 import { dominantTextAngle, readingAngle, rowsInFrame } from "@/lib/server/documents/mrz/learned/text-frame";
 import { locateMrz } from "@/lib/server/documents/mrz/locate-mrz";
+import type { Blob } from "@/lib/server/documents/mrz/locate/components";
+import type { TextLine } from "@/lib/server/documents/mrz/locate/find-lines";
+import { fitLineGeometry } from "@/lib/server/documents/mrz/locate/straighten-line";
 import { readMrzTemplate } from "@/lib/server/documents/mrz/template-reader";
 import type { OcrLine, OcrPoint } from "@/lib/server/documents/ocr/learned-ocr";
 import type { GrayImage } from "@/lib/server/documents/types";
@@ -428,5 +431,50 @@ describe("the part of a picture its text lies in", () => {
     expect(textRegion(lines, picture)).toEqual({ x: 900, y: 750, width: 600, height: 300 });
     expect(textRegion([line("EDGE", box([10, 10], 100, 20, 0))], picture)).toEqual({ x: 0, y: 5, width: 135, height: 30 });
     expect(textRegion([], picture)).toBeNull();
+  });
+});
+
+describe("an MRZ line's cells counted from its blobs", () => {
+  // 30 cells at a 40 px pitch from x = 60, capitals 40 px tall on y = 100.
+  const PITCH = 40;
+  const glyph = (k: number, w = 26, h = 40, dx = 0): Blob => {
+    const cx = 60 + k * PITCH + dx;
+    return {
+      x0: cx - w / 2,
+      x1: cx + w / 2,
+      y0: 100 - h / 2,
+      y1: 100 + h / 2,
+      cx,
+      cy: 100,
+      w,
+      h,
+      area: w * h,
+      sx: cx * w * h,
+      sy: 100 * w * h,
+    };
+  };
+  const lineOf = (blobs: Blob[]): TextLine => ({ blobs, y: 100, start: blobs[0]!.cx, end: blobs.at(-1)!.cx, pitch: PITCH, cap: 40 });
+  const cellCentres = (blobs: Blob[]) => {
+    const geometry = fitLineGeometry(lineOf(blobs), blobs[0]!.cx, 0, 30)!;
+    return Array.from({ length: 30 }, (_, k) => geometry.x(k));
+  };
+
+  it("does not count a glyph broken into pieces as two cells, nor two chevrons joined into one blob as one", () => {
+    const blobs: Blob[] = [];
+    for (let k = 0; k < 30; k++) {
+      if (k === 6) {
+        // A 4 enlarged from small print: its bar and its stem apart, centres a quarter cell apart.
+        blobs.push(glyph(k, 11, 18, -6), glyph(k, 16, 28, 4));
+      } else if (k === 20) {
+        // Two chevrons touching: one blob across cells 20 and 21, its centre between them.
+        blobs.push(glyph(20.5, 66, 30));
+      } else if (k !== 21) blobs.push(glyph(k));
+    }
+    for (const [k, x] of cellCentres(blobs).entries()) expect(Math.abs(x - (60 + k * PITCH)), `cell ${k}`).toBeLessThan(0.15 * PITCH);
+  });
+
+  it("places every cell of a clean line where it is", () => {
+    const blobs = Array.from({ length: 30 }, (_, k) => glyph(k));
+    for (const [k, x] of cellCentres(blobs).entries()) expect(Math.abs(x - (60 + k * PITCH))).toBeLessThan(0.05 * PITCH);
   });
 });

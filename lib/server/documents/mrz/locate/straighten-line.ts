@@ -57,6 +57,9 @@ function localGap(order: { u: number }[], j: number, fallback: number): number {
   return g && g > 0.5 * fallback && g < 1.5 * fallback ? g : fallback;
 }
 
+/** A gap this close to a whole number of cells (≥ 1) is a step from glyph to glyph. */
+const WHOLE_STEP = 0.25;
+
 const evaluate = (coef: number[], t: number) => coef.reduce((sum, c, p) => sum + c * t ** p, 0);
 
 /**
@@ -70,15 +73,20 @@ export function fitLineGeometry(line: TextLine, start: number, angle: number, ch
   const capOf = (h: number) => h / (Math.abs(cos) + 0.62 * Math.abs(sin));
   // Cells counted blob to blob: neighbours in an MRZ are one cell apart (no blanks: fillers are
   // "<"), so local gaps, not one pitch for the whole line, survive perspective's shrinking cells.
+  // A blob is not always a glyph: small print enlarged breaks a glyph into pieces (a 4's bar apart
+  // from its stem: centres a quarter cell apart) and joins two chevrons into one (its centre half a
+  // cell off both). The count follows the position in cells, fraction kept, and a gap of a whole
+  // number of cells puts it back on a cell: a piece does not add a cell, nor a joined pair lose one.
   const order = line.blobs.map((b, i) => ({ i, u: b.cx * cos + b.cy * sin })).sort((p, q) => p.u - q.u);
   const cells = new Array<number>(line.blobs.length);
   const first = order[0]!;
-  let k = Math.max(0, Math.round((first.u - start) / line.pitch));
-  cells[first.i] = k;
+  let position = Math.max(0, Math.round((first.u - start) / line.pitch));
+  cells[first.i] = position;
   for (let j = 1; j < order.length; j++) {
-    const localPitch = localGap(order, j, line.pitch);
-    k += Math.max(1, Math.round((order[j]!.u - order[j - 1]!.u) / localPitch));
-    cells[order[j]!.i] = k;
+    const step = (order[j]!.u - order[j - 1]!.u) / localGap(order, j, line.pitch);
+    position += step;
+    if (Math.abs(step - Math.round(step)) < WHOLE_STEP && step >= 0.5) position = Math.round(position);
+    cells[order[j]!.i] = Math.round(position);
   }
   const tall = line.blobs.map((b, i) => ({ b, k: cells[i]! })).filter(({ b }) => b.h >= 0.8 * line.cap);
   if (tall.length < 8) return null;
