@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { acceptMrz } from "@/lib/server/documents/mrz/accept-mrz";
+import { applyPositionClasses } from "@/lib/server/documents/mrz/position-classes";
 import type { MrzReading } from "@/lib/server/documents/types";
 
 // The specimen data of the German passport and ID card (real issuing state D; mrz 5.0.2 parses
 // both as valid). Expected decisions follow documents-lab.md's acceptance rule.
 const TD3 = ["P<D<<MUSTERMANN<<ERIKA<<<<<<<<<<<<<<<<<<<<<<", "C01X00T478D<<6408125F2702283<<<<<<<<<<<<<<<4"];
+/** The same passport issued by the specimen state UTO, whose numbers may hold any letter (a German number holds no O, U or D: position-classes.ts). */
+const TD3_UTO = ["P<UTOMUSTERMANN<<ERIKA<<<<<<<<<<<<<<<<<<<<<<", "C01X00T478UTO6408125F2702283<<<<<<<<<<<<<<<4"];
 const TD1 = ["IDD<<T220001293<<<<<<<<<<<<<<<", "6408125<2010315D<<<<<<<<<<<<<4", "MUSTERMANN<<ERIKA<<<<<<<<<<<<<"];
 
 const reading = (reader: MrzReading["reader"], lines: string[], margin = 0.01): MrzReading => ({
@@ -102,8 +105,8 @@ describe("acceptMrz", () => {
   });
 
   it("refuses a blind-spot disagreement (U and 0 weigh the same in the check digit)", () => {
-    const blind = edit(TD3, 1, 4, "U"); // C01XU0T47 passes the same check digits as C01X00T47
-    expect(acceptMrz("TD3", reading("template", blind), reading("tesseract", TD3), now)).toMatchObject({
+    const blind = edit(TD3_UTO, 1, 4, "U"); // C01XU0T47 passes the same check digits as C01X00T47
+    expect(acceptMrz("TD3", reading("template", blind), reading("tesseract", TD3_UTO), now)).toMatchObject({
       accepted: false,
       reason: "readers_disagree",
     });
@@ -145,24 +148,28 @@ describe("acceptMrz", () => {
     // The second OCR-B cut (issue 33): the template matcher read a zero of the number as O; the
     // learned OCR read the number line right but lost glyphs of the name line.
     expect(checkDigit("C01X00T47")).toBe(8);
-    const letterO = edit(TD3, 1, 4, "O");
-    const shortName = [TD3[0]!.slice(0, 40), TD3[1]!];
-    expect(acceptMrz("TD3", reading("template", letterO), reading("tesseract", TD3), now, [reading("learned", shortName)])).toMatchObject({
+    const letterO = edit(TD3_UTO, 1, 4, "O");
+    const shortName = [TD3_UTO[0]!.slice(0, 40), TD3_UTO[1]!];
+    expect(
+      acceptMrz("TD3", reading("template", letterO), reading("tesseract", TD3_UTO), now, [reading("learned", shortName)]),
+    ).toMatchObject({
       accepted: true,
       by: "witnesses_settle",
       corrected: true,
-      lines: TD3,
+      lines: TD3_UTO,
     });
     // A line it did not read whole is not heard: nothing settles the cell.
-    const shortNumber = [TD3[0]!, TD3[1]!.slice(0, 43)];
-    expect(acceptMrz("TD3", reading("template", letterO), reading("tesseract", TD3), now, [reading("learned", shortNumber)])).toMatchObject(
-      {
-        accepted: false,
-        reason: "readers_disagree",
-      },
-    );
+    const shortNumber = [TD3_UTO[0]!, TD3_UTO[1]!.slice(0, 43)];
+    expect(
+      acceptMrz("TD3", reading("template", letterO), reading("tesseract", TD3_UTO), now, [reading("learned", shortNumber)]),
+    ).toMatchObject({
+      accepted: false,
+      reason: "readers_disagree",
+    });
     // Nor is a reading with another number of lines.
-    expect(acceptMrz("TD3", reading("template", letterO), reading("tesseract", TD3), now, [reading("learned", [TD3[1]!])])).toMatchObject({
+    expect(
+      acceptMrz("TD3", reading("template", letterO), reading("tesseract", TD3_UTO), now, [reading("learned", [TD3_UTO[1]!])]),
+    ).toMatchObject({
       accepted: false,
       reason: "readers_disagree",
     });
@@ -171,8 +178,9 @@ describe("acceptMrz", () => {
   describe("zeros of a document number read as O and D (the German card seen in issue 33)", () => {
     // A TD2 card numbered 122000404 (check digit 7). Worked out by hand with ICAO 9303's 7-3-1
     // weights (O = 24, D = 13): 122ODO4D4 has the same check digit, 7, and the same composite.
-    const line1 = "IDD<<MUSTERMANN<<ERIKA<<<<<<<<<<<<<<";
-    const truth = [line1, "1220004047D<<6408125F2710316<<<<<<<6"];
+    // Issued by the specimen state UTO, whose numbers may hold any letter: the combiner alone.
+    const line1 = "IDUTOMUSTERMANN<<ERIKA<<<<<<<<<<<<<<";
+    const truth = [line1, "1220004047UTO6408125F2710316<<<<<<<6"];
     const number = (digits: string) => [line1, digits + truth[1]!.slice(9)];
 
     it("the wrong mix does pass every check digit (the test would prove nothing otherwise)", () => {
@@ -196,6 +204,24 @@ describe("acceptMrz", () => {
         accepted: false,
         reason: "readers_disagree",
       });
+    });
+
+    it("on a German card (issuing state D), whose numbers hold no vowel and none of B D Q S, the letters are the zeros misread", () => {
+      // The card as issued in Germany: its number's alphabet is digits and C F G H J K L M N P R T V W X Y Z.
+      const german = (digits: string) => ["IDD<<MUSTERMANN<<ERIKA<<<<<<<<<<<<<<", digits + "7D<<6408125F2710316<<<<<<<6"];
+      const decision = acceptMrz("TD2", reading("learned", german("122ODO4O4")), reading("tesseract", german("122DDD4D4")), now);
+      expect(decision).toMatchObject({ accepted: true, by: "readers_agree", lines: german("122000404") });
+      if (!decision.accepted) throw new Error("unreachable");
+      expect(decision.parsed.identity.documentNumber).toBe("122000404");
+      // A letter the alphabet holds is a letter: the passport C01X00T47 keeps its C, X and T.
+      expect(applyPositionClasses("TD3", [TD3[0]!, "CO1XOOT478D<<6408125F2702283<<<<<<<<<<<<<<<4"])).toEqual(TD3);
+      // Only the number: the optional data keep what was read, and a state without a published alphabet keeps its O.
+      const optional = "C01X00T478D<<6408125F2702283OO<<<<<<<<<<<<4";
+      expect(applyPositionClasses("TD3", [TD3[0]!, optional])[1]).toBe(optional);
+      const elsewhere = ["P<UTOMUSTERMANN<<ERIKA<<<<<<<<<<<<<<<<<<<<<<", "CO1XOOT478UTO6408125F2702283<<<<<<<<<<<<<<<4"];
+      expect(applyPositionClasses("TD3", elsewhere)).toEqual(elsewhere);
+      // A TD1 card prints its number on the first line, after the issuing state.
+      expect(applyPositionClasses("TD1", ["IDD<<T22OOO1293<<<<<<<<<<<<<<<", TD1[1]!, TD1[2]!])).toEqual(TD1);
     });
   });
 

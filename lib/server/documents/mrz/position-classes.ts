@@ -139,9 +139,31 @@ export function outsideClass(format: MrzFormat, line: number, index: number, gly
   return !cellGlyphs(format, line, index).includes(MRZ_ALPHABET.indexOf(settled));
 }
 
-/** The lines with every cell brought into its class where the class settles it ("<" stays "<"). */
+/**
+ * Issuers whose document numbers are drawn from a published alphabet narrower than ICAO's (letters
+ * and digits), by the issuing state as the MRZ writes it. Germany's passports and identity cards
+ * number their documents with digits and the consonants C F G H J K L M N P R T V W X Y Z: no
+ * vowel, and none of B, D, Q, S, which pass for digits (older numbers are digits alone). On such a
+ * document a reader's O or D in the number is a 0 it misread, as it is in a digit field: the class,
+ * not the check digit, settles it (issue 33: a German card's 1220004047 read as 122ODO4D47).
+ */
+const ISSUER_NUMBER_LOOKALIKES: Record<string, Record<string, string>> = {
+  "D<<": { O: "0", Q: "0", D: "0", U: "0", I: "1", S: "5", B: "8" },
+};
+/** Where each layout prints the document number: [line, start, end). Visas (MRVA, MRVB) and France's card keep the general class. */
+const NUMBER_CELLS: Partial<Record<MrzFormat, [number, number, number]>> = {
+  TD3: [1, 0, 9],
+  TD2: [1, 0, 9],
+  TD1: [0, 5, 14],
+};
+
+/**
+ * The lines with every cell brought into its class where the class settles it ("<" stays "<"); the
+ * document number's cells into its issuer's alphabet where the issuer publishes one and the
+ * reading's issuing-state cells (line 1, cells 3–5) name that issuer.
+ */
 export function applyPositionClasses(format: MrzFormat, lines: readonly string[]): string[] {
-  return lines.map((text, line) =>
+  const classed = lines.map((text, line) =>
     Array.from(text, (ch, index) => {
       const cls = cellClass(format, line, index);
       if (cls === "digit") return TO_DIGIT[ch] ?? ch;
@@ -149,6 +171,12 @@ export function applyPositionClasses(format: MrzFormat, lines: readonly string[]
       return ch;
     }).join(""),
   );
+  const number = NUMBER_CELLS[format];
+  const lookalikes = number && ISSUER_NUMBER_LOOKALIKES[classed[0]?.slice(2, 5) ?? ""];
+  if (!number || !lookalikes || classed[number[0]] === undefined) return classed;
+  const [line, start, end] = number;
+  classed[line] = Array.from(classed[line]!, (ch, index) => (index >= start && index < end ? (lookalikes[ch] ?? ch) : ch)).join("");
+  return classed;
 }
 
 /** The glyphs (indices into MRZ_ALPHABET) a cell of each class may hold; the document code's by layout (cellGlyphs). */
