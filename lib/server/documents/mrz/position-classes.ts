@@ -143,7 +143,8 @@ export function outsideClass(format: MrzFormat, line: number, index: number, gly
  * Issuers whose document numbers are drawn from a published alphabet narrower than ICAO's (letters
  * and digits), by the issuing state as the MRZ writes it. Germany's passports and identity cards
  * number their documents with digits and the consonants C F G H J K L M N P R T V W X Y Z: no
- * vowel, and none of B, D, Q, S, which pass for digits (older numbers are digits alone). On such a
+ * vowel, and none of B, D, Q, S, which pass for digits (Passverordnung, Anlage 11; the interior
+ * ministry's notice of 1 November 2007; older numbers are digits alone, and since 2021 no 0). On such a
  * document a reader's O or D in the number is a 0 it misread, as it is in a digit field: the class,
  * not the check digit, settles it (issue 33: a German card's 1220004047 read as 122ODO4D47).
  */
