@@ -451,6 +451,9 @@ describe("an MRZ line's cells counted from its blobs", () => {
       area: w * h,
       sx: cx * w * h,
       sy: 100 * w * h,
+      // Raster positions of the first and last pixel (not used by the fit).
+      first: 0,
+      last: 0,
     };
   };
   const lineOf = (blobs: Blob[]): TextLine => ({ blobs, y: 100, start: blobs[0]!.cx, end: blobs.at(-1)!.cx, pitch: PITCH, cap: 40 });
