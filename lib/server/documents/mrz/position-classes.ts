@@ -148,9 +148,14 @@ export function outsideClass(format: MrzFormat, line: number, index: number, gly
  * document a reader's O or D in the number is a 0 it misread, as it is in a digit field: the class,
  * not the check digit, settles it (issue 33: a German card's 1220004047 read as 122ODO4D47).
  */
-const ISSUER_NUMBER_LOOKALIKES: Record<string, Record<string, string>> = {
-  "D<<": { O: "0", Q: "0", D: "0", U: "0", I: "1", S: "5", B: "8" },
-};
+const ISSUER_NUMBER_ALPHABETS: Record<string, string> = { "D<<": "0123456789CFGHJKLMNPRTVWXYZ" };
+/** Per issuer, the digit look-alikes (TO_DIGIT) its alphabet has no letter for: those letters read in its numbers are digits misread. */
+const ISSUER_NUMBER_LOOKALIKES: Record<string, Record<string, string>> = Object.fromEntries(
+  Object.entries(ISSUER_NUMBER_ALPHABETS).map(([issuer, alphabet]) => [
+    issuer,
+    Object.fromEntries(Object.entries(TO_DIGIT).filter(([letter]) => !alphabet.includes(letter))),
+  ]),
+);
 /** Where each layout prints the document number: [line, start, end). Visas (MRVA, MRVB) and France's card keep the general class. */
 const NUMBER_CELLS: Partial<Record<MrzFormat, [number, number, number]>> = {
   TD3: [1, 0, 9],
