@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { fail, ok, type Result } from "../shared/result";
 import { FACE_EMBEDDING_DIMENSIONS, unitVector } from "./compare-faces";
 import { confidentFaces, FACE_MIN_DETECTION_SCORE, largestFirst } from "./confident-faces";
+import { MESH_POINTS } from "./describe-face";
 import { describeWithReframe, withHuman } from "./load-human";
 
 export interface FaceEmbedding {
@@ -43,8 +44,10 @@ export async function embedFace(image: Buffer, options: { minSide?: number } = {
   const detected = await detectFaces(image, true);
   if (!detected.ok) return detected;
   const { faces, scale } = detected.value;
-  const found = confidentFaces(faces).filter((face) => face.embedding?.length === FACE_EMBEDDING_DIMENSIONS);
-  const largest = largestFirst(found)[0];
+  // Every confident face with a whole mesh is counted; the largest that could be described is the
+  // picture's face (load-human.ts describes a still's faces largest first until one is described).
+  const found = confidentFaces(faces).filter((face) => face.mesh.length >= MESH_POINTS);
+  const largest = largestFirst(found).find((face) => face.embedding?.length === FACE_EMBEDDING_DIMENSIONS);
   const embedding = largest?.embedding && unitVector(largest.embedding);
   if (!largest || !embedding) return fail("invalid", "No face was found in the image", { code: "no_face" });
   if (largest.box[2] < (options.minSide ?? FACE_MIN_SIDE)) {

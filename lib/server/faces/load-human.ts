@@ -168,8 +168,18 @@ function describeWithResNet(human: Human, nets: Awaited<ReturnType<typeof loadDe
     };
     const tensor = asked && input instanceof human.tf.Tensor ? (input as InstanceType<typeof human.tf.Tensor>) : null;
     const second = tensor && reframed.has(tensor) ? remesh : undefined;
-    for (const found of result.face) {
-      found.embedding = tensor ? ((await describeFace(human.tf, nets, tensor, found.mesh, second)) ?? undefined) : undefined;
+    if (second) {
+      // A still is compared by its largest face alone (embed-face.ts): the others are counted, not
+      // described. Each description of a still costs a second look (a detection and a mesh), and
+      // describing every face made a picture of three people three times as slow as a selfie.
+      for (const found of largestFirst(confidentFaces(result.face))) {
+        found.embedding = (await describeFace(human.tf, nets, tensor!, found.mesh, second)) ?? undefined;
+        if (found.embedding) break;
+      }
+    } else {
+      for (const found of result.face) {
+        found.embedding = tensor ? ((await describeFace(human.tf, nets, tensor, found.mesh)) ?? undefined) : undefined;
+      }
     }
     // Human keeps a call's settings (callers put theirs back); it keeps the one asked for here too.
     human.config.face.description = { ...human.config.face.description, enabled: asked };
