@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { Config, Human } from "@vladmandic/human";
-import { confidentFaces, largestFirst } from "./confident-faces";
-import { describeFace, loadDescriptorNets, type Remesh } from "./describe-face";
+import type { Config, GraphModel, Human, Tensor } from "@vladmandic/human";
+import { confidentFaces, FACE_MIN_DETECTION_SCORE, largestFirst } from "./confident-faces";
+import { describeFace, loadDescriptorNets, MESH_POINTS, type MeshBox, type Remesh } from "./describe-face";
 
 /*
  * One Human instance per process on tfjs's WASM backend (STACK.md, "Face pipeline on CPU"):
@@ -104,6 +104,9 @@ export function withHuman<T>(task: (human: Human) => Promise<T>): Promise<T> {
   return run;
 }
 
+type Tf = Human["tf"];
+/** Mesh points as Human gives them: [x, y, z] in the input's pixels. */
+type Mesh = [number, number, number][];
 type HumanClass = new (config: Partial<Config>) => Human;
 
 async function createHuman(): Promise<Human> {
@@ -161,8 +164,10 @@ function describeWithResNet(human: Human, nets: Awaited<ReturnType<typeof loadDe
     const asked = userConfig?.face?.description?.enabled ?? human.config.face.description?.enabled ?? false;
     const face = { ...userConfig?.face, description: { ...userConfig?.face?.description, enabled: false } };
     const result = await detect(input, { ...userConfig, face } as Partial<Config>);
-    // The second look (describe-face.ts reframedLandmarks): the detector and the mesh alone, as the call asked for them.
-    const remesh: Remesh = async (view) => {
+    // The second look (describe-face.ts reframedLandmarks): the mesh alone in the square the view put
+    // the face in, or the detector and the mesh, as the call asked for them.
+    const remesh: Remesh = async (view, box) => {
+      if (box) return meshInBox(human, view, box);
       const again = await detect(view, { ...userConfig, face: { ...face, mesh: { ...face.mesh, enabled: true } } } as Partial<Config>);
       return largestFirst(confidentFaces(again.face))[0]?.mesh ?? null;
     };
@@ -185,6 +190,48 @@ function describeWithResNet(human: Human, nets: Awaited<ReturnType<typeof loadDe
     human.config.face.description = { ...human.config.face.description, enabled: asked };
     return result;
   };
+}
+
+/**
+ * The face mesh of the face in `box` ([left, top, side] in `image`'s pixels) of `image`
+ * ([height, width, 3], 0–255), without the detector: the square cut and scaled to the mesh's input
+ * and read as Human reads the square its detector gives (facemesh.ts predict, without turning),
+ * its points carried back to `image`'s pixels. Null when the mesh's own face score is under
+ * FACE_MIN_DETECTION_SCORE (the square shows no face). A reframed view (describe-face.ts) puts the
+ * face where the chip's template says, so the square is known and the detector (~20 ms of the
+ * ~25 ms a detection and mesh cost on a 256 px view) has nothing to find.
+ */
+export async function meshInBox(human: Human, image: Tensor, box: MeshBox): Promise<Mesh | null> {
+  const model = (human.models as unknown as { models: Record<string, GraphModel | null> }).models.facemesh;
+  const size = model?.inputs[0]?.shape?.[2];
+  if (!model || !size) throw new Error("the face mesh model is not loaded");
+  const [left, top, side] = box;
+  const [height, width] = image.shape as [number, number, number];
+  const tf = human.tf;
+  const crop = tf.tidy(() => {
+    const batch = tf.expandDims(tf.cast(image, "float32")) as Parameters<Tf["image"]["cropAndResize"]>[0];
+    const cut = tf.image.cropAndResize(
+      batch,
+      [[top / height, left / width, (top + side) / height, (left + side) / width]],
+      [0],
+      [size, size],
+    );
+    return tf.div(cut, 255);
+  });
+  const outputs = model.execute(crop) as Tensor[];
+  try {
+    const score = outputs.find((t) => t.shape[t.shape.length - 1] === 1);
+    const points = outputs.find((t) => t.shape[t.shape.length - 1] === 3 * MESH_POINTS);
+    if (!score || !points) throw new Error("the face mesh model gave no mesh");
+    if ((await score.data())[0]! < FACE_MIN_DETECTION_SCORE) return null;
+    const raw = await points.data();
+    const scale = side / size;
+    const mesh: [number, number, number][] = [];
+    for (let i = 0; i < MESH_POINTS; i++) mesh.push([left + raw[3 * i]! * scale, top + raw[3 * i + 1]! * scale, raw[3 * i + 2]!]);
+    return mesh;
+  } finally {
+    tf.dispose([crop, ...outputs]);
+  }
 }
 
 interface WeightsGroup {
