@@ -175,8 +175,8 @@ function describeWithResNet(human: Human, nets: Awaited<ReturnType<typeof loadDe
     const second = tensor && reframed.has(tensor) ? remesh : undefined;
     if (second) {
       // A still is compared by its largest face alone (embed-face.ts): the others are counted, not
-      // described. Each description of a still costs a second look (a detection and a mesh), and
-      // describing every face made a picture of three people three times as slow as a selfie.
+      // described. Each description of a still costs a second look and the ResNet-34, and describing
+      // every face made a picture of three people three times as slow as a selfie.
       for (const found of largestFirst(confidentFaces(result.face))) {
         found.embedding = (await describeFace(human.tf, nets, tensor!, found.mesh, second)) ?? undefined;
         if (found.embedding) break;
