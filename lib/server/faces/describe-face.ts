@@ -98,7 +98,7 @@ const LANDMARK_SIDE = 112;
 
 type Tf = Human["tf"];
 /** Mesh points as Human gives them: [x, y, z?] in the input's pixels. */
-type Mesh = readonly (readonly (number | undefined)[])[];
+export type Mesh = readonly (readonly (number | undefined)[])[];
 type Tensor = ReturnType<Tf["tensor"]>;
 
 /** face-api's landmark and recognition networks, loaded from the package's model folder onto Human's tfjs, fused (fused-nets.ts) once a process. */

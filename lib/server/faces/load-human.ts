@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Config, GraphModel, Human, Tensor } from "@vladmandic/human";
 import { confidentFaces, FACE_MIN_DETECTION_SCORE, largestFirst } from "./confident-faces";
-import { describeFace, loadDescriptorNets, MESH_POINTS, type MeshBox, type Remesh } from "./describe-face";
+import { describeFace, loadDescriptorNets, MESH_POINTS, type Mesh, type MeshBox, type Remesh } from "./describe-face";
 
 /*
  * One Human instance per process on tfjs's WASM backend (STACK.md, "Face pipeline on CPU"):
@@ -104,9 +104,6 @@ export function withHuman<T>(task: (human: Human) => Promise<T>): Promise<T> {
   return run;
 }
 
-type Tf = Human["tf"];
-/** Mesh points as Human gives them: [x, y, z] in the input's pixels. */
-type Mesh = [number, number, number][];
 type HumanClass = new (config: Partial<Config>) => Human;
 
 async function createHuman(): Promise<Human> {
@@ -209,7 +206,7 @@ export async function meshInBox(human: Human, image: Tensor, box: MeshBox): Prom
   const [height, width] = image.shape as [number, number, number];
   const tf = human.tf;
   const crop = tf.tidy(() => {
-    const batch = tf.expandDims(tf.cast(image, "float32")) as Parameters<Tf["image"]["cropAndResize"]>[0];
+    const batch = tf.expandDims(tf.cast(image, "float32")) as Parameters<Human["tf"]["image"]["cropAndResize"]>[0];
     const cut = tf.image.cropAndResize(
       batch,
       [[top / height, left / width, (top + side) / height, (left + side) / width]],
