@@ -35,8 +35,9 @@ import { compareDescribedFaces, describeFacePhoto, type FacePhotoRole } from "@/
 import { FACE_MATCH_PASS, FACE_MATCH_REVIEW } from "@/lib/server/documents/face-match";
 import { FACE_MATCH_THRESHOLD, faceSimilarity } from "@/lib/server/faces/compare-faces";
 import { describeFace, FACE_MODEL, findLandmarks, loadDescriptorNets } from "@/lib/server/faces/describe-face";
-import { decodeFacePicture, embedFace, FACE_MAX_SIDE, FACE_MIN_SIDE } from "@/lib/server/faces/embed-face";
+import { decodeFacePicture, embedFace, FACE_MIN_SIDE } from "@/lib/server/faces/embed-face";
 import { loadFaceModels, withHuman } from "@/lib/server/faces/load-human";
+import { decodeConvertingFirst } from "../support/faces";
 import { ms, pct, table, tarAtFmr, timed, upperBound95 } from "./faces-shared";
 
 const SHARED = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../shared/real-data");
@@ -304,17 +305,11 @@ async function timeDescriptor(files: string[]): Promise<{ all: number[]; landmar
   const times: number[] = [];
   const landmarkTimes: number[] = [];
   for (const file of files) {
-    const { data, info } = await sharp(readFileSync(file))
-      .rotate()
-      .resize(FACE_MAX_SIDE, FACE_MAX_SIDE, { fit: "inside", withoutEnlargement: true })
-      .removeAlpha()
-      .toColourspace("srgb")
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const { data, width, height } = await decodeFacePicture(readFileSync(file));
     await withHuman(async (human) => {
       const saved = structuredClone(human.config);
       const nets = await loadDescriptorNets(human.tf);
-      const input = human.tf.tensor3d(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), [info.height, info.width, 3], "int32");
+      const input = human.tf.tensor3d(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), [height, width, 3], "int32");
       try {
         const face = { detector: { rotation: false }, mesh: { enabled: true }, description: { enabled: false } };
         const found = (await human.detect(input, { face } as Parameters<typeof human.detect>[1])).face;
@@ -339,14 +334,6 @@ async function timeDescriptor(files: string[]): Promise<{ all: number[]; landmar
  * run: sharp converting the full-size picture through its profile and then shrinking it.
  */
 async function timeDecoding(files: string[]) {
-  const baseline = (image: Buffer) =>
-    sharp(image, { failOn: "error", limitInputPixels: 50_000_000 })
-      .rotate()
-      .resize(FACE_MAX_SIDE, FACE_MAX_SIDE, { fit: "inside", withoutEnlargement: true })
-      .removeAlpha()
-      .toColourspace("srgb")
-      .raw()
-      .toBuffer();
   const times = { now: [] as number[], before: [] as number[] };
   let profiled = 0;
   for (const file of files) {
@@ -354,7 +341,7 @@ async function timeDecoding(files: string[]) {
     if ((await sharp(image).metadata()).icc) profiled++;
     // Alternated, each twice, the second timed: neither way gets a warmer cache than the other.
     const ways: ["before" | "now", () => Promise<unknown>][] = [
-      ["before", () => baseline(image)],
+      ["before", () => decodeConvertingFirst(image)],
       ["now", () => decodeFacePicture(image)],
     ];
     for (const [way, run] of ways) {

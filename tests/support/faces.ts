@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import sharp from "sharp";
+import { FACE_MAX_SIDE } from "@/lib/server/faces/embed-face";
 
 /*
  * Test faces: the 22 people in the six group photos @vladmandic/face-api ships as demo images,
@@ -132,4 +133,20 @@ async function tilted(image: Buffer, degrees: number, width: number, height: num
   const left = Math.round((info.width - width) / 2);
   const top = Math.round((info.height - height) / 2);
   return sharp(data).extract({ left, top, width, height }).jpeg({ quality: 92 }).toBuffer();
+}
+
+/**
+ * A photo decoded for the face pipeline the way it was before decodeFacePicture (embed-face.ts):
+ * sharp converts the full-size picture through its colour profile, then shrinks it to
+ * FACE_MAX_SIDE. The reference the new decoding is tested and timed against.
+ */
+export async function decodeConvertingFirst(image: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
+  const { data, info } = await sharp(image, { failOn: "error", limitInputPixels: 50_000_000 })
+    .rotate()
+    .resize(FACE_MAX_SIDE, FACE_MAX_SIDE, { fit: "inside", withoutEnlargement: true })
+    .removeAlpha()
+    .toColourspace("srgb")
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { decodeFacePicture, FACE_MAX_SIDE } from "@/lib/server/faces/embed-face";
+import { decodeConvertingFirst } from "../../support/faces";
 
 /*
  * decodeFacePicture converts a picture with its own colour profile to sRGB after the shrink to
@@ -12,18 +13,6 @@ import { decodeFacePicture, FACE_MAX_SIDE } from "@/lib/server/faces/embed-face"
  */
 const SHARED = path.resolve(__dirname, "../../../../shared/real-data");
 const PHOTO = readFileSync(path.join(SHARED, "faces-2/joe_biden/face_recognition__knn_examples_train_biden_biden2.jpg"));
-
-/** The full picture converted through its profile, then shrunk: the reference. */
-async function convertedFirst(image: Buffer) {
-  const { data, info } = await sharp(image)
-    .rotate()
-    .resize(FACE_MAX_SIDE, FACE_MAX_SIDE, { fit: "inside", withoutEnlargement: true })
-    .removeAlpha()
-    .toColourspace("srgb")
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-}
 
 function differences(a: Uint8Array, b: Uint8Array) {
   expect(a.length).toBe(b.length);
@@ -41,7 +30,7 @@ describe("decodeFacePicture", () => {
   it("gives the same pixels as converting the full picture first when its profile is sRGB", async () => {
     expect((await sharp(PHOTO).metadata()).icc).toBeDefined();
     const decoded = await decodeFacePicture(PHOTO);
-    const reference = await convertedFirst(PHOTO);
+    const reference = await decodeConvertingFirst(PHOTO);
     expect([decoded.width, decoded.height]).toEqual([640, 640]);
     expect(decoded.imageSize).toEqual([1200, 1200]);
     expect(decoded.scale).toBeCloseTo(640 / 1200, 6);
@@ -57,7 +46,7 @@ describe("decodeFacePicture", () => {
       .jpeg({ quality: 95 })
       .toBuffer();
     const decoded = await decodeFacePicture(p3);
-    const reference = await convertedFirst(p3);
+    const reference = await decodeConvertingFirst(p3);
     expect([decoded.width, decoded.height]).toEqual([reference.width, reference.height]);
     expect(decoded.imageSize).toEqual([1000, 800]);
     const ours = differences(decoded.data, reference.data);
@@ -78,7 +67,7 @@ describe("decodeFacePicture", () => {
   it("leaves a small picture with a profile as one conversion (no shrink) and refuses a broken file", async () => {
     const small = await sharp(PHOTO).resize(400, 400).withIccProfile("p3").jpeg().toBuffer();
     const decoded = await decodeFacePicture(small);
-    expect(differences(decoded.data, (await convertedFirst(small)).data).max).toBe(0);
+    expect(differences(decoded.data, (await decodeConvertingFirst(small)).data).max).toBe(0);
     await expect(decodeFacePicture(PHOTO.subarray(0, 2000))).rejects.toThrow();
   });
 });
