@@ -21,7 +21,7 @@
 // people also in deepface's photos, PUBLIC_FIGURES_IN_DEEPFACE, are not paired with deepface's).
 // EXTRA_FACES=<dir> adds photos laid out the same way that are not in the repository (photos of
 // public figures found without a licence: measured, not shipped). GREY=1 describes every photo
-// in greyscale, as a printed portrait often is.
+// in greyscale, as a printed portrait often is; GREY=document the document's portrait only.
 //
 // faces-2's LFW people (files `wall-e-robot__…`) are held apart: nothing here is tuned on them.
 // SHOW_HELD_APART=1 adds their pairs as a separate section, measured against the bands as they are.
@@ -52,7 +52,8 @@ const SAME_BY_EYE: [string, string][] = [["demo/sample1#2", "demo/sample3#1"]];
 const PUBLIC_FIGURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../fixtures/real-faces/public-figures");
 /** Public figures with other photos among deepface's (whose people are not named): never paired with those. */
 const PUBLIC_FIGURES_IN_DEEPFACE = ["angelina_jolie", "elon_musk"];
-const GREY = process.env.GREY === "1";
+/** GREY=1: every photo in greyscale; GREY=document: the document's portrait only (a printed portrait against a colour selfie). */
+const GREY = process.env.GREY === "1" || process.env.GREY === "document" ? process.env.GREY : null;
 
 interface Photo {
   id: string;
@@ -170,7 +171,7 @@ async function describeAll(list: Photo[], roles: FacePhotoRole[]): Promise<{ map
   const ms: number[] = [];
   for (const role of roles)
     for (const p of list) {
-      const image = GREY ? await greyscalePhoto(p.image) : p.image;
+      const image = GREY === "1" || (GREY === "document" && role === "document") ? await greyscalePhoto(p.image) : p.image;
       const [result, t] = await timed(() => describeFacePhoto(image, role));
       ms.push(t);
       map.set(`${role}:${p.id}`, result.ok ? result.value : (result.error.code ?? "error"));
@@ -238,7 +239,7 @@ async function main() {
   await loadFaceModels();
   const { tuning, pairs, held } = await photos();
   console.log(
-    `# Face bands on a population (pass ≥ ${FACE_MATCH_PASS}, review ≥ ${FACE_MATCH_REVIEW}; network link ≥ ${FACE_MATCH_THRESHOLD})${GREY ? ", every photo in greyscale" : ""}${process.env.EXTRA_FACES ? `, with ${process.env.EXTRA_FACES}` : ""}`,
+    `# Face bands on a population (pass ≥ ${FACE_MATCH_PASS}, review ≥ ${FACE_MATCH_REVIEW}; network link ≥ ${FACE_MATCH_THRESHOLD})${GREY === "1" ? ", every photo in greyscale" : GREY === "document" ? ", the document's portrait in greyscale" : ""}${process.env.EXTRA_FACES ? `, with ${process.env.EXTRA_FACES}` : ""}`,
   );
   await describeFacePhoto(tuning[0]!.image, "selfie"); // warm-up
   const { map, ms } = await describeAll(tuning, ["document", "selfie"]);
