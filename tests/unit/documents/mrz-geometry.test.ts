@@ -480,4 +480,27 @@ describe("an MRZ line's cells counted from its blobs", () => {
     const blobs = Array.from({ length: 30 }, (_, k) => glyph(k));
     for (const [k, x] of cellCentres(blobs).entries()) expect(Math.abs(x - (60 + k * PITCH))).toBeLessThan(0.05 * PITCH);
   });
+
+  // A band still slightly sheared: the zone's common start (the earliest line's first glyph) lies
+  // 0.55 of a cell before this line's first glyph, which rounds to the second cell.
+  const fromStart = (blobs: Blob[], start: number) => {
+    const geometry = fitLineGeometry(lineOf(blobs), start, 0, 30)!;
+    return Array.from({ length: 30 }, (_, k) => geometry.x(k));
+  };
+
+  it("counts a whole line that seems to start a cell late and runs past its end from its own first glyph", () => {
+    // The case seen on a Swedish card's first line in a 25° perspective: read "AI<SWE…<<" (a blank
+    // first cell read as a letter, the last filler lost), refused; counted back, read right.
+    const blobs = Array.from({ length: 30 }, (_, k) => glyph(k));
+    for (const [k, x] of fromStart(blobs, 60 - 0.55 * PITCH).entries())
+      expect(Math.abs(x - (60 + k * PITCH)), `cell ${k}`).toBeLessThan(0.05 * PITCH);
+  });
+
+  it("leaves a line that starts on the first cell as it is, a stray blob past its end or not, and one too short to run past its end", () => {
+    const stray = [...Array.from({ length: 30 }, (_, k) => glyph(k)), glyph(30.2, 10, 36)];
+    for (const [k, x] of fromStart(stray, 60).entries()) expect(Math.abs(x - (60 + k * PITCH)), `cell ${k}`).toBeLessThan(0.1 * PITCH);
+    // A line whose glyphs start a cell in (its first cell unseen) and end on the last cell: no cell beyond, no shift.
+    const late = Array.from({ length: 29 }, (_, k) => glyph(k + 1));
+    for (const [k, x] of fromStart(late, 60).entries()) expect(Math.abs(x - (60 + k * PITCH)), `cell ${k}`).toBeLessThan(0.05 * PITCH);
+  });
 });

@@ -88,6 +88,17 @@ export function fitLineGeometry(line: TextLine, start: number, angle: number, ch
     if (Math.abs(step - Math.round(step)) < WHOLE_STEP && step >= 0.5) position = Math.round(position);
     cells[order[j]!.i] = Math.round(position);
   }
+  if (chars) {
+    // The zone's lines are left-aligned and `chars` cells long. A line counted as starting after
+    // the zone's first cell and running past its last was started late: the common start is the
+    // earliest line's, and where the band is still slightly sheared (a page in perspective not
+    // quite undone) another line's first glyph lies half a cell from it and rounds to the next
+    // cell. Counted back to its own length, the line keeps all its cells; a line with a stray blob
+    // past its end that starts on the first cell is left as it is.
+    const low = Math.min(...cells);
+    const over = Math.max(...cells) - (chars - 1);
+    if (low > 0 && over > 0) for (let i = 0; i < cells.length; i++) cells[i]! -= Math.min(low, over);
+  }
   const tall = line.blobs.map((b, i) => ({ b, k: cells[i]! })).filter(({ b }) => b.h >= 0.8 * line.cap);
   if (tall.length < 8) return null;
   const ks = tall.map((t) => t.k);
