@@ -20,7 +20,7 @@ import {
   type LineDetector,
 } from "./detect-lines";
 import { onceMoreIfHeapGrew } from "./heap-retry";
-import type { LearnedOcrReply, LearnedOcrRequest, OcrLine, OcrPoint, OcrSkipRegion } from "./protocol";
+import type { HandedLine, LearnedOcrReply, LearnedOcrRequest, OcrLine, OcrPoint, OcrSkipRegion } from "./protocol";
 
 /**
  * Detection runs on the page scaled so its longer side is at most this (the model needs sides in
@@ -58,10 +58,14 @@ async function load(): Promise<Engine> {
   const threads = Number(process.env.LEARNED_OCR_THREADS ?? "1");
   const n = Number.isInteger(threads) && threads > 0 ? threads : 1;
   const onnxOptions = { intraOpNumThreads: n, interOpNumThreads: 1 };
+  // The detector runs in one process for all that read a page (read()): on as many threads as
+  // there are such processes (learned-ocr.ts sets it), since the others wait for its lines.
+  const detectThreads = Number(process.env.LEARNED_OCR_DETECT_THREADS ?? n);
+  const detectOptions = { ...onnxOptions, intraOpNumThreads: Number.isInteger(detectThreads) && detectThreads > 0 ? detectThreads : n };
   // The dictionary as ocr-common reads it: one character a line, then the space; class 0 is CTC's blank.
   const dictionary = [...(await readFile(defaultModels.dictionaryPath, "utf8")).split("\n"), " "];
   return {
-    detection: await loadLineDetector(ort, onnxOptions),
+    detection: await loadLineDetector(ort, detectOptions),
     recognition: await ort.InferenceSession.create(defaultModels.recognitionPath, { ...onnxOptions, graphOptimizationLevel: "all" }),
     dictionary,
     ort,
@@ -69,8 +73,8 @@ async function load(): Promise<Engine> {
 }
 
 /** One detected line read: its text and mean character confidence (CTC greedy decoding, repeats and blanks dropped). */
-async function readLine(engine: Engine, line: LineImage): Promise<{ text: string; mean: number }> {
-  const { data, width, height } = line.image;
+async function readLine(engine: Engine, image: LineImage["image"]): Promise<{ text: string; mean: number }> {
+  const { data, width, height } = image;
   const w = Math.max(1, Math.round((width * LINE_HEIGHT) / height));
   const rgba = await sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } })
     .resize({ width: w, height: LINE_HEIGHT, fit: "fill" })
@@ -112,7 +116,7 @@ async function readLine(engine: Engine, line: LineImage): Promise<{ text: string
 }
 
 /** The page upright (EXIF), as the detector's RGBA page (sides multiples of 32), and the scale back to the input's pixels. */
-async function prepare(req: LearnedOcrRequest): Promise<{ page: DetectorPage; sx: number; sy: number }> {
+async function prepare(req: Extract<LearnedOcrRequest, { type: "read" }>): Promise<{ page: DetectorPage; sx: number; sy: number }> {
   const base =
     req.image.kind === "encoded"
       ? sharp(req.image.bytes, { failOn: "error", limitInputPixels: MAX_PIXELS }).rotate()
@@ -150,26 +154,46 @@ function orderCorners(points: OcrPoint[]): [OcrPoint, OcrPoint, OcrPoint, OcrPoi
   return out as [OcrPoint, OcrPoint, OcrPoint, OcrPoint];
 }
 
-/** The page's lines (or its share of them, req.share) unjoined, with their places in the detector's order: the caller joins the rows. */
-async function recognize(engine: Engine, req: LearnedOcrRequest): Promise<{ lines: OcrLine[]; order: number[] }> {
+/**
+ * The page's lines unjoined, with their places in the detector's order: the caller joins the rows.
+ * With `req.share`, this process detects the page for every process reading it: the lines of the
+ * other shares (place k with k % of !== index) are handed to the caller as crops (`handOff`) before
+ * this process recognises its own, and the caller has them recognised by the other processes.
+ */
+async function read(
+  engine: Engine,
+  req: Extract<LearnedOcrRequest, { type: "read" }>,
+  handOff: (lines: HandedLine[]) => void,
+): Promise<{ lines: OcrLine[]; order: number[] }> {
   const { page, sx, sy } = await prepare(req);
   const lineImages = await detectLines(engine.detection, page);
-  const boxes: OcrLine[] = [];
-  const order: number[] = [];
+  const own: HandedLine[] = [];
+  const others: HandedLine[] = [];
   let place = -1;
   for (const lineImage of lineImages) {
-    // One box at a time (batches padded to one width cost more here); a line under the confidence floor is dropped.
     if (!lineImage.box || lineImage.box.length !== 4 || lineImage.image.width < 1 || lineImage.image.height < 1) continue;
     const points = lineImage.box.map((p) => [Math.round((p[0] ?? 0) * sx * 10) / 10, Math.round((p[1] ?? 0) * sy * 10) / 10] as OcrPoint);
     if (req.skip && centreIn(points, req.skip)) continue;
     place++;
-    if (req.share && place % req.share.of !== req.share.index) continue;
-    const line = await readLine(engine, lineImage);
+    const { data, width, height } = lineImage.image;
+    const line: HandedLine = { place, box: orderCorners(points), image: { data: new Uint8Array(data), width, height } };
+    (!req.share || place % req.share.of === req.share.index ? own : others).push(line);
+  }
+  if (req.share) handOff(others);
+  return recognizeLines(engine, own);
+}
+
+/** Detected lines read one at a time (batches padded to one width cost more here); a line under the confidence floor is dropped. */
+async function recognizeLines(engine: Engine, handed: HandedLine[]): Promise<{ lines: OcrLine[]; order: number[] }> {
+  const lines: OcrLine[] = [];
+  const order: number[] = [];
+  for (const { place, box, image } of handed) {
+    const line = await readLine(engine, image);
     if (!line.text || line.mean < MIN_CONFIDENCE) continue;
-    boxes.push({ text: line.text, score: line.mean, box: orderCorners(points) });
+    lines.push({ text: line.text, score: line.mean, box });
     order.push(place);
   }
-  return { lines: boxes, order };
+  return { lines, order };
 }
 
 // The parent gone (its server, thread or test ended), this process has no one to answer.
@@ -186,7 +210,14 @@ process.on("message", (req: LearnedOcrRequest) => {
   queue = queue.then(async () => {
     try {
       const engine = await loaded;
-      const { lines, order } = await onceMoreIfHeapGrew(() => recognize(engine, req));
+      let handed = false;
+      const handOff = (lines: HandedLine[]) => {
+        // Once a request: a run repeated on a grown heap (heap-retry.ts) detects the same lines again.
+        if (!handed) send({ type: "handoff", id: req.id, lines });
+        handed = true;
+      };
+      const { lines, order } =
+        req.type === "read" ? await onceMoreIfHeapGrew(() => read(engine, req, handOff)) : await recognizeLines(engine, req.lines);
       send({ type: "result", id: req.id, lines, order });
     } catch (error) {
       send({ type: "error", id: req.id, message: error instanceof Error ? error.message : String(error) });

@@ -3,7 +3,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { joinRows } from "./join-rows";
-import type { LearnedOcrImage, LearnedOcrReply, LearnedOcrRequest, OcrLine, OcrSkipRegion } from "./protocol";
+import type { HandedLine, LearnedOcrImage, LearnedOcrReply, LearnedOcrRequest, OcrLine, OcrSkipRegion } from "./protocol";
 
 export type { OcrLine, OcrPoint, OcrSkipRegion } from "./protocol";
 
@@ -17,12 +17,20 @@ export type { OcrLine, OcrPoint, OcrSkipRegion } from "./protocol";
  * process restarts; `startLearnedOcr()` lets a server or worker find out at start-up. A call past
  * its time kills the OCR process (safe for the caller) and the next call starts a fresh one.
  *
- * A page is read by ocrProcesses() processes at once, each detecting the page and recognising every
- * n-th of its lines; the lines are put back in the detector's order and joined into rows
- * here (a single process's too). Recognition is most of a page's cost (~38 ms a line, 25 lines a
- * page on average on the real specimens; detection ~0.37 s), and onnxruntime runs one session's calls
- * one after the other whatever its thread settings (measured: 1 or 2 intra-op threads, 1 or 2 calls
- * at once, 28–30 ms a line alike), while two processes each run at full speed on two cores.
+ * A page is read by ocrProcesses() processes at once. The first detects it, on as many threads as
+ * there are such processes (the others have nothing to do until its lines exist), hands the crops
+ * of every line but its own n-th share back at once, and recognises its share while the others
+ * recognise theirs; the lines are put back in the detector's order and joined into rows here (a
+ * single process's too), so the answer is one process's exactly (unit-tested; the detector's
+ * output is the same bits on 1 or 2 threads). Recognition is most of a page's cost (~35 ms a line,
+ * 25–45 lines a page on the real specimens), and onnxruntime runs one session's calls one after
+ * the other whatever its thread settings (measured: 1 or 2 intra-op threads, 1 or 2 calls at once,
+ * 28–30 ms a line alike), while two processes each run at full speed on two cores. Detection, one
+ * large input, does use two threads: a 672 × 960 page 156 → 87 ms. Before, every process detected
+ * the page itself on one thread (two detections side by side, 220–400 ms each on a busy machine);
+ * bench:documents:real, alternate runs on one machine: p50 1,294 / 1,334 / 1,241 → 1,191 / 1,167 ms,
+ * p95 1,999 / 1,985 / 1,862 → 1,797 / 1,738 ms, the same answers. (Handing the crops over with
+ * a one-thread detector was tried earlier: no faster, the detector then being the whole wait.)
  */
 
 /** Loading both models takes ~1 s on one core; allow for a busy machine. */
@@ -65,6 +73,8 @@ interface Pending {
   resolve(share: Share): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
+  /** The lines of the other shares, handed over by the process that detected the page (once). */
+  onHandOff?(lines: HandedLine[]): void;
 }
 
 interface OcrProcess {
@@ -124,6 +134,7 @@ function startProcess(s: State): OcrProcess {
   // child is held while its models load (someone is waiting for them) and let go once idle.
   const bootstrap = `import(${JSON.stringify(pathToFileURL(processFile()).href)})`;
   const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "--eval", bootstrap], {
+    env: { ...process.env, LEARNED_OCR_DETECT_THREADS: String(ocrProcesses()) },
     serialization: "advanced",
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -158,6 +169,12 @@ function startProcess(s: State): OcrProcess {
     }
     const p = pending.get(reply.id);
     if (!p) return;
+    if (reply.type === "handoff") {
+      const onHandOff = p.onHandOff;
+      p.onHandOff = undefined;
+      onHandOff?.(reply.lines);
+      return;
+    }
     pending.delete(reply.id);
     clearTimeout(p.timer);
     if (pending.size === 0) setHeld(child, false);
@@ -210,21 +227,26 @@ export async function recognizeText(
 ): Promise<OcrLine[]> {
   const payload = toImage(image);
   const of = ocrProcesses();
-  const shares = await Promise.all(
-    Array.from({ length: of }, (_, index) => readShare(index, payload, options, of > 1 ? { index, of } : undefined)),
-  );
+  // The first process detects the page and recognises every of-th line; the lines of the other
+  // shares it hands back at once, and the other processes recognise them meanwhile.
+  let handed: Promise<Share[]> = Promise.resolve([]);
+  const first = ask(0, { type: "read", image: payload, ...options, ...(of > 1 && { share: { index: 0, of } }) }, (lines) => {
+    handed = Promise.all(
+      Array.from({ length: of - 1 }, (_, k) => ask(k + 1, { type: "recognise", lines: lines.filter((line) => line.place % of === k + 1) })),
+    );
+    handed.catch(() => undefined); // awaited below; a failure before then is not unhandled
+  });
+  const shares = [await first, ...(await handed)];
   // Back in the detector's order, joined into rows.
   const placed = shares.flatMap(({ lines, order }) => lines.map((line, i) => ({ line, at: order[i]! })));
   return joinRows(placed.sort((a, b) => a.at - b.at).map(({ line }) => line));
 }
 
-/** One process's read of the page's lines, or (`share`) of its share of them; not joined into rows. */
-async function readShare(
-  slot: number,
-  payload: LearnedOcrImage,
-  options: { skip?: OcrSkipRegion; maxSide?: number },
-  share?: { index: number; of: number },
-): Promise<Share> {
+type Request = DistributiveOmit<LearnedOcrRequest, "id">;
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
+
+/** One request to the process in `slot`: its lines, unjoined; `onHandOff` gets the lines a "read" with a share hands back. */
+async function ask(slot: number, request: Request, onHandOff?: (lines: HandedLine[]) => void): Promise<Share> {
   const t = ocrProcess(slot);
   await t.ready;
   const id = state().nextId++;
@@ -236,18 +258,10 @@ async function readShare(
       failAll(t, new LearnedOcrError("The learned OCR process was restarted after a timeout"));
       dropProcess(state(), t);
     }, CALL_TIMEOUT_MS);
-    t.pending.set(id, { resolve, reject, timer });
+    t.pending.set(id, { resolve, reject, timer, ...(onHandOff && { onHandOff }) });
     setHeld(t.child, true);
-    const request: LearnedOcrRequest = {
-      type: "read",
-      id,
-      image: payload,
-      ...(options.skip && { skip: options.skip }),
-      ...(options.maxSide && { maxSide: options.maxSide }),
-      ...(share && { share }),
-    };
     if (!t.child.connected) return failAll(t, new LearnedOcrError("The learned OCR process is gone"));
-    t.child.send(request, (error) => {
+    t.child.send({ ...request, id } as LearnedOcrRequest, (error) => {
       if (error) failAll(t, new LearnedOcrError(`The learned OCR process could not be reached: ${error.message}`));
     });
   });

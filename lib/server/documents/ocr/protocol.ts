@@ -22,23 +22,35 @@ export interface OcrSkipRegion {
   height: number;
 }
 
+/** A detected line handed from the process that detected the page to one that recognises it: its place in the detector's order, its box (input pixels) and its upright RGBA crop. */
+export interface HandedLine {
+  place: number;
+  box: [OcrPoint, OcrPoint, OcrPoint, OcrPoint];
+  image: { data: Uint8Array; width: number; height: number };
+}
+
 /**
- * `maxSide`: the detector's input size for this page, its longer side in px (default: the process's
- * MAX_SIDE). `share`: recognise only the detected lines whose place k (in the detector's order,
- * after the skipped ones) has k % of === index (the processes reading a page's shares detect it
- * alike). The answer's lines are unjoined, each with its place (`order`): the caller joins the rows.
+ * "read": detect a page and recognise its lines. `maxSide`: the detector's input size for this
+ * page, its longer side in px (default: the process's MAX_SIDE). `share`: recognise only the
+ * detected lines whose place k (in the detector's order, after the skipped ones) has
+ * k % of === index, and hand the others back first ("handoff") for the other processes.
+ * "recognise": read lines another process detected. The answer's lines are unjoined, each with its
+ * place (`order`): the caller joins the rows.
  */
-export type LearnedOcrRequest = {
-  type: "read";
-  id: number;
-  image: LearnedOcrImage;
-  skip?: OcrSkipRegion;
-  maxSide?: number;
-  share?: { index: number; of: number };
-};
+export type LearnedOcrRequest =
+  | {
+      type: "read";
+      id: number;
+      image: LearnedOcrImage;
+      skip?: OcrSkipRegion;
+      maxSide?: number;
+      share?: { index: number; of: number };
+    }
+  | { type: "recognise"; id: number; lines: HandedLine[] };
 
 export type LearnedOcrReply =
   | { type: "ready" }
   | { type: "load_failed"; message: string }
+  | { type: "handoff"; id: number; lines: HandedLine[] }
   | { type: "result"; id: number; lines: OcrLine[]; order: number[] }
   | { type: "error"; id: number; message: string };
