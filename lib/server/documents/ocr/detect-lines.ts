@@ -1,4 +1,6 @@
+import { readFile } from "node:fs/promises";
 import sharp from "sharp";
+import { foldModel } from "./fold-model";
 
 /*
  * PP-OCRv4's text detector on a page, as @gutenye/ocr-common's Detection runs it, number for
@@ -49,7 +51,9 @@ export async function loadLineDetector(
   // The module ocr-node registered (the same specifier, so the same instance); untyped through the exports map.
   const splitModule: string = "@gutenye/ocr-common/splitIntoLineImages";
   const { splitIntoLineImages } = (await import(splitModule)) as { splitIntoLineImages: Split };
-  return { session: await ort.InferenceSession.create(models.detectionPath, onnxOptions), ort, split: splitIntoLineImages };
+  // The model folded as it loads (fold-model.ts: the same function, fewer passes).
+  const { bytes } = foldModel(await readFile(models.detectionPath));
+  return { session: await ort.InferenceSession.create(bytes, onnxOptions), ort, split: splitIntoLineImages };
 }
 
 /**
