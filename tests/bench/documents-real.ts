@@ -22,6 +22,7 @@
 import path from "node:path";
 import { closeLearnedOcr } from "../../lib/server/documents/ocr/learned-ocr";
 import { readPhotoIdHere, type PhotoIdResult } from "../../lib/server/documents/read-photo-id-here";
+import { describeMachineReference, measureMachineReference } from "./machine-reference";
 import {
   REAL_DOCUMENTS_NOW as NOW,
   READ_WITHOUT_DISAGREEMENT,
@@ -123,6 +124,7 @@ function tally(values: (string | null)[]): string {
 async function main() {
   const first = images[0];
   if (!first) throw new Error("no pictures selected (SETS, ONLY)");
+  const referenceBefore = await measureMachineReference();
   const warm0 = performance.now();
   await readPhotoIdHere({ kind: first.kind, front: readRealDocument(first), now: NOW });
   const warmMs = performance.now() - warm0;
@@ -192,7 +194,9 @@ async function main() {
     maxMs: Math.round(Math.max(...ms)),
     firstReadMs: Math.round(warmMs),
     rssMB: Math.round(process.memoryUsage().rss / 1e6),
+    reference: { before: referenceBefore, after: await measureMachineReference() },
   };
+  const unit = (summary.reference.before.onnxMs + summary.reference.after.onnxMs) / 2;
   console.log(`\n== tuning pictures (${tuning.length})`);
   console.log(
     `MRZ read right ${summary.mrzReadRight}; documents accepted ${summary.documentsAccepted}; visas refused as visas ${summary.visasRefusedAsVisas}; no-MRZ page answered ${summary.noMrzAnswered}; not adding up refused ${summary.notAddingUpRefused}`,
@@ -209,6 +213,10 @@ async function main() {
   );
   console.log(
     `time (all ${rows.length}) p50 ${summary.p50ms} ms, p95 ${summary.p95ms} ms, max ${summary.maxMs} ms; RSS ${summary.rssMB} MB`,
+  );
+  console.log(describeMachineReference(summary.reference.before, summary.reference.after));
+  console.log(
+    `time in reference runs (the recogniser's mean of before and after, ${unit.toFixed(1)} ms): p50 ${(summary.p50ms / unit).toFixed(1)}, p95 ${(summary.p95ms / unit).toFixed(1)}`,
   );
   console.log(JSON.stringify(summary));
   await closeLearnedOcr();
