@@ -39,6 +39,7 @@ import { decodeFacePicture, embedFace, FACE_MIN_SIDE } from "@/lib/server/faces/
 import { loadFaceModels, withHuman } from "@/lib/server/faces/load-human";
 import { decodeConvertingFirst } from "../support/faces";
 import { ms, pct, table, tarAtFmr, timed, upperBound95 } from "./faces-shared";
+import { describeMachineReference, measureMachineReference } from "./machine-reference";
 
 const SHARED = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../shared/real-data");
 /** faces-2's LFW people: held apart from every choice made on faces (issue 34, item 4). */
@@ -111,6 +112,7 @@ async function main() {
   console.log(`load: ${ms(loadMs)} ms; resident memory ${before} MB before, ${mb()} MB after`);
 
   console.log("\n## 2. Describing each photo (document role = first column of a pair, selfie role = second)");
+  const referenceBefore = await measureMachineReference();
   const described = new Map<string, Described>();
   const roleTimes = new Map<FacePhotoRole, number[]>([
     ["document", []],
@@ -156,6 +158,13 @@ async function main() {
   }
   console.log(
     `  as selfie, each photo's median of 3 more runs: p50 ${ms(pct(medians, 50))} ms, p95 ${ms(pct(medians, 95))} ms, max ${ms(Math.max(...medians))} ms`,
+  );
+  const referenceAfter = await measureMachineReference();
+  const unit = (referenceBefore.onnxMs + referenceAfter.onnxMs) / 2;
+  const selfie = roleTimes.get("selfie")!;
+  console.log(`  ${describeMachineReference(referenceBefore, referenceAfter)}`);
+  console.log(
+    `  as selfie in reference runs (${unit.toFixed(1)} ms): one pass p50 ${(pct(selfie, 50) / unit).toFixed(2)}, p95 ${(pct(selfie, 95) / unit).toFixed(2)}; median of 3 p50 ${(pct(medians, 50) / unit).toFixed(2)}, p95 ${(pct(medians, 95) / unit).toFixed(2)}`,
   );
   for (const [key, reason] of described)
     if (typeof reason === "string") console.log(`  not described: ${short(key.replace(/^\w+:/, ""))} as ${key.split(":")[0]}: ${reason}`);
