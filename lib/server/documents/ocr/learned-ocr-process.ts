@@ -44,7 +44,13 @@ const MIN_CONFIDENCE = 0.5;
 type Ort = typeof import("onnxruntime-node");
 type Session = Awaited<ReturnType<Ort["InferenceSession"]["create"]>>;
 /** The detector (detect-lines.ts: ocr-common's boxes and upright RGBA crops) and our own run of the recognition model. */
-type Engine = { detection: LineDetector; recognition: Session; dictionary: string[]; ort: Ort };
+type Engine = { detection: LineDetector | null; recognition: Session; dictionary: string[]; ort: Ort };
+
+/** A thread count from the environment: a whole number ≥ 0, else `fallback`. */
+function threadCount(value: string | undefined, fallback: number): number {
+  const n = Number(value ?? fallback);
+  return Number.isInteger(n) && n >= 0 ? n : fallback;
+}
 
 /** An answer to the parent, if it is still there (a parent that went away gets none). */
 function send(reply: LearnedOcrReply): void {
@@ -58,17 +64,16 @@ async function load(): Promise<Engine> {
   const { default: defaultModels } = (await import(modelsModule)) as { default: { recognitionPath: string; dictionaryPath: string } };
   const ort = await import("onnxruntime-node");
   const { readFile } = await import("node:fs/promises");
-  const threads = Number(process.env.LEARNED_OCR_THREADS ?? "1");
-  const n = Number.isInteger(threads) && threads > 0 ? threads : 1;
+  const n = threadCount(process.env.LEARNED_OCR_THREADS, 1) || 1;
   const onnxOptions = { intraOpNumThreads: n, interOpNumThreads: 1 };
   // The detector runs in one process for all that read a page (read()): on as many threads as
-  // there are such processes (learned-ocr.ts sets it), since the others wait for its lines.
-  const detectThreads = Number(process.env.LEARNED_OCR_DETECT_THREADS ?? n);
-  const detectOptions = { ...onnxOptions, intraOpNumThreads: Number.isInteger(detectThreads) && detectThreads > 0 ? detectThreads : n };
+  // there are such processes, since the others wait for its lines; those others load none
+  // (learned-ocr.ts sets 0 for them).
+  const detectThreads = threadCount(process.env.LEARNED_OCR_DETECT_THREADS, n);
   // The dictionary as ocr-common reads it: one character a line, then the space; class 0 is CTC's blank.
   const dictionary = [...(await readFile(defaultModels.dictionaryPath, "utf8")).split("\n"), " "];
   return {
-    detection: await loadLineDetector(ort, detectOptions),
+    detection: detectThreads > 0 ? await loadLineDetector(ort, { ...onnxOptions, intraOpNumThreads: detectThreads }) : null,
     // Folded as it loads (fold-model.ts: the same function, fewer passes over each feature map).
     recognition: await ort.InferenceSession.create(foldModel(await readFile(defaultModels.recognitionPath)).bytes, {
       ...onnxOptions,
@@ -172,6 +177,7 @@ async function read(
   req: Extract<LearnedOcrRequest, { type: "read" }>,
   handOff: (lines: HandedLine[]) => void,
 ): Promise<{ lines: OcrLine[]; order: number[] }> {
+  if (!engine.detection) throw new Error("this OCR process recognises lines another process detected; it has no detector");
   const { page, sx, sy } = await prepare(req);
   const lineImages = await detectLines(engine.detection, page);
   const own: HandedLine[] = [];

@@ -127,14 +127,16 @@ function dropProcess(s: State, ocr: OcrProcess): void {
   ocr.child.kill("SIGKILL");
 }
 
-function startProcess(s: State): OcrProcess {
+function startProcess(s: State, slot: number): OcrProcess {
   // Node with an IPC channel running the TypeScript source through tsx, as the server itself does,
   // from a one-line bootstrap: a path given to fork() would be taken by Next's bundler for a module
   // of the bundle, which it is not. Advanced serialization carries the image bytes as bytes. The
   // child is held while its models load (someone is waiting for them) and let go once idle.
   const bootstrap = `import(${JSON.stringify(pathToFileURL(processFile()).href)})`;
   const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "--eval", bootstrap], {
-    env: { ...process.env, LEARNED_OCR_DETECT_THREADS: String(ocrProcesses()) },
+    // Only the first process detects pages (recognizeText): on as many threads as processes read a
+    // page. The others recognise the lines it hands them and load no detector.
+    env: { ...process.env, LEARNED_OCR_DETECT_THREADS: slot === 0 ? String(ocrProcesses()) : "0" },
     serialization: "advanced",
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -195,7 +197,7 @@ function startProcess(s: State): OcrProcess {
 function ocrProcess(slot: number): OcrProcess {
   const s = state();
   if (s.loadFailure) throw s.loadFailure;
-  return (s.ocrs[slot] ??= startProcess(s));
+  return (s.ocrs[slot] ??= startProcess(s, slot));
 }
 
 /** Starts the OCR processes and waits for the models: throws LearnedOcrUnavailableError if they cannot load. */
