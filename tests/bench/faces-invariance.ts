@@ -9,6 +9,9 @@
 //                     (the transformed photo refused: no_face …), mean and worst score change.
 //   different people: per transform, pairs a transform makes pass (must be 0) or lifts to review.
 //   control "none":   the upright pixels re-encoded losslessly: the measurement's own noise.
+//   both sides:       each listed pair with both photos transformed alike, the bands as they fall (issue
+//                     34's kept-back set is every photo a greyscale tight crop on a grey canvas: "grey
+//                     crop on canvas" on both sides).
 // Sets: faces-deepface (pairs.csv Decision), faces-2's face_recognition__ people (pairs.csv same).
 // faces-2's wall-e-robot__ people (LFW) are held apart by issue 34's item 4: their section runs
 // only with SHOW_HELD_APART=1, printed last. Then the PAD stills (item 5, faces-pad.ts).
@@ -96,7 +99,8 @@ async function describe(file: string, role: FacePhotoRole, transform: FaceTransf
 interface Outcome {
   transform: FaceTransformName;
   pair: Pair;
-  side: "document" | "selfie";
+  /** The side transformed: the document's photo, the selfie, or both (a printed portrait against a photo taken as badly). */
+  side: "document" | "selfie" | "both";
   original: { score: number; band: FaceMatchBand };
   /** null: the transformed photo was not described (why), or the transform did not apply. */
   now: { score: number; band: FaceMatchBand } | null;
@@ -126,12 +130,20 @@ async function measure(set: PairSet, transforms: FaceTransformName[]): Promise<{
         const now = side === "document" ? compareDescribedFaces(t, b) : compareDescribedFaces(a, t);
         outcomes.push({ transform, pair, side, original, now });
       }
+      // Both photos transformed alike: the kept-back set of issue 34 (greyscale tight crops on a grey
+      // canvas, every photo) is this with "grey crop on canvas".
+      const x = await describe(file(pair.x), "document", transform);
+      const y = await describe(file(pair.y), "selfie", transform);
+      if (typeof x === "string" || typeof y === "string")
+        outcomes.push({ transform, pair, side: "both", original, now: null, why: typeof x === "string" ? x : (y as string) });
+      else outcomes.push({ transform, pair, side: "both", original, now: compareDescribedFaces(x, y) });
     }
   }
   return { outcomes, notCompared };
 }
 
-function report(set: PairSet, outcomes: Outcome[], notCompared: Pair[], transforms: FaceTransformName[]) {
+function report(set: PairSet, all: Outcome[], notCompared: Pair[], transforms: FaceTransformName[]) {
+  const outcomes = all.filter((o) => o.side !== "both");
   const same = set.pairs.filter((p) => p.same).length;
   console.log(
     `\n## ${set.label}: ${set.pairs.length} pairs (${same} same person, ${set.pairs.length - same} different); ` +
@@ -192,6 +204,34 @@ function report(set: PairSet, outcomes: Outcome[], notCompared: Pair[], transfor
   console.log(`all transforms but the control: band kept ${share(keptAll, nAll)}`);
   console.log("\ndifferent people (pairs already passing at the original are not counted as made to pass)");
   table(["transform", "n", "made to pass", "fail → review", "highest score"], impostorRows);
+  bothSides(
+    all.filter((o) => o.side === "both"),
+    transforms,
+  );
+}
+
+/** Both photos of each pair transformed alike: the bands as they fall (a set photographed so throughout), not against the original's. */
+function bothSides(outcomes: Outcome[], transforms: FaceTransformName[]) {
+  const rows = transforms.map((transform) => {
+    const mine = outcomes.filter((o) => o.transform === transform && o.why !== "not applicable");
+    const genuine = mine.filter((o) => o.pair.same);
+    const band = (b: FaceMatchBand) => share(genuine.filter((o) => o.now?.band === b).length, genuine.length);
+    const impostors = mine.filter((o) => !o.pair.same && o.now);
+    const highest = impostors.length ? Math.max(...impostors.map((o) => o.now!.score)).toFixed(3) : "–";
+    return [
+      transform,
+      String(genuine.length),
+      band("pass"),
+      band("review"),
+      band("fail"),
+      String(genuine.filter((o) => !o.now).length),
+      String(impostors.length),
+      String(impostors.filter((o) => o.now!.band === "pass").length),
+      highest,
+    ];
+  });
+  console.log("\nboth photos of each pair transformed alike (bands as they fall)");
+  table(["transform", "same n", "pass", "review", "fail", "not described", "different n", "different pass", "highest different"], rows);
 }
 
 async function main() {
