@@ -22,6 +22,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import sharp from "sharp";
+import { DOCUMENT_MIN_SIDE } from "../../lib/server/documents/check-upload";
 import { closeLearnedOcr } from "../../lib/server/documents/ocr/learned-ocr";
 import { readPhotoIdHere, type PhotoIdResult } from "../../lib/server/documents/read-photo-id-here";
 import {
@@ -83,9 +84,6 @@ function tally(values: string[]): string {
 const afterDisagreement = (rows: Outcome[]) =>
   rows.filter((o) => o.verdict !== "refused" && !READ_WITHOUT_DISAGREEMENT.includes(o.readBy ?? "")).length;
 
-/** The API's smallest upload, px a side (check-upload.ts): smaller ones are refused before any reading. */
-const UPLOAD_FLOOR = 200;
-
 const pct = (part: number, whole: number) => (whole ? `${((100 * part) / whole).toFixed(1)} %` : "—");
 
 function table(outcomes: Outcome[]) {
@@ -120,7 +118,7 @@ function atTheDoor(outcomes: Outcome[]): string {
   const read = outcomes.filter((o) => !o.underFloor);
   const identical = read.filter((o) => o.verdict === "identical").length;
   const wrong = read.filter((o) => o.verdict === "FALSE ACCEPT").length;
-  return `uploads the API reads (${outcomes.length - read.length} under its ${UPLOAD_FLOOR} px floor left out: a 422 at the door): identical ${identical}/${read.length} (${pct(identical, read.length)}), false accepts ${wrong}`;
+  return `uploads the API reads (${outcomes.length - read.length} under its ${DOCUMENT_MIN_SIDE} px floor left out: a 422 at the door): identical ${identical}/${read.length} (${pct(identical, read.length)}), false accepts ${wrong}`;
 }
 
 function commitMeasured(): string {
@@ -160,17 +158,18 @@ async function main() {
       const upload = await transform.apply(raw, image);
       const start = performance.now();
       const result = await readPhotoIdHere({ kind: image.kind, front: upload, now: NOW });
-      // An upload under the API's 200 px floor is refused at the door (a 422): a refusal is its right answer.
+      const ms = performance.now() - start;
+      // An upload under the API's floor is refused at the door (a 422): a refusal is its right answer.
       const { width = 0, height = 0 } = await sharp(upload).metadata();
       const outcome: Outcome = {
         image,
         transform: transform.name,
-        ms: performance.now() - start,
+        ms,
         readBy: result.readBy,
-        underFloor: Math.min(width, height) < UPLOAD_FLOOR,
+        underFloor: Math.min(width, height) < DOCUMENT_MIN_SIDE,
         ...verdictOf(result, image.mrz, image.portrait),
       };
-      if (outcome.reason && outcome.underFloor) outcome.reason += " (under the 200 px floor)";
+      if (outcome.reason && outcome.underFloor) outcome.reason += ` (under the ${DOCUMENT_MIN_SIDE} px floor)`;
       outcomes.push(outcome);
       const said = shown(image)
         ? `${outcome.verdict}${outcome.reason ? ` ${outcome.reason}` : ""}${outcome.verdict === "identical" && outcome.faceLost ? " (portrait lost)" : ""}${outcome.readBy ? ` readBy ${outcome.readBy}` : ""}${outcome.verdict === "FALSE ACCEPT" ? ` — read ${reportedMrz(result)?.join(" / ")}` : ""}`

@@ -15,6 +15,9 @@ export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 /** 50 MP: above any phone camera's still (48 MP sensors bin to 12 MP by default). */
 export const DOCUMENT_MAX_PIXELS = 50_000_000;
 
+/** The smallest side an uploaded picture may have, px: under it no document can be read (422 image_too_small). */
+export const DOCUMENT_MIN_SIDE = 200;
+
 /** An address document is a few pages; a long PDF is not a bill, and rendering it is costly. */
 export const DOCUMENT_MAX_PDF_PAGES = 20;
 
@@ -79,9 +82,9 @@ export async function checkDocumentUpload(
       code: "image_too_large",
     });
   }
-  if (width < 200 || height < 200)
+  if (width < DOCUMENT_MIN_SIDE || height < DOCUMENT_MIN_SIDE)
     return fail("refused", `${field} is too small to read (${width}×${height})`, {
-      detail: { [field]: "Must be at least 200 pixels on each side" },
+      detail: { [field]: `Must be at least ${DOCUMENT_MIN_SIDE} pixels on each side` },
       code: "image_too_small",
     });
   return ok({ mimeType, width, height });

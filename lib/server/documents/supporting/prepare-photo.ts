@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { DOCUMENT_MIN_SIDE } from "../check-upload";
 
 /*
  * A photo (or an image file) of a page made ready for the learned OCR: decoded once, turned
@@ -21,7 +22,7 @@ export async function preparePhoto(bytes: Buffer): Promise<PreparedPhoto> {
       .resize(WORK_LONG_SIDE, WORK_LONG_SIDE, { fit: "inside", withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    if (info.width < 200 || info.height < 200) return { ok: false, message: "The image is too small to read" };
+    if (info.width < DOCUMENT_MIN_SIDE || info.height < DOCUMENT_MIN_SIDE) return { ok: false, message: "The image is too small to read" };
     return { ok: true, image: { data, width: info.width, height: info.height, channels: info.channels } };
   } catch {
     return { ok: false, message: "The image could not be decoded (damaged, incomplete or too large)" };
