@@ -11,7 +11,7 @@ export type { SelfieInput, SupportingInput, SupportingResult } from "../engines/
 export type { Retake } from "./retake";
 export type { IdentityClaim, PhotoIdKind } from "./types";
 export type { Validation, Validations } from "./validation";
-export { checkDocumentUpload, sniffDocumentType, DOCUMENT_MAX_BYTES, DOCUMENT_MIN_SIDE } from "./check-upload";
+export { checkDocumentUpload, sniffDocumentType, DOCUMENT_MAX_BYTES } from "./check-upload";
 export { FACE_MATCH_PASS, FACE_MATCH_REVIEW, faceMatchBand } from "./face-match";
 export { compareDescribedFaces, describeFacePhoto, type FacePhotoRole } from "./compare-face-photos";
 export { closeEnginePool } from "../engines/engine-pool";
