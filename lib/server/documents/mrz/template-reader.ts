@@ -24,7 +24,20 @@ const CW = Math.ceil(TW / 2);
 const CH = Math.ceil(TH / 2);
 const CN = CW * CH;
 
+/**
+ * Shown every set of straightened lines the template matcher reads, in whatever path found them
+ * (the classic locator, the learned OCR's rectified band): scripts/documents/collect-real-mrz-cells.ts
+ * gathers the cell classifier's real training cells this way. Nothing in the product sets one.
+ */
+let linesObserver: ((lines: MrzLineImage[], format: MrzFormat) => void) | null = null;
+
+/** Sets (or, with null, removes) the observer of the lines the template matcher reads. */
+export function observeMrzLines(observer: ((lines: MrzLineImage[], format: MrzFormat) => void) | null): void {
+  linesObserver = observer;
+}
+
 export function readMrzTemplate(lines: MrzLineImage[], format: MrzFormat): MrzReading {
+  linesObserver?.(lines, format);
   const sets = templateSets();
   const out: string[] = [];
   const confidence: number[][] = [];

@@ -7,7 +7,10 @@ import { decodeMlp, mlpForward, type MlpWeights } from "./mlp";
 
 /*
  * The third MRZ reader: a small neural classifier of single cells (scripts/documents/train-mrz-cells.ts,
- * trained on OCR-B drawn and degraded synthetically, never on the test documents). It reads the
+ * trained on OCR-B drawn and degraded synthetically and on the cells the engine cut from the
+ * tuning sources' real specimen pictures and phone-like copies of them, never on the generated test
+ * documents nor the held-apart source; issue 33: real cells kept out of the training read 98.1 →
+ * 99.8 %, the held-apart source's 95.5 → 97.5 %, drawn ones 98.4 % as before). It reads the
  * same straightened lines as the template matcher but by learned weights over standardised
  * pixels, not by correlation with the clean glyphs: on blurred, small, washed-out print the two
  * fail differently, which is what the acceptance gate needs from a second opinion. Each cell is
