@@ -5,11 +5,12 @@ import { readMrzCells } from "@/lib/server/documents/mrz/cell-classifier/read-mr
 import { createMlp, decodeMlp, encodeMlp, mlpForward } from "@/lib/server/documents/mrz/cell-classifier/mlp";
 import { locateMrz } from "@/lib/server/documents/mrz/locate-mrz";
 import { readMrz } from "@/lib/server/documents/mrz/read-mrz";
+import { observeMrzLines } from "@/lib/server/documents/mrz/template-reader";
 import type { MrzFormat } from "@/lib/server/documents/types";
 import { documentSet, type DocumentSample } from "../../support/documents/fixtures";
 import { applyHomography } from "../../support/documents/homography";
 
-// The third MRZ reader (the cell classifier, trained on synthetic OCR-B only), the locator's
+// The third MRZ reader (the cell classifier, trained on synthetic OCR-B and real specimens' cells), the locator's
 // following of lines cut short, and the gate with three readers, on generated documents whose
 // MRZ text is known.
 
@@ -109,5 +110,25 @@ describe("a zone cut short", () => {
     expect(reading.lines[1]!.slice(0, 12)).toBe(sample.truth.mrzLines[1]!.slice(0, 12));
     const read = await readMrz(washed, expectFor(sample), NOW);
     expect(read.ok).toBe(false);
+  }, 60_000);
+});
+
+describe("observeMrzLines (how collect-real-mrz-cells.ts gathers real cells)", () => {
+  it("shows the lines the template matcher reads, of the document's shape, and nothing once removed", async () => {
+    const sample = clean[0]!;
+    const seen: { chars: number[]; format: MrzFormat }[] = [];
+    observeMrzLines((lines, format) => seen.push({ chars: lines.map((l) => l.chars), format }));
+    try {
+      const read = await readMrz(sample.mrzImage, expectFor(sample), NOW);
+      expect(read.ok).toBe(true);
+    } finally {
+      observeMrzLines(null);
+    }
+    expect(seen.length).toBeGreaterThanOrEqual(1);
+    expect(seen[0]!.chars).toEqual(sample.truth.mrzLines.map((l) => l.length));
+    expect(seen[0]!.format).toBe(sample.truth.format);
+    const before = seen.length;
+    await readMrz(sample.mrzImage, expectFor(sample), NOW);
+    expect(seen.length).toBe(before);
   }, 60_000);
 });
