@@ -11,8 +11,10 @@
 // it: on every line the template matcher or the cell classifier reads at least 80 % of the cells as
 // the truth (a line cut a cell off reads far less; degraded print read wrong here and there stays,
 // which is the point). The held-apart source's lines are marked held and never trained on.
-// The filter asks the classifier present when it runs: the weights shipped were trained on cells
-// gathered with the font-only classifier (the file before the REAL_CELLS training).
+// What is gathered depends on the cell classifier present when it runs (the filter asks it, and the
+// engine's path through its readers ends sooner where it reads better): the weights shipped were
+// trained on the file this script wrote with the font-only classifier (ocrb-cells.json as of
+// f619414), byte for byte.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -21,6 +23,7 @@ import { readMrz } from "../../lib/server/documents/mrz/read-mrz";
 import { observeMrzLines, readMrzTemplate } from "../../lib/server/documents/mrz/template-reader";
 import { closeLearnedOcr } from "../../lib/server/documents/ocr/learned-ocr";
 import type { MrzFormat, MrzLineImage } from "../../lib/server/documents/types";
+import { storeMrzLine, type StoredMrzLineSet } from "./real-mrz-cells";
 import { benchRealDocuments, isHeldApart, readRealDocument, REAL_DOCUMENTS_NOW } from "../../tests/support/real-documents";
 
 const VARIANTS = Number(process.env.VARIANTS ?? 10);
@@ -35,20 +38,8 @@ const random = () => {
 };
 const uniform = (lo: number, hi: number) => lo + (hi - lo) * random();
 
-interface StoredLine {
-  w: number;
-  h: number;
-  chars: number;
-  cellLeft: number;
-  cellPitch: number;
-  baseline: number;
-  /** The straightened line's grey pixels, base64. */
-  data: string;
-  truth: string;
-}
-
 async function main() {
-  const out: { file: string; held: boolean; variant: number; lines: StoredLine[] }[] = [];
+  const out: StoredMrzLineSet[] = [];
   const images = benchRealDocuments().filter((i) => Array.isArray(i.mrz) && (i.kind === "passport" || i.kind === "national_id"));
   let seen: { lines: MrzLineImage[]; format: MrzFormat }[] = [];
   observeMrzLines((lines, format) => seen.push({ lines, format }));
@@ -91,16 +82,7 @@ async function main() {
           file: image.file,
           held: isHeldApart(image),
           variant,
-          lines: lines.map((l, i) => ({
-            w: l.width,
-            h: l.height,
-            chars: l.chars,
-            cellLeft: l.cellLeft,
-            cellPitch: l.cellPitch,
-            baseline: l.baseline,
-            data: Buffer.from(l.data).toString("base64"),
-            truth: truth[i]!,
-          })),
+          lines: lines.map((l, i) => storeMrzLine(l, truth[i]!)),
         });
       }
     }

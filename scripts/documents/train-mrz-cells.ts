@@ -22,7 +22,8 @@ import sharp from "sharp";
 import { cellFeatures, FEATURES } from "../../lib/server/documents/mrz/cell-classifier/cell-features";
 import { createMlp, encodeMlp, mlpForward, type MlpWeights } from "../../lib/server/documents/mrz/cell-classifier/mlp";
 import { straightenLine, type LineGeometry } from "../../lib/server/documents/mrz/locate/straighten-line";
-import { MRZ_ALPHABET, MRZ_LINE_CAP_HEIGHT, type GrayImage, type MrzLineImage } from "../../lib/server/documents/types";
+import { MRZ_ALPHABET, MRZ_LINE_CAP_HEIGHT, type GrayImage } from "../../lib/server/documents/types";
+import { storedMrzLineImage, type StoredMrzLineSet } from "./real-mrz-cells";
 
 const FONT = "/usr/share/fonts/opentype/ocr-b/OCRB.otf";
 if (!GlobalFonts.registerFromPath(FONT, "OCRB-train")) throw new Error(`cannot load ${FONT} (apt-get install fonts-ocr-b)`);
@@ -198,29 +199,13 @@ function accuracy(m: MlpWeights, data: Sample[]): number {
   return right / data.length;
 }
 
-interface RealLine {
-  w: number;
-  h: number;
-  chars: number;
-  cellLeft: number;
-  cellPitch: number;
-  baseline: number;
-  data: string;
-  truth: string;
-}
-interface RealRead {
-  file: string;
-  held: boolean;
-  lines: RealLine[];
-}
-
 /**
  * The real cells: the lines of pictures of the tuning sources train (REAL_REPEATS times each, at
  * random shifts), every fifth such picture (by name) is kept out as a validation of real print the
  * classifier did not see, and the held-apart source's lines are only measured.
  */
 function realCells(file: string): { train: Sample[]; validation: Sample[]; heldApart: Sample[] } {
-  const reads = JSON.parse(readFileSync(file, "utf8")) as RealRead[];
+  const reads = JSON.parse(readFileSync(file, "utf8")) as StoredMrzLineSet[];
   const pictures = [...new Set(reads.filter((r) => !r.held).map((r) => r.file))].sort();
   const validationPictures = new Set(pictures.filter((_, i) => i % 5 === 4));
   const train: Sample[] = [];
@@ -229,15 +214,7 @@ function realCells(file: string): { train: Sample[]; validation: Sample[]; heldA
   for (const read of reads) {
     const into = read.held ? heldApart : validationPictures.has(read.file) ? validation : train;
     for (const l of read.lines) {
-      const line: MrzLineImage = {
-        width: l.w,
-        height: l.h,
-        data: new Uint8Array(Buffer.from(l.data, "base64")),
-        chars: l.chars,
-        cellLeft: l.cellLeft,
-        cellPitch: l.cellPitch,
-        baseline: l.baseline,
-      };
+      const line = storedMrzLineImage(l);
       for (let k = 0; k < l.chars; k++) {
         const y = MRZ_ALPHABET.indexOf(l.truth[k]!);
         const repeats = into === train ? REAL_REPEATS : 1;
