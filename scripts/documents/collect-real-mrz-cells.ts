@@ -19,7 +19,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { readMrzCells } from "../../lib/server/documents/mrz/cell-classifier/read-mrz-cells";
-import { readMrz } from "../../lib/server/documents/mrz/read-mrz";
+import { mrzExpectation, readMrz } from "../../lib/server/documents/mrz/read-mrz";
 import { observeMrzLines, readMrzTemplate } from "../../lib/server/documents/mrz/template-reader";
 import { closeLearnedOcr } from "../../lib/server/documents/ocr/learned-ocr";
 import type { MrzFormat, MrzLineImage } from "../../lib/server/documents/types";
@@ -45,6 +45,7 @@ async function main() {
   observeMrzLines((lines, format) => seen.push({ lines, format }));
   for (const image of images) {
     const truth = image.mrz as string[];
+    const expect = mrzExpectation(image.kind === "passport" ? "passport" : "national_id");
     const original = readRealDocument(image);
     const width = (await sharp(original).metadata()).width ?? 1000; // the stored width, before any EXIF turn
     for (let variant = 0; variant <= VARIANTS; variant++) {
@@ -59,10 +60,6 @@ async function main() {
         bytes = await copy.jpeg({ quality: Math.round(uniform(30, 90)) }).toBuffer();
       }
       seen = [];
-      const expect =
-        image.kind === "passport"
-          ? { formats: ["TD3" as const], kind: "passport" as const }
-          : { formats: ["TD1" as const, "TD2" as const], kind: "national_id" as const };
       await readMrz(bytes, expect, REAL_DOCUMENTS_NOW).catch(() => null);
       const kept = new Set<string>();
       for (const { lines, format } of seen) {

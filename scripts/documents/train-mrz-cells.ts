@@ -212,15 +212,17 @@ function realCells(file: string): { train: Sample[]; validation: Sample[]; heldA
   const validation: Sample[] = [];
   const heldApart: Sample[] = [];
   for (const read of reads) {
-    const into = read.held ? heldApart : validationPictures.has(read.file) ? validation : train;
+    const training = !read.held && !validationPictures.has(read.file);
+    const into = training ? train : read.held ? heldApart : validation;
+    // A training cell is seen REAL_REPEATS times at random shifts; a measured one once, centred.
+    const repeats = training ? REAL_REPEATS : 1;
     for (const l of read.lines) {
       const line = storedMrzLineImage(l);
       for (let k = 0; k < l.chars; k++) {
         const y = MRZ_ALPHABET.indexOf(l.truth[k]!);
-        const repeats = into === train ? REAL_REPEATS : 1;
         for (let r = 0; r < repeats; r++) {
-          const sx = into === train ? Math.round(uniform(-1.5, 1.5)) : 0;
-          const sy = into === train ? Math.round(uniform(-1.5, 1.5)) : 0;
+          const sx = training ? Math.round(uniform(-1.5, 1.5)) : 0;
+          const sy = training ? Math.round(uniform(-1.5, 1.5)) : 0;
           into.push({ x: cellFeatures(line, k, sx, sy, new Float32Array(FEATURES)), y });
         }
       }

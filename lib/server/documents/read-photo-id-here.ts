@@ -4,7 +4,7 @@ import { readDrivingLicence } from "./driving-licence/read-driving-licence";
 import { faceMatchValidation } from "./face-match";
 import { describeSelfie } from "./embed-selfie";
 import { mrzValidations } from "./mrz-validations";
-import { readMrz, type MrzRead } from "./mrz/read-mrz";
+import { mrzExpectation, readMrz, type MrzRead } from "./mrz/read-mrz";
 import { recognizeText } from "./ocr/learned-ocr";
 import { compareVisualZone } from "./viz/compare-viz";
 import { retake, type Retake } from "./retake";
@@ -113,7 +113,7 @@ async function readMrzText(input: ReadPhotoIdInput, now: Date): Promise<TextRead
   for (const side of sides) {
     readSide = side;
     // The printed zone is on the passport's data page and on a card's front: the page lines are kept when this side is it.
-    read = await readMrz(side, passport ? { formats: ["TD3"], kind: "passport" } : { formats: ["TD1", "TD2"], kind: "national_id" }, now, {
+    read = await readMrz(side, mrzExpectation(passport ? "passport" : "national_id"), now, {
       withPageLines: side === input.front,
     });
     if (read.ok) break;

@@ -4,7 +4,7 @@ import { decodeGray } from "@/lib/server/documents/image/decode-gray";
 import { readMrzCells } from "@/lib/server/documents/mrz/cell-classifier/read-mrz-cells";
 import { createMlp, decodeMlp, encodeMlp, mlpForward } from "@/lib/server/documents/mrz/cell-classifier/mlp";
 import { locateMrz } from "@/lib/server/documents/mrz/locate-mrz";
-import { readMrz } from "@/lib/server/documents/mrz/read-mrz";
+import { mrzExpectation, readMrz } from "@/lib/server/documents/mrz/read-mrz";
 import { observeMrzLines } from "@/lib/server/documents/mrz/template-reader";
 import type { MrzFormat } from "@/lib/server/documents/types";
 import { documentSet, type DocumentSample } from "../../support/documents/fixtures";
@@ -15,8 +15,7 @@ import { applyHomography } from "../../support/documents/homography";
 // MRZ text is known.
 
 const NOW = new Date("2026-11-24T12:00:00Z");
-const expectFor = (s: DocumentSample): { formats: MrzFormat[]; kind: "passport" | "national_id" } =>
-  s.kind === "passport" ? { formats: ["TD3"], kind: "passport" } : { formats: ["TD1", "TD2"], kind: "national_id" };
+const expectFor = (s: DocumentSample) => mrzExpectation(s.kind === "passport" ? "passport" : "national_id");
 
 let clean: DocumentSample[];
 let phone: DocumentSample[];

@@ -180,6 +180,11 @@ function shiftLine(line: OcrLine, dx: number, dy: number): OcrLine {
 
 type MrzExpectation = { formats: MrzFormat[]; kind: keyof typeof CODES };
 
+/** What readMrz is told to look for on a photo ID of this kind: a passport's TD3, a card's TD1 or TD2. */
+export function mrzExpectation(kind: keyof typeof CODES): MrzExpectation {
+  return kind === "passport" ? { formats: ["TD3"], kind } : { formats: ["TD1", "TD2"], kind };
+}
+
 /** The classic engine: the blob locator's band (found this way up by the caller), both ways up, and the OCR-B readers. */
 async function readClassic(
   gray: GrayImage,
