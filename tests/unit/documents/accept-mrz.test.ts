@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acceptMrz } from "@/lib/server/documents/mrz/accept-mrz";
+import { acceptMrz, acceptPairs } from "@/lib/server/documents/mrz/accept-mrz";
 import { applyPositionClasses } from "@/lib/server/documents/mrz/position-classes";
 import type { MrzReading } from "@/lib/server/documents/types";
 
@@ -291,5 +291,76 @@ describe("acceptMrz", () => {
       accepted: false,
       reason: "too_many_disagreements",
     });
+  });
+});
+
+describe("acceptPairs: each pair of readers in turn, the others its witnesses", () => {
+  const misreadName = edit(TD1, 2, 4, "Z"); // MUSTERMANN's E read as Z: no check digit covers it
+
+  it("accepts the classifier and Tesseract reading alike where the template matcher misread a name cell", () => {
+    const template = reading("template", misreadName, 0.3);
+    const tesseract = reading("tesseract", TD1);
+    const cells = reading("cells", TD1);
+    const readings = [template, tesseract, cells];
+    // The template's pairs cannot settle the name cell: one witness where a name cell needs two.
+    expect(acceptMrz("TD1", template, tesseract, now, [cells]).accepted).toBe(false);
+    expect(acceptMrz("TD1", template, cells, now, [tesseract]).accepted).toBe(false);
+    const decision = acceptPairs(
+      "TD1",
+      [
+        [template, tesseract],
+        [template, cells],
+        [cells, tesseract],
+      ],
+      readings,
+      now,
+    );
+    expect(decision).toMatchObject({ accepted: true, by: "readers_agree", lines: TD1 });
+  });
+
+  it("hears the template matcher as the witness of the other two: a disputed number cell it sees settles", () => {
+    const slip = edit(TD1, 0, 6, "3"); // the classifier slipped on a number cell the check digit covers
+    const template = reading("template", TD1);
+    const tesseract = reading("tesseract", TD1);
+    const cells = reading("cells", slip);
+    const decision = acceptPairs("TD1", [[cells, tesseract]], [template, tesseract, cells], now);
+    expect(decision).toMatchObject({ accepted: true, by: "witnesses_settle", lines: TD1 });
+    // Without the template matcher's reading nothing settles that cell.
+    expect(acceptPairs("TD1", [[cells, tesseract]], [tesseract, cells], now)).toMatchObject({
+      accepted: false,
+      reason: "readers_disagree",
+    });
+  });
+
+  it("never lets a reader other than the template matcher stand alone, however sure its cells", () => {
+    const cells = reading("cells", TD1, 0.99);
+    expect(acceptPairs("TD1", [[cells, null]], [cells], now)).toBeNull();
+  });
+
+  it("returns the first accepted decision, and the last refusal when no pair is accepted", () => {
+    const template = reading("template", misreadName);
+    const tesseract = reading("tesseract", edit(TD1, 2, 5, "Q"));
+    const cells = reading("cells", edit(TD1, 2, 6, "X"));
+    const refused = acceptPairs(
+      "TD1",
+      [
+        [template, tesseract],
+        [cells, tesseract],
+      ],
+      [template, tesseract, cells],
+      now,
+    );
+    expect(refused).toMatchObject({ accepted: false, reason: "names_disagree" });
+    const agreeing = reading("learned", TD1);
+    const first = acceptPairs(
+      "TD1",
+      [
+        [agreeing, reading("tesseract", TD1)],
+        [template, null],
+      ],
+      [agreeing],
+      now,
+    );
+    expect(first).toMatchObject({ accepted: true, by: "readers_agree", lines: TD1 });
   });
 });

@@ -113,6 +113,36 @@ export function acceptMrz(
 }
 
 /**
+ * The gate on each pair of readers in turn, every other reading of the band a witness for the
+ * cells the pair disputes: the first accepted decision, else the last tried (null when none was).
+ * A pair's first reader is the one whose margins are looked at (only the template matcher's may let
+ * it stand alone), so a pair with a null second reader is tried only where the first is the
+ * template matcher. Any two readers may be a pair: on print unlike the font's drawing (issue 33,
+ * the held-apart source) the template matcher is the weakest reader, and the cell classifier and
+ * Tesseract reading alike, the template matcher their witness, is the same evidence as any pair.
+ */
+export function acceptPairs(
+  format: MrzFormat,
+  pairs: readonly (readonly [MrzReading, MrzReading | null])[],
+  readings: readonly MrzReading[],
+  now: Date,
+): MrzDecision | null {
+  let last: MrzDecision | null = null;
+  for (const [a, b] of pairs) {
+    if (!b && a.reader !== "template") continue;
+    last = acceptMrz(
+      format,
+      a,
+      b,
+      now,
+      readings.filter((r) => r !== a && r !== b),
+    );
+    if (last.accepted) return last;
+  }
+  return last;
+}
+
+/**
  * The glyph of a cell two readings dispute (`a`, `b`), or null when the other readings do not
  * settle it: at least one of them reads one of the two there, none reads the other, and the glyph
  * may stand in the field (a letter is never settled into a digit-only field). A third glyph read

@@ -2,7 +2,7 @@ import { cropScale } from "../image/crop-scale";
 import { decodeGray } from "../image/decode-gray";
 import { rotate180 } from "../image/rotate-180";
 import type { GrayImage, LocatedMrz, MrzFormat, MrzLocateFailure, MrzReading } from "../types";
-import { acceptMrz, type MrzDecision } from "./accept-mrz";
+import { acceptMrz, acceptPairs, type MrzDecision } from "./accept-mrz";
 import { readMrzCells } from "./cell-classifier/read-mrz-cells";
 import { turnBlobs } from "./locate/components";
 import { locateMrz, mrzBlobs } from "./locate-mrz";
@@ -15,8 +15,9 @@ import { learnedOcr, pageOcr, searchLearnedMrz } from "./learned/search-band";
 /*
  * Photo → MRZ text that can be trusted, or the reason it cannot. The template matcher runs on this
  * thread while tesseract.js reads the same lines on its own worker thread; the acceptance gate
- * joins them; when they do not settle it, the cell classifier gives a third reading, which the
- * gate pairs with the template matcher's the same way. The locator does not know which way up the
+ * joins them; when they do not settle it, the cell classifier gives a third reading, and the gate
+ * tries each pair of the three the same way, the remaining reader a witness (accept-mrz.ts
+ * acceptPairs). The locator does not know which way up the
  * page is (documents-lab.md): the located lines are judged both ways up before reading
  * (orientation.ts), and only a band whose way up is not clear is read both ways. When the classic
  * engine cannot read the page, the learned OCR finds the band at any angle, in perspective and at
@@ -219,11 +220,17 @@ async function readClassic(
       if (third) {
         readings.push(third);
         // Each pair of readers, the remaining reader a witness for the cells the pair disputes.
-        const withThird = [
-          acceptMrz(mrz.format, template, second, now, [third]),
-          acceptMrz(mrz.format, template, third, now, [second]),
-        ].find((d) => d.accepted);
-        if (withThird) decision = withThird;
+        const withThird = acceptPairs(
+          mrz.format,
+          [
+            [template, second],
+            [template, third],
+            [third, second],
+          ],
+          readings,
+          now,
+        );
+        if (withThird?.accepted) decision = withThird;
       }
     }
     if (decision.accepted && CODES[expect.kind].test(decision.lines[0]!))

@@ -1,5 +1,5 @@
 import { MRZ_SHAPES, type GrayImage, type LocatedMrz, type MrzFormat, type MrzLineImage, type MrzReading } from "../../types";
-import { acceptMrz, type MrzDecision } from "../accept-mrz";
+import { acceptMrz, acceptPairs, type MrzDecision } from "../accept-mrz";
 import { readMrzCells } from "../cell-classifier/read-mrz-cells";
 import { readMrzTesseract } from "../ocrb-tesseract/read-mrz-tesseract";
 import { parseMrz } from "../parse-mrz";
@@ -92,27 +92,6 @@ function agreedButInvalid(format: MrzFormat, readings: MrzReading[], now: Date):
   return null;
 }
 
-/**
- * The gate on each pair in turn (a null second reader is tried only beside the template matcher,
- * which alone may stand on its margins), every other reading of the band a witness for the cells
- * the pair disputes: the first accepted decision, else the last tried (null when none was).
- */
-function tryPairs(format: MrzFormat, pairs: [MrzReading, MrzReading | null][], readings: MrzReading[], now: Date): MrzDecision | null {
-  let last: MrzDecision | null = null;
-  for (const [a, b] of pairs) {
-    if (!b && a.reader !== "template") continue;
-    last = acceptMrz(
-      format,
-      a,
-      b,
-      now,
-      readings.filter((r) => r !== a && r !== b),
-    );
-    if (last.accepted) return last;
-  }
-  return last;
-}
-
 /** The cell classifier's reading; a failure of it (a missing or mismatched model) leaves the gate as it was. */
 function cellsReading(lines: LocatedMrz["lines"], format: MrzFormat): MrzReading | null {
   try {
@@ -158,13 +137,18 @@ export async function readLearnedMrz(gray: GrayImage, guess: MrzBandGuess, now: 
     [template, tesseract],
     [learned, tesseract],
   ];
-  decision = tryPairs(format, pairs, readings, now) ?? decision;
+  decision = acceptPairs(format, pairs, readings, now) ?? decision;
   if (!decision.accepted) {
     const cells = cellsReading(found.lines, format);
     if (cells) {
       readings.push(cells);
       // The cell classifier as a reader of a pair, and as a witness for the pairs already tried.
-      const next = tryPairs(format, [[template, cells], [learned, cells], ...pairs.filter(([, b]) => b)], readings, now);
+      const next = acceptPairs(
+        format,
+        [[template, cells], [learned, cells], [cells, tesseract], ...pairs.filter(([, b]) => b)],
+        readings,
+        now,
+      );
       if (next?.accepted) decision = next;
     }
   }
@@ -205,11 +189,12 @@ async function readLinesWithoutText(
     const cells = cellsReading(lines, format);
     if (cells) {
       readings.push(cells);
-      const next = tryPairs(
+      const next = acceptPairs(
         format,
         [
           [template, tesseract],
           [template, cells],
+          [cells, tesseract],
         ],
         readings,
         now,
