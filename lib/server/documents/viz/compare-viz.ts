@@ -159,15 +159,17 @@ function compareField(
 /** true: agrees; false: differs; null: cannot be compared (the MRZ lacks the field, or the value is not one). */
 function judge(field: Compared, v: VizValue & { whole?: boolean }, id: DocumentIdentity, nameMayBeCut: boolean): boolean | null {
   if (v.whole) {
-    // A whole name printed without a comma: the MRZ's surname and given names, in either order;
-    // or the surname alone (a page that labels it "Name" and prints the given names under their own label).
+    // A whole name printed without a comma: the MRZ's surname and given names, in either order.
     if (!id.lastName) return null;
     const first = id.firstName ?? "";
-    return (
-      namesAgree(v.text, `${id.lastName} ${first}`, false) ||
-      namesAgree(v.text, `${first} ${id.lastName}`, false) ||
-      namesAgree(v.text, id.lastName, false)
-    );
+    if (namesAgree(v.text, `${id.lastName} ${first}`, false) || namesAgree(v.text, `${first} ${id.lastName}`, false)) return true;
+    // Or one part alone, a page labelling it "Name" and the other part under its own label: the
+    // surname (a "Name" beside "Given names") or the given names (Croatia's card: "Ime/Name" under
+    // "Prezime/Surname"). It speaks for that part only; of the other it says nothing.
+    const [own, other] = field === "last_name" ? [id.lastName, first] : [first, id.lastName];
+    if (own && namesAgree(v.text, own, false)) return true;
+    if (other && namesAgree(v.text, other, false)) return null;
+    return false;
   }
   if (field === "last_name" || field === "first_name") {
     const encoded = field === "last_name" ? id.lastName : id.firstName;

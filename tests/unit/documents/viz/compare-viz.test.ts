@@ -217,6 +217,22 @@ describe("printed zone against the MRZ, on laid-out lines", () => {
     expect(compareVisualZone(renamed, ICAO_PASSPORT).metadata?.mismatches).toEqual(["last_name"]);
   });
 
+  it("takes the value under a plain Name label as the given names when the surname has its own label, and as nothing else", () => {
+    // Croatia's identity card: "Prezime/Surname" over the surname, "Ime/Name" over the given names.
+    const croatian = (surname: string, given: string) =>
+      page({ ...AGREEING, surname, given }).map((l) => (l.text === "Given names/Prénoms" ? { ...l, text: "Ime/Name" } : l));
+    const agreeing = compareVisualZone(croatian("ERIKSSON", "ANNA MARIA"), ICAO_PASSPORT);
+    expect(agreeing.status, agreeing.message).toBe("pass");
+    expect(agreeing.message).toMatch(/agrees with the MRZ on last_name, first_name,/);
+    const otherGiven = compareVisualZone(croatian("ERIKSSON", "ANNA MARTA"), ICAO_PASSPORT);
+    expect(otherGiven.metadata?.mismatches).toEqual(["first_name"]);
+    // The surname printed under "Name" too says nothing of the given names: not compared, not agreed.
+    const surnameTwice = compareVisualZone(croatian("ERIKSSON", "ERIKSSON"), ICAO_PASSPORT);
+    expect(surnameTwice.status, surnameTwice.message).toBe("pass");
+    expect(surnameTwice.message).not.toMatch(/agrees with the MRZ on [^;]*first_name/);
+    expect(surnameTwice.message).toMatch(/not found in the printed zone: first_name/);
+  });
+
   it("never counts a difference read with low confidence as a finding, and compares letters the OCR confuses in a number alike", () => {
     const unsure = compareVisualZone(page({ ...AGREEING, dob: "12 AUG/AOUT 79" }, 0.6), ICAO_PASSPORT);
     expect(unsure.status).not.toBe("fail");
