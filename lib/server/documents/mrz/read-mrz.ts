@@ -10,7 +10,7 @@ import { judgeOrientation } from "./orientation";
 import { readMrzTesseract } from "./ocrb-tesseract/read-mrz-tesseract";
 import { readMrzTemplate } from "./template-reader";
 import type { OcrLine } from "../ocr/learned-ocr";
-import { learnedOcr, pageOcr, searchLearnedMrz } from "./learned/search-band";
+import { pageOcr, searchLearnedMrz, zoneOcr } from "./learned/search-band";
 
 /*
  * Photo → MRZ text that can be trusted, or the reason it cannot. The template matcher runs on this
@@ -141,7 +141,9 @@ export async function readMrz(
     return {
       ...classic,
       pageLines:
-        classic.located.format === "TD1" ? await learnedOcr(gray, classic.located.box) : await printedZoneLines(gray, classic.located.box),
+        classic.located.format === "TD1"
+          ? await zoneOcr(gray, undefined, classic.located.box)
+          : await printedZoneLines(gray, classic.located.box),
     };
   }
   learned ??= pageOcr(gray);
@@ -170,13 +172,7 @@ async function printedZoneLines(gray: GrayImage, band: LocatedMrz["box"]): Promi
   const y0 = Math.max(0, Math.floor(band.y - 0.9 * band.width));
   const y1 = Math.min(gray.height, Math.ceil(band.y + 0.15 * band.height));
   if (x1 - x0 < 32 || y1 - y0 < 32) return null;
-  const lines = await learnedOcr(await cropScale(gray, { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, 1));
-  return lines && lines.map((line) => shiftLine(line, x0, y0));
-}
-
-function shiftLine(line: OcrLine, dx: number, dy: number): OcrLine {
-  const box = line.box.map(([x, y]) => [x + dx, y + dy]) as OcrLine["box"];
-  return line.parts ? { ...line, box, parts: line.parts.map((part) => shiftLine(part, dx, dy)) } : { ...line, box };
+  return zoneOcr(gray, { x: x0, y: y0, width: x1 - x0, height: y1 - y0 });
 }
 
 type MrzExpectation = { formats: MrzFormat[]; kind: keyof typeof CODES };

@@ -345,6 +345,9 @@ function valuesOfKind(text: string, kind: Kind): string[] {
     const cleaned = text.replace(/^[\s:.,/\-–]+|[\s:.]+$/g, "");
     // Letters, spaces, hyphens, apostrophes, and a comma between surname and given names.
     if (!/^\p{L}[\p{L}\s'’,-]*$/u.test(cleaned) || letters(cleaned).norm.length < 2) return [];
+    // No capital at all: the rest of a label (labels are written in lower case, printed names are
+    // not): "Surname / Nom" read as "Surnameom" leaves "om" after the label, no one's name.
+    if (!/\p{Lu}/u.test(cleaned)) return [];
     return labelFragment(cleaned) ? [] : [cleaned];
   }
   return [];

@@ -233,6 +233,20 @@ describe("printed zone against the MRZ, on laid-out lines", () => {
     expect(surnameTwice.message).toMatch(/not found in the printed zone: first_name/);
   });
 
+  it("never takes the lower-case rest of a label in the label's own box for a name (Estonia's Surname / Nom read as Surnameom)", () => {
+    const cut = page(AGREEING).map((l) => (l.text === "Surname/Nom" ? { ...l, text: "1.Perekonnanimi/Surnameom" } : l));
+    expect(readVisualZone(cut).filter((v) => v.field === "last_name")).toEqual([expect.objectContaining({ text: "ERIKSSON" })]);
+    const result = compareVisualZone(cut, ICAO_PASSPORT);
+    expect(result.status, result.message).toBe("pass");
+    // A name printed in the label's own box, in capitals, is still read there ("Nom: BERTHIER").
+    const inBox = page(AGREEING).map((l) => (l.text === "Surname/Nom" ? { ...l, text: "Surname/Nom: ANDERSSON" } : l));
+    expect(
+      readVisualZone(inBox)
+        .filter((v) => v.field === "last_name")
+        .map((v) => v.text),
+    ).toContain("ANDERSSON");
+  });
+
   it("never counts a difference read with low confidence as a finding, and compares letters the OCR confuses in a number alike", () => {
     const unsure = compareVisualZone(page({ ...AGREEING, dob: "12 AUG/AOUT 79" }, 0.6), ICAO_PASSPORT);
     expect(unsure.status).not.toBe("fail");
