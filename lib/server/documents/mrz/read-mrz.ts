@@ -1,4 +1,3 @@
-import { cropScale } from "../image/crop-scale";
 import { decodeGray } from "../image/decode-gray";
 import { rotate180 } from "../image/rotate-180";
 import type { GrayImage, LocatedMrz, MrzFormat, MrzLocateFailure, MrzReading } from "../types";
