@@ -102,23 +102,19 @@ describe("real specimen documents", () => {
     },
   );
 
-  it(
-    "reads the printed zone of a small page enlarged to the detector's scale, and takes no label's rest for a name",
-    { timeout: 120_000 },
-    async () => {
-      // 600 × 834 px: its labels, a few pixels tall, were not found at the picture's own scale.
-      const uk = images.find((i) => name(i) === "fastmrz-passport_uk.jpg")!;
-      const ukZone = (await read(uk)).validations.compound_identifiers_match;
-      expect(ukZone?.status, ukZone?.message).toBe("pass");
-      expect(ukZone?.message).toMatch(/agrees with the MRZ on last_name, date_of_birth, expiration_date/);
-      // Estonia's MÄNNIK printed, MAENNIK encoded: its "Surname / Nom" label is read as "Surnameom",
-      // whose "om" is no name; the surname under it agrees.
-      const estonia = images.find((i) => name(i) === "mrzdetection-id2.jpg")!;
-      const estoniaZone = (await read(estonia)).validations.compound_identifiers_match;
-      expect(estoniaZone?.status, estoniaZone?.message).toBe("pass");
-      expect(estoniaZone?.message).toMatch(/agrees with the MRZ on last_name, first_name/);
-    },
-  );
+  it("reads the printed zone of a small page enlarged, and takes no label's rest for a name", { timeout: 120_000 }, async () => {
+    // The third set's Chinese passport, 477 × 332 px: its labels, a few pixels tall, were not found
+    // at the picture's own scale (only its date of birth was compared).
+    const china = realDocuments(process.cwd(), ["more"]).find((i) => name(i) === "mrz-Arg0s1080__passports_China.png")!;
+    const chinaZone = (await read(china)).validations.compound_identifiers_match;
+    expect(chinaZone?.status, chinaZone?.message).toBe("pass");
+    expect(chinaZone?.message).toMatch(/agrees with the MRZ on last_name, first_name, date_of_birth, document_number/);
+    // Estonia's passport (MÄNNIK printed, MAENNIK encoded), enlarged a little: its "Surname / Nom"
+    // label has been read as "Surnameom", whose "om" is no name; whatever is read, no field differs.
+    const estonia = images.find((i) => name(i) === "mrzdetection-id2.jpg")!;
+    const estoniaZone = (await read(estonia)).validations.compound_identifiers_match;
+    expect(estoniaZone?.status, estoniaZone?.message).toBe("pass");
+  });
 
   it(
     "reads an ID card in small print whose name line the learned OCR read without chevrons (the third set's Lithuanian card)",

@@ -41,11 +41,20 @@ function mapLine(line: OcrLine, f: (p: [number, number]) => [number, number]): O
 }
 
 /**
+ * The side (px) a printed zone smaller than it is enlarged to before the learned OCR reads it
+ * (zoneOcr). Measured on the tuning pictures (bench:documents:real, one run each, the same machine):
+ * read as they are, 17 of 40 printed zones compared, 36.4 s for the pictures; enlarged to 720 px,
+ * 18 and 38.1 s; to 960 px (the detector's own side), 20 and 45.7 s: a fifth more time for two
+ * zones, against the p95 goal of 1.5 s a document.
+ */
+const ZONE_SIDE = 720;
+
+/**
  * The learned OCR's lines of `region` of the page (default: all of it), enlarged first where its
- * longer side is under DETECT_SIDE px and never shrunk here (the OCR shrinks a larger one for its
+ * longer side is under ZONE_SIDE px and never shrunk here (the OCR shrinks a larger one for its
  * detector only, and recognises the lines on the full pixels), in the page's pixels: a small page's
- * print is detected at the size the detector reads, as pageOcr's is. `skip` (the page's pixels): a
- * region already read another way (the MRZ band), whose lines are not recognised again.
+ * labels, a few pixels tall, are found only so. `skip` (the page's pixels): a region already read
+ * another way (the MRZ band), whose lines are not recognised again.
  */
 export async function zoneOcr(gray: GrayImage, region?: OcrSkipRegion, skip?: OcrSkipRegion): Promise<OcrLine[] | null> {
   const x0 = Math.max(0, Math.floor(region?.x ?? 0));
@@ -53,7 +62,7 @@ export async function zoneOcr(gray: GrayImage, region?: OcrSkipRegion, skip?: Oc
   const x1 = Math.min(gray.width, Math.ceil(region ? region.x + region.width : gray.width));
   const y1 = Math.min(gray.height, Math.ceil(region ? region.y + region.height : gray.height));
   if (x1 - x0 < 1 || y1 - y0 < 1) return [];
-  const k = Math.max(1, DETECT_SIDE / Math.max(x1 - x0, y1 - y0));
+  const k = Math.max(1, ZONE_SIDE / Math.max(x1 - x0, y1 - y0));
   const image =
     k === 1 && x0 === 0 && y0 === 0 && x1 === gray.width && y1 === gray.height
       ? gray
