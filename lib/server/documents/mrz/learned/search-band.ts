@@ -56,39 +56,41 @@ const ZONE_SIDE = 720;
  * labels, a few pixels tall, are found only so. `skip` (the page's pixels): a region already read
  * another way (the MRZ band), whose lines are not recognised again.
  */
-export async function zoneOcr(gray: GrayImage, region?: OcrSkipRegion, skip?: OcrSkipRegion): Promise<OcrLine[] | null> {
-  const x0 = Math.max(0, Math.floor(region?.x ?? 0));
-  const y0 = Math.max(0, Math.floor(region?.y ?? 0));
-  const x1 = Math.min(gray.width, Math.ceil(region ? region.x + region.width : gray.width));
-  const y1 = Math.min(gray.height, Math.ceil(region ? region.y + region.height : gray.height));
-  if (x1 - x0 < 1 || y1 - y0 < 1) return [];
-  const k = Math.max(1, ZONE_SIDE / Math.max(x1 - x0, y1 - y0));
-  const image =
-    k === 1 && x0 === 0 && y0 === 0 && x1 === gray.width && y1 === gray.height
-      ? gray
-      : await cropScale(gray, { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, k);
-  const sx = (x1 - x0) / image.width;
-  const sy = (y1 - y0) / image.height;
-  const skipped = skip && { x: (skip.x - x0) / sx, y: (skip.y - y0) / sy, width: skip.width / sx, height: skip.height / sy };
-  const lines = await learnedOcr(image, skipped);
-  return lines && lines.map((line) => mapLine(line, ([x, y]) => [x0 + x * sx, y0 + y * sy]));
+export function zoneOcr(gray: GrayImage, region?: OcrSkipRegion, skip?: OcrSkipRegion): Promise<OcrLine[] | null> {
+  return regionOcr(gray, region, (side) => Math.max(1, ZONE_SIDE / side), skip);
 }
 
 /**
  * The learned OCR's lines of `region` of the page (default: all of it) detected at DETECT_SIDE px,
  * in the page's pixels.
  */
-export async function pageOcr(gray: GrayImage, region?: OcrSkipRegion): Promise<OcrLine[] | null> {
+export function pageOcr(gray: GrayImage, region?: OcrSkipRegion): Promise<OcrLine[] | null> {
+  return regionOcr(gray, region, (side) => DETECT_SIDE / side);
+}
+
+/**
+ * The learned OCR's lines of `region` of the page (default: all of it), the region resampled by
+ * `scaleFor` its longer side first (the whole page, not enlarged, is read as it is: the OCR shrinks
+ * it for its detector itself), in the page's pixels; `skip` in the page's pixels.
+ */
+async function regionOcr(
+  gray: GrayImage,
+  region: OcrSkipRegion | undefined,
+  scaleFor: (side: number) => number,
+  skip?: OcrSkipRegion,
+): Promise<OcrLine[] | null> {
   const x0 = Math.max(0, Math.floor(region?.x ?? 0));
   const y0 = Math.max(0, Math.floor(region?.y ?? 0));
   const x1 = Math.min(gray.width, Math.ceil(region ? region.x + region.width : gray.width));
   const y1 = Math.min(gray.height, Math.ceil(region ? region.y + region.height : gray.height));
-  const k = DETECT_SIDE / Math.max(x1 - x0, y1 - y0);
-  if (x0 === 0 && y0 === 0 && x1 === gray.width && y1 === gray.height && k <= 1) return learnedOcr(gray);
+  if (x1 - x0 < 1 || y1 - y0 < 1) return [];
+  const k = scaleFor(Math.max(x1 - x0, y1 - y0));
+  if (x0 === 0 && y0 === 0 && x1 === gray.width && y1 === gray.height && k <= 1) return learnedOcr(gray, skip);
   const image = await cropScale(gray, { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, k);
-  const lines = await learnedOcr(image);
   const sx = (x1 - x0) / image.width;
   const sy = (y1 - y0) / image.height;
+  const skipped = skip && { x: (skip.x - x0) / sx, y: (skip.y - y0) / sy, width: skip.width / sx, height: skip.height / sy };
+  const lines = await learnedOcr(image, skipped);
   return lines && lines.map((line) => mapLine(line, ([x, y]) => [x0 + x * sx, y0 + y * sy]));
 }
 
