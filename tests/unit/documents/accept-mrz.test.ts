@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acceptMrz, acceptPairs } from "@/lib/server/documents/mrz/accept-mrz";
+import { acceptMrz, acceptPairs, alignWitnessLine } from "@/lib/server/documents/mrz/accept-mrz";
 import { applyPositionClasses } from "@/lib/server/documents/mrz/position-classes";
 import type { MrzReading } from "@/lib/server/documents/types";
 
@@ -362,5 +362,47 @@ describe("acceptPairs: each pair of readers in turn, the others its witnesses", 
       now,
     );
     expect(first).toMatchObject({ accepted: true, by: "readers_agree", lines: TD1 });
+  });
+});
+
+describe("a witness whose line is of another length: heard where its words line up with the pair's", () => {
+  const line = TD3[0]!; // P<D<<MUSTERMANN<<ERIKA<<<<<<<<<<<<<<<<<<<<<<
+  const slip = line.replace("MUSTERMANN", "MUSTEHMANN"); // one reader's R read as H (a name cell)
+
+  it("lays a line whose trailing run of fillers was dropped onto the pair's cells", () => {
+    const aligned = alignWitnessLine("P<D<<MUSTERMANN<<ERIKA", line, slip);
+    expect(aligned).toBe("P<D<<MUSTERMANN<<ERIKA" + "?".repeat(22));
+    // A run shortened in the middle: the words after it are heard at their own cells, the run is not.
+    expect(alignWitnessLine("C01X00T478D<6408125F2702283<<<4", TD3[1]!, TD3[1]!)).toBe("C01X00T478D??6408125F2702283???????????????4");
+  });
+
+  it("hears nothing of a line whose words do not line up: a word longer, shorter, split or joined", () => {
+    expect(alignWitnessLine("P<D<<MUSTERMAN<<ERIKA", line, slip)).toBe(""); // a glyph lost inside a word
+    expect(alignWitnessLine("P<D<<MUSTERMANNN<<ERIKA", line, slip)).toBe(""); // one more
+    expect(alignWitnessLine("P<D<<MUSTER<MANN<<ERIKA", line, slip)).toBe(""); // a word split
+    expect(alignWitnessLine("P<DK<MUSTERMANN<<ERIKA", line, slip)).toBe(""); // a filler read as K: a word one longer
+    expect(alignWitnessLine("P<D<<<MUSTERMANN<<ERIKA", line, slip)).toBe(""); // a run of fillers longer than the pair's
+  });
+
+  it("takes the words from either reading of the pair where they dispute a filler", () => {
+    const withK = line.replace("ERIKA<<", "ERIKA<K"); // one reader read a filler after the name as K
+    expect(alignWitnessLine("P<D<<MUSTERMANN<<ERIKA", withK, line)).toBe("P<D<<MUSTERMANN<<ERIKA" + "?".repeat(22));
+  });
+
+  it("settles a disputed name cell with the learned OCR's text though it dropped the fillers, never against its words", () => {
+    const template = reading("template", [slip, TD3[1]!]);
+    const cells = reading("cells", TD3);
+    const tesseract = reading("tesseract", [line.replace("MUSTERMANN", "NUSTERMANN"), TD3[1]!]);
+    const partial = reading("learned", ["P<D<<MUSTERMANN<<ERIKA", "C01X00T478D<<6408125F2702283"]);
+    // Tesseract alone sees R there: a name cell needs two witnesses.
+    expect(acceptMrz("TD3", template, cells, now, [tesseract])).toMatchObject({ accepted: false, reason: "names_disagree" });
+    expect(acceptMrz("TD3", template, cells, now, [tesseract, partial])).toMatchObject({
+      accepted: true,
+      by: "witnesses_settle",
+      lines: TD3,
+    });
+    // The same text with a glyph lost inside the surname lines up with nothing: not heard.
+    const lost = reading("learned", ["P<D<<MUSTRMANN<<ERIKA", "C01X00T478D<<6408125F2702283"]);
+    expect(acceptMrz("TD3", template, cells, now, [tesseract, lost])).toMatchObject({ accepted: false, reason: "names_disagree" });
   });
 });

@@ -11,7 +11,7 @@ import { textRegion } from "@/lib/server/documents/mrz/learned/search-band";
 import { dominantTextAngle, readingAngle, rowsInFrame } from "@/lib/server/documents/mrz/learned/text-frame";
 import { locateMrz } from "@/lib/server/documents/mrz/locate-mrz";
 import type { Blob } from "@/lib/server/documents/mrz/locate/components";
-import type { TextLine } from "@/lib/server/documents/mrz/locate/find-lines";
+import { pickMrz, type TextLine } from "@/lib/server/documents/mrz/locate/find-lines";
 import { fitLineGeometry } from "@/lib/server/documents/mrz/locate/straighten-line";
 import { readMrzTemplate } from "@/lib/server/documents/mrz/template-reader";
 import type { OcrLine, OcrPoint } from "@/lib/server/documents/ocr/learned-ocr";
@@ -344,13 +344,49 @@ describe("the MRZ found along the page's text direction", () => {
     expect(findMrzText(rows)).toBeNull();
     const guess = findMrzBand(rows);
     expect(guess?.texts).toEqual(["1M00029067<0<<", "9901018F0903248M00<<<<<<<<<0", "SPECIMEN<<SPECIMEN<<<<<<<<<<<"]);
-    // The band's length from the lines read about whole, the longer of them: the second line's 294 px
-    // for 28 of 30 cells, its two missing cells followed 1.3 × its pitch (294 / 28): 321.3 px (the
-    // third's: 300 + 1.3 × 300 / 29 = 313.4), with 0.6 box heights (the median box, 12 px: 7.2 px)
-    // each side along the bottom edge. The first line's 14 characters would have made it
-    // 287 + 1.3 × 16 × 20.5 + 14.4 = 728 px.
+    // The second line ends in a digit, its composite check digit (every layout ends its second line
+    // so, never with a filler): its box ends where the line does, whatever fillers its text lost, and
+    // the band is as long as the longest box, 300 px, with 0.6 box heights (the median box, 12 px:
+    // 7.2 px) each side along the bottom edge. Followed at its own pitch, its two missing cells would
+    // have made it 294 + 1.3 × 2 × 294 / 28 = 321.3 px, a tenth past the band's end, into the card's
+    // edge; the first line's 14 characters 287 + 1.3 × 16 × 20.5 + 14.4 = 728 px.
     const quad = bandQuad(guess!, 30);
-    expect(quad[2][0] - quad[3][0]).toBeCloseTo(294 + (1.3 * 2 * 294) / 28 + 14.4, 6);
+    expect(quad[2][0] - quad[3][0]).toBeCloseTo(300 + 14.4, 6);
+    // Its last glyph read as a filler, nothing says where it ends: followed at its pitch, as before.
+    const ended = "9901018F0903248M00<<<<<<<<<<";
+    const unsure = {
+      lines: guess!.lines.map((l, i) => (i === 1 ? { ...l, text: ended } : l)),
+      texts: [guess!.texts[0]!, ended, guess!.texts[2]!],
+    };
+    expect(bandQuad(unsure, 30)[2][0] - bandQuad(unsure, 30)[3][0]).toBeCloseTo(294 + (1.3 * 2 * 294) / 28 + 14.4, 6);
+  });
+
+  it("ends the band's top and bottom edges where its first and last lines end (a page in perspective)", () => {
+    // A passport lying on a table, the near side lower: the second line's box 690 px, the first's
+    // 660, both read with all 44 cells. Each edge ends where its own line does (0.6 box heights,
+    // 13.2 px, past it); one length for both cut a parallelogram and left the lines keystoned in it.
+    const lines = [line(TD3[0]!, box([100, 200], 660, 22, 0)), line(TD3[1]!, box([85, 232], 690, 22, 0))];
+    const guess = findMrzBand(lines);
+    expect(guess?.lines).toHaveLength(2);
+    const quad = bandQuad(guess!, 44);
+    // Distance of a point from the line through two corners.
+    const off = (p: readonly [number, number], a: readonly [number, number], b: readonly [number, number]) =>
+      Math.abs((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / Math.hypot(b[0] - a[0], b[1] - a[1]);
+    // The right edge runs through the first line's top end and the last line's bottom end, 13.2 px past each.
+    expect(off([100 + 660 + 13.2, 200], quad[1], quad[2])).toBeCloseTo(0, 6);
+    expect(off([85 + 690 + 13.2, 254], quad[1], quad[2])).toBeCloseTo(0, 6);
+    // The left edge likewise through their starts.
+    expect(off([100 - 13.2, 200], quad[0], quad[3])).toBeCloseTo(0, 6);
+    expect(off([85 - 13.2, 254], quad[0], quad[3])).toBeCloseTo(0, 6);
+    // One length for both (the longer line's) put the top end 30 px past the first line's end.
+    expect(off([100 + 690 + 13.2, 200], quad[1], quad[2])).toBeGreaterThan(20);
+    // A first line the recogniser read three fillers short (its text fitted to 44 by the band's
+    // finder) may have a box short of its end too: it is not measured, and its edge runs to the
+    // longest measured line's length.
+    const short = TD3[0]!.slice(0, 41);
+    const fitted = { lines: [{ ...guess!.lines[0]!, text: short }, guess!.lines[1]!], texts: guess!.texts };
+    const q = bandQuad(fitted, 44);
+    expect(off([100 + 690 + 13.2, 200], q[1], q[2])).toBeCloseTo(0, 6);
   });
 
   it("does not take a row of another width, another pitch, or one on each side", () => {
@@ -502,5 +538,27 @@ describe("an MRZ line's cells counted from its blobs", () => {
     // A line whose glyphs start a cell in (its first cell unseen) and end on the last cell: no cell beyond, no shift.
     const late = Array.from({ length: 29 }, (_, k) => glyph(k + 1));
     for (const [k, x] of fromStart(late, 60).entries()) expect(Math.abs(x - (60 + k * PITCH)), `cell ${k}`).toBeLessThan(0.05 * PITCH);
+  });
+});
+
+describe("the MRZ's lines in a band cut out around it", () => {
+  // The third set's Swedish card in perspective, its band rectified and enlarged ~3×: three rows of
+  // 30 blobs 35 px apart along the line, the tall blobs 43–44 px high (the glyphs ~33 px: the
+  // threshold takes in the blur's halo), 64 px between the rows.
+  const row = (y: number, cap: number, pitch = 35): TextLine => ({ blobs: [], y, start: 38, end: 38 + 29 * pitch, pitch, cap });
+  const rows = [row(70, 43), row(134, 44), row(197, 41)];
+
+  it("takes blurred, enlarged lines whose blobs are taller than their pitch allows on a page", () => {
+    // On a page a row's pitch must be 0.8 of its blobs' height: 35 < 0.8 × 44 refuses the second pair.
+    expect(pickMrz(rows, 0, ["TD1"])).toBeNull();
+    const inBand = pickMrz(rows, 0, ["TD1"], true);
+    expect(inBand?.format).toBe("TD1");
+    expect(inBand?.lines).toHaveLength(3);
+  });
+
+  it("still takes no rows of another pitch, unaligned or too close, in a band", () => {
+    expect(pickMrz([row(70, 43), row(134, 44, 25), row(197, 41)], 0, ["TD1"], true)?.lines ?? []).not.toHaveLength(3);
+    expect(pickMrz([row(70, 60), row(110, 60), row(150, 60)], 0, ["TD1"], true)).toBeNull(); // rows closer than 1.2 caps
+    expect(pickMrz([row(70, 60, 35), row(134, 60, 35), row(197, 60, 35)], 0, ["TD1"], true)).toBeNull(); // pitch 0.58 of the cap
   });
 });

@@ -87,10 +87,12 @@ export function acceptMrz(
   // A witness counts on the lines it read whole: a reader that lost glyphs on the name line still
   // read the number line (issue 33: the learned OCR read a second OCR-B cut's zeros right on the
   // number line and was not heard, its name line being a few glyphs short). A line of another length
-  // is left empty, and an empty line speaks for neither glyph.
+  // is heard only where its words line up with the pair's (alignWitnessLine: fillers dropped from a
+  // run of them), else left empty, and an empty line speaks for neither glyph.
   const others = witnesses
     .filter((w): w is MrzReading => !!w && w.lines.length === t.length)
-    .map((w) => applyPositionClasses(format, w.lines).map((line, i) => (line.length === t[i]!.length ? line : "")));
+    .map((w) => w.lines.map((line, i) => (line.length === t[i]!.length ? line : alignWitnessLine(line, t[i]!, s[i]!))))
+    .map((lines) => applyPositionClasses(format, lines));
   // A name cell, which no check digit will test after, needs NAME_CELL_WITNESSES readings beside the
   // pair's own that see its glyph (issue 33: small print's chevrons read as K by the learned OCR and
   // a letter read as another by one reader, while every other reader of the cell saw the same glyph).
@@ -210,4 +212,54 @@ function sameShape(a: readonly string[], b: readonly string[]): boolean {
 
 function sameLines(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((line, i) => line === b[i]);
+}
+
+/** The line's runs: maximal stretches of fillers or of other glyphs, with where each starts. */
+function runsOf(line: string): { filler: boolean; start: number; text: string }[] {
+  const runs: { filler: boolean; start: number; text: string }[] = [];
+  for (let i = 0; i < line.length; i++) {
+    const filler = line[i] === "<";
+    const last = runs.at(-1);
+    if (last && last.filler === filler) last.text += line[i];
+    else runs.push({ filler, start: i, text: line[i]! });
+  }
+  return runs;
+}
+
+/**
+ * A witness's line of another length than the pair's, laid onto the pair's cells where its words
+ * line up with theirs: the same words (runs of glyphs between fillers) in the same order, each as
+ * long as the pair's, and only its runs of fillers shorter (the learned recogniser drops chevrons
+ * from a run of them, and the rest of its line is a reading of the cells it kept). Each word's
+ * glyphs are heard at their cells, a run of fillers as long as the pair's at its cells, every other
+ * cell "?" (speaks for neither side). The words are taken from either reading of the pair (they may
+ * dispute a filler). Anything else (a word longer or shorter, a word more or less) is no alignment:
+ * the line is left empty, as before.
+ */
+export function alignWitnessLine(witness: string, a: string, b: string): string {
+  const seen = runsOf(witness);
+  for (const reference of [a, b]) {
+    const cells = runsOf(reference);
+    // A run of fillers at either end may be missing from the witness altogether.
+    const words = cells.filter((r) => !r.filler);
+    const theirs = seen.filter((r) => !r.filler);
+    if (words.length === 0 || words.length !== theirs.length || words.some((w, k) => w.text.length !== theirs[k]!.text.length)) continue;
+    const out = Array.from(reference, () => "?");
+    let k = 0;
+    let fits = true;
+    for (let j = 0; j < seen.length && fits; j++) {
+      const run = seen[j]!;
+      if (!run.filler) {
+        const word = words[k++]!;
+        for (let c = 0; c < run.text.length; c++) out[word.start + c] = run.text[c]!;
+        continue;
+      }
+      // The filler run between the words it lies between (or before the first, after the last).
+      const gap = cells.find((r) => r.filler && (k === 0 ? r.start === 0 : r.start === words[k - 1]!.start + words[k - 1]!.text.length));
+      if (!gap || run.text.length > gap.text.length) fits = false;
+      else if (run.text.length === gap.text.length) for (let c = 0; c < gap.text.length; c++) out[gap.start + c] = "<";
+    }
+    if (fits) return out.join("");
+  }
+  return "";
 }

@@ -23,12 +23,18 @@ export function mrzBlobs(image: GrayImage): Blob[] {
 /**
  * `expect`: the formats the caller can take; with it, a zone whose lines were cut short is followed
  * to its full length. `blobs`: the image's mrzBlobs when the caller has them already (turnBlobs
- * gives them for the image turned half a turn).
+ * gives them for the image turned half a turn). `inBand`: the image is a band cut out around the
+ * MRZ (learned/band-lines.ts), whose lines are taken on looser shape tests (pickMrz).
  */
-export function locateMrz(image: GrayImage, expect?: readonly MrzFormat[], blobs: Blob[] = mrzBlobs(image)): LocateMrzResult {
+export function locateMrz(
+  image: GrayImage,
+  expect?: readonly MrzFormat[],
+  blobs: Blob[] = mrzBlobs(image),
+  inBand = false,
+): LocateMrzResult {
   const angle = estimateSkew(blobs);
   const lines = findTextLines(blobs, angle);
-  const candidate = pickMrz(lines, angle, expect);
+  const candidate = pickMrz(lines, angle, expect, inBand);
   if (!candidate) return { found: false, reason: "no_mrz" };
   const { format } = candidate;
   const chars = MRZ_SHAPES[format].chars;

@@ -126,11 +126,11 @@ export async function bandAtReadingScale(gray: GrayImage, guess: MrzBandGuess) {
   const shapes: MrzFormat[] = guess.lines.length === 3 ? ["TD1"] : ["TD3", "TD2"];
   let band = await rectifyBand(gray, guess);
   if (!band) return null;
-  let located = locateMrz(band.image, shapes);
+  let located = locateMrz(band.image, shapes, undefined, true);
   const k = located.found ? READ_CAP / located.mrz.capHeight : 1;
   if (Math.abs(k - 1) > 0.15) {
     const again = await rectifyBand(gray, guess, band.scale * k);
-    const relocated = again && locateMrz(again.image, shapes);
+    const relocated = again && locateMrz(again.image, shapes, undefined, true);
     if (again && relocated?.found) {
       band = again;
       located = relocated;

@@ -110,7 +110,14 @@ export async function readLearnedMrz(gray: GrayImage, guess: MrzBandGuess, now: 
   if (!mrz) {
     if (cut.located.found && cut.located.mrz.lines.length === guess.lines.length) {
       const { lines, format, capHeight, glare, sharpness } = cut.located.mrz;
-      return readLinesWithoutText(lines, shapeOf(format), { capHeight: capHeight / band.scale, glare, sharpness }, "locator", now);
+      return readLinesWithoutText(
+        lines,
+        shapeOf(format),
+        { capHeight: capHeight / band.scale, glare, sharpness },
+        "locator",
+        now,
+        partialReading(guess),
+      );
     }
     // Neither the text nor the locator: a card's three lines (TD1: the one three-line layout) are
     // cut from the learned boxes (blurred small print, enlarged, grows blobs the locator does not
@@ -118,7 +125,9 @@ export async function readLearnedMrz(gray: GrayImage, guess: MrzBandGuess, now: 
     // them under the same gate.
     const boxes = guess.lines.length === 3 ? intoBand(band, guess.lines) : null;
     const fromBoxes = boxes?.map((line) => lineFromBox(band.image, line, MRZ_SHAPES.TD1.chars));
-    return fromBoxes?.every((l) => l !== null) ? readLinesWithoutText(fromBoxes as MrzLineImage[], "TD1", null, "boxes", now) : null;
+    return fromBoxes?.every((l) => l !== null)
+      ? readLinesWithoutText(fromBoxes as MrzLineImage[], "TD1", null, "boxes", now, partialReading(guess))
+      : null;
   }
   const { format } = mrz;
   const learned = learnedReading(mrz);
@@ -169,13 +178,27 @@ export async function readBandWithoutText(located: LocatedMrz, scale: number, no
   return readLinesWithoutText(located.lines, shapeOf(located.format), { capHeight: capHeight / scale, glare, sharpness }, "locator", now);
 }
 
-/** The OCR-B readers alone on a band's straightened lines of one shape (readBandWithoutText); `located` in the page's pixels, when measured. */
+/**
+ * The learned OCR's text of a band it could not read whole (a run of fillers dropped, a line cut
+ * short), as a witness only: never one of a pair, it is heard on the cells where its words line up
+ * with the pair's (accept-mrz.ts alignWitnessLine).
+ */
+function partialReading(guess: MrzBandGuess): MrzReading {
+  return { reader: "learned", lines: guess.texts, confidence: guess.texts.map((t) => new Array<number>(t.length).fill(0)) };
+}
+
+/**
+ * The OCR-B readers alone on a band's straightened lines of one shape (readBandWithoutText); `located`
+ * in the page's pixels, when measured; `partial`: the learned OCR's text of the band though not
+ * whole, a witness of the cells the readers dispute.
+ */
 async function readLinesWithoutText(
   lines: MrzLineImage[],
   shape: "TD1" | "TD2" | "TD3",
   located: LearnedMrzRead["located"],
   linesFrom: "locator" | "boxes",
   now: Date,
+  partial: MrzReading | null = null,
 ): Promise<LearnedMrzRead> {
   const tesseractPromise = readMrzTesseract(lines).catch(() => null);
   const template0 = readMrzTemplate(lines, shape);
@@ -184,7 +207,8 @@ async function readLinesWithoutText(
   const readings: MrzReading[] = [template];
   const tesseract = await tesseractPromise;
   if (tesseract) readings.push(tesseract);
-  let decision = acceptMrz(format, template, tesseract, now);
+  const witnesses = partial && partial.lines.length === lines.length ? [partial] : [];
+  let decision = acceptMrz(format, template, tesseract, now, witnesses);
   if (!decision.accepted) {
     const cells = cellsReading(lines, format);
     if (cells) {
@@ -196,7 +220,7 @@ async function readLinesWithoutText(
           [template, cells],
           [cells, tesseract],
         ],
-        readings,
+        [...readings, ...witnesses],
         now,
       );
       if (next?.accepted) decision = next;

@@ -1,7 +1,7 @@
 import { warpQuad, type Homography, type Point } from "../../image/homography";
 import type { OcrLine } from "../../ocr/learned-ocr";
 import { MRZ_SHAPES, type GrayImage } from "../../types";
-import type { MrzBandGuess } from "./find-mrz-text";
+import { cleanMrzText, type MrzBandGuess } from "./find-mrz-text";
 
 /*
  * The MRZ band cut out of the page by its four corners, not by a crop. The band is a printed
@@ -75,17 +75,34 @@ export function bandQuad(guess: Pick<MrzBandGuess, "lines" | "texts">, chars: nu
     expected: expected(l, guess.texts[i] ?? ""),
     text: guess.texts[i] ?? "",
   }));
+  // A line whose box is known to end where the line does is measured, not followed: one read with
+  // every cell, or the second line (every layout ends it with the composite check digit, never a
+  // filler) read about whole up to a digit at its end. The lines short of a few cells are not
+  // followed past it at their own pitch (a card in perspective: a line a filler short was followed
+  // a tenth past the band's end, into the card's edge).
+  // As the recogniser read the line: a text fitted to the layout's length (find-mrz-text.ts
+  // fitLength) had cells dropped, and its box may have lost them too.
+  const read = guess.lines.map((l) => cleanMrzText(l.text));
+  const measured = (_: unknown, i: number) =>
+    read[i]!.length === chars || (i === 1 && /\d$/.test(read[i]!) && Math.abs(read[i]!.length - chars) <= 3);
   const whole = lines.filter((l) => Math.abs(l.text.length - chars) <= 3);
-  const longest = whole.length
-    ? Math.max(...lines.map((l) => l.width), ...whole.map((l) => l.expected))
-    : Math.max(...lines.map((l) => l.expected));
+  const longest = lines.some(measured)
+    ? Math.max(...lines.map((l) => l.width))
+    : whole.length
+      ? Math.max(...lines.map((l) => l.width), ...whole.map((l) => l.expected))
+      : Math.max(...lines.map((l) => l.expected));
+  // The first and the last line, where measured, end the band's top and bottom edges
+  // where their boxes end: in perspective the lines are not one length in the picture (a card lying
+  // on a table: the near line a few percent longer), and one length for both would cut the band as
+  // a parallelogram, leaving the lines keystoned in it.
+  const ownLength = (i: number) => (measured(null, i) ? lines[i]!.width : longest);
   const topDir = unit(sub(first.box[1], first.box[0]));
   const bottomDir = unit(sub(last.box[2], last.box[3]));
   const margin = 0.6 * h;
   const topLeft = along(first.box[0], topDir, -margin);
-  const topRight = along(first.box[0], topDir, longest + margin);
+  const topRight = along(first.box[0], topDir, ownLength(0) + margin);
   const bottomLeft = along(last.box[3], bottomDir, -margin);
-  const bottomRight = along(last.box[3], bottomDir, longest + margin);
+  const bottomRight = along(last.box[3], bottomDir, ownLength(lines.length - 1) + margin);
   const leftDir = unit(sub(bottomLeft, topLeft));
   const rightDir = unit(sub(bottomRight, topRight));
   return [along(topLeft, leftDir, -h), along(topRight, rightDir, -h), along(bottomRight, rightDir, h), along(bottomLeft, leftDir, h)];

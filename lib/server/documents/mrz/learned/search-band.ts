@@ -27,9 +27,13 @@ const LEVEL = 5;
 /** The text found spans at most this share of the picture's longer side: the page is small in the picture. */
 const SMALL_PAGE = 0.6;
 
-/** The learned OCR's lines of the page, or null when it is unavailable (logged; the classic engine's answer stands). */
-export function learnedOcr(gray: GrayImage, skip?: OcrSkipRegion): Promise<OcrLine[] | null> {
-  return recognizeText({ data: gray.data, width: gray.width, height: gray.height, channels: 1 }, { skip }).catch((error: unknown) => {
+/**
+ * The learned OCR's lines of the page, or null when it is unavailable (logged; the classic engine's
+ * answer stands). `maxSide`: the side the page is detected at (default DETECT_SIDE).
+ */
+export function learnedOcr(gray: GrayImage, skip?: OcrSkipRegion, maxSide?: number): Promise<OcrLine[] | null> {
+  const options = { skip, ...(maxSide !== undefined && { maxSide }) };
+  return recognizeText({ data: gray.data, width: gray.width, height: gray.height, channels: 1 }, options).catch((error: unknown) => {
     console.error("[documents] the learned OCR failed:", error instanceof Error ? error.message : error);
     return null;
   });
@@ -71,13 +75,15 @@ export function pageOcr(gray: GrayImage, region?: OcrSkipRegion): Promise<OcrLin
 /**
  * The learned OCR's lines of `region` of the page (default: all of it), the region resampled by
  * `scaleFor` its longer side first (the whole page, not enlarged, is read as it is: the OCR shrinks
- * it for its detector itself), in the page's pixels; `skip` in the page's pixels.
+ * it for its detector itself, to `detectSide`, default DETECT_SIDE), in the page's pixels; `skip` in
+ * the page's pixels.
  */
 async function regionOcr(
   gray: GrayImage,
   region: OcrSkipRegion | undefined,
   scaleFor: (side: number) => number,
   skip?: OcrSkipRegion,
+  detectSide?: number,
 ): Promise<OcrLine[] | null> {
   const x0 = Math.max(0, Math.floor(region?.x ?? 0));
   const y0 = Math.max(0, Math.floor(region?.y ?? 0));
@@ -85,12 +91,12 @@ async function regionOcr(
   const y1 = Math.min(gray.height, Math.ceil(region ? region.y + region.height : gray.height));
   if (x1 - x0 < 1 || y1 - y0 < 1) return [];
   const k = scaleFor(Math.max(x1 - x0, y1 - y0));
-  if (x0 === 0 && y0 === 0 && x1 === gray.width && y1 === gray.height && k <= 1) return learnedOcr(gray, skip);
+  if (x0 === 0 && y0 === 0 && x1 === gray.width && y1 === gray.height && k <= 1) return learnedOcr(gray, skip, detectSide);
   const image = await cropScale(gray, { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, k);
   const sx = (x1 - x0) / image.width;
   const sy = (y1 - y0) / image.height;
   const skipped = skip && { x: (skip.x - x0) / sx, y: (skip.y - y0) / sy, width: skip.width / sx, height: skip.height / sy };
-  const lines = await learnedOcr(image, skipped);
+  const lines = await learnedOcr(image, skipped, detectSide);
   return lines && lines.map((line) => mapLine(line, ([x, y]) => [x0 + x * sx, y0 + y * sy]));
 }
 
@@ -114,6 +120,18 @@ export function bandOn(lines: OcrLine[]): { guess: MrzBandGuess; angle: number }
   if (guess) return { guess, angle };
   const level = angle !== 0 ? findMrzBand(lines, 0) : null;
   return level && { guess: level, angle: 0 };
+}
+
+/**
+ * A turned page's lines, detected at the scale the upload was (as pageOcr detects it: its longer
+ * side brought to DETECT_SIDE, a smaller upload enlarged): a turn between quarter turns grows the
+ * canvas by up to ~1.4× with blank corners, and the turned page brought to DETECT_SIDE would be seen
+ * smaller than the upload was, its small print under what the detector finds (a passport on a desk
+ * turned 15° read nothing so; it reads at the upload's scale).
+ */
+function turnedPageOcr(turned: GrayImage, upload: GrayImage): Promise<OcrLine[] | null> {
+  const k = DETECT_SIDE / Math.max(upload.width, upload.height);
+  return regionOcr(turned, undefined, () => k, undefined, Math.max(DETECT_SIDE, Math.round(k * Math.max(turned.width, turned.height))));
 }
 
 /** The page turned so text running at `angle` degrees (text-frame.ts) runs left to right. */
@@ -195,7 +213,7 @@ export async function searchLearnedMrz(gray: GrayImage, upright: OcrLine[], now:
   for (const turn of turns) {
     const turned = turnPage(gray, turn);
     passes++;
-    const lines = await pageOcr(turned);
+    const lines = await turnedPageOcr(turned, gray);
     const read = lines && (await readOn(turned, lines, turn));
     if (read && settled(read)) return read;
     if (read) unsettled ??= read;

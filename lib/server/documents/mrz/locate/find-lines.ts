@@ -137,14 +137,25 @@ export const cellsSpanned = (line: TextLine) => Math.round((line.end - line.star
  */
 const MIN_PARTIAL = 12;
 
-export function pickMrz(lines: TextLine[], angle: number, expect?: readonly MrzFormat[]): MrzCandidate | null {
+/**
+ * A line's pitch is at least this share of its cap height (OCR-B's is ~1.15; blobs a little taller
+ * than the glyphs leave room). Where the caller has cut out a band known to hold the MRZ
+ * (`inBand`), blurred small print enlarged grows blobs ~1.4 × the glyph's height (the threshold takes
+ * in the blur's halo) and its lines are taken down to IN_BAND_PITCH: the band is not a page to
+ * search, and the readers and the check digits still judge what is found there.
+ */
+const PITCH_PER_CAP = 0.8;
+const IN_BAND_PITCH = 0.65;
+
+export function pickMrz(lines: TextLine[], angle: number, expect?: readonly MrzFormat[], inBand = false): MrzCandidate | null {
+  const minPitch = inBand ? IN_BAND_PITCH : PITCH_PER_CAP;
   const fits = (a: TextLine, b: TextLine) =>
     Math.abs(a.cap - b.cap) < 0.25 * Math.max(a.cap, b.cap) &&
     Math.abs(a.pitch - b.pitch) < 0.15 * Math.max(a.pitch, b.pitch) &&
     b.y - a.y > 1.2 * a.cap &&
     b.y - a.y < 3.2 * a.cap &&
     Math.abs(a.start - b.start) < 1.6 * a.pitch &&
-    a.pitch > 0.8 * a.cap &&
+    a.pitch > minPitch * a.cap &&
     a.pitch < 1.7 * a.cap;
   const candidates: MrzCandidate[] = [];
   const partial: MrzCandidate[] = [];
