@@ -361,34 +361,6 @@ describe("the MRZ found along the page's text direction", () => {
     expect(bandQuad(unsure, 30)[2][0] - bandQuad(unsure, 30)[3][0]).toBeCloseTo(294 + (1.3 * 2 * 294) / 28 + 14.4, 6);
   });
 
-  it("ends the band's top and bottom edges where its first and last lines end (a page in perspective)", () => {
-    // A passport lying on a table, the near side lower: the second line's box 690 px, the first's
-    // 660, both read with all 44 cells. Each edge ends where its own line does (0.6 box heights,
-    // 13.2 px, past it); one length for both cut a parallelogram and left the lines keystoned in it.
-    const lines = [line(TD3[0]!, box([100, 200], 660, 22, 0)), line(TD3[1]!, box([85, 232], 690, 22, 0))];
-    const guess = findMrzBand(lines);
-    expect(guess?.lines).toHaveLength(2);
-    const quad = bandQuad(guess!, 44);
-    // Distance of a point from the line through two corners.
-    const off = (p: readonly [number, number], a: readonly [number, number], b: readonly [number, number]) =>
-      Math.abs((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / Math.hypot(b[0] - a[0], b[1] - a[1]);
-    // The right edge runs through the first line's top end and the last line's bottom end, 13.2 px past each.
-    expect(off([100 + 660 + 13.2, 200], quad[1], quad[2])).toBeCloseTo(0, 6);
-    expect(off([85 + 690 + 13.2, 254], quad[1], quad[2])).toBeCloseTo(0, 6);
-    // The left edge likewise through their starts.
-    expect(off([100 - 13.2, 200], quad[0], quad[3])).toBeCloseTo(0, 6);
-    expect(off([85 - 13.2, 254], quad[0], quad[3])).toBeCloseTo(0, 6);
-    // One length for both (the longer line's) put the top end 30 px past the first line's end.
-    expect(off([100 + 690 + 13.2, 200], quad[1], quad[2])).toBeGreaterThan(20);
-    // A first line the recogniser read three fillers short (its text fitted to 44 by the band's
-    // finder) may have a box short of its end too: it is not measured, and its edge runs to the
-    // longest measured line's length.
-    const short = TD3[0]!.slice(0, 41);
-    const fitted = { lines: [{ ...guess!.lines[0]!, text: short }, guess!.lines[1]!], texts: guess!.texts };
-    const q = bandQuad(fitted, 44);
-    expect(off([100 + 690 + 13.2, 200], q[1], q[2])).toBeCloseTo(0, 6);
-  });
-
   it("does not take a row of another width, another pitch, or one on each side", () => {
     const two = [td1Row(TD1[0]!, 364), td1Row(TD1[1]!, 383)];
     expect(findMrzText([...two, td1Row(TD1[2]!, 402, 26, 200)])).toBeNull(); // narrower

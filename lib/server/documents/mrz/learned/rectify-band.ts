@@ -91,18 +91,13 @@ export function bandQuad(guess: Pick<MrzBandGuess, "lines" | "texts">, chars: nu
     : whole.length
       ? Math.max(...lines.map((l) => l.width), ...whole.map((l) => l.expected))
       : Math.max(...lines.map((l) => l.expected));
-  // The first and the last line, where measured, end the band's top and bottom edges
-  // where their boxes end: in perspective the lines are not one length in the picture (a card lying
-  // on a table: the near line a few percent longer), and one length for both would cut the band as
-  // a parallelogram, leaving the lines keystoned in it.
-  const ownLength = (i: number) => (measured(null, i) ? lines[i]!.width : longest);
   const topDir = unit(sub(first.box[1], first.box[0]));
   const bottomDir = unit(sub(last.box[2], last.box[3]));
   const margin = 0.6 * h;
   const topLeft = along(first.box[0], topDir, -margin);
-  const topRight = along(first.box[0], topDir, ownLength(0) + margin);
+  const topRight = along(first.box[0], topDir, longest + margin);
   const bottomLeft = along(last.box[3], bottomDir, -margin);
-  const bottomRight = along(last.box[3], bottomDir, ownLength(lines.length - 1) + margin);
+  const bottomRight = along(last.box[3], bottomDir, longest + margin);
   const leftDir = unit(sub(bottomLeft, topLeft));
   const rightDir = unit(sub(bottomRight, topRight));
   return [along(topLeft, leftDir, -h), along(topRight, rightDir, -h), along(bottomRight, rightDir, h), along(bottomLeft, leftDir, h)];
