@@ -124,13 +124,15 @@ const READ_CAP = 30;
 /** The band at the scale its capitals are READ_CAP px tall (measured by the classic locator on a first cut), and its located lines there. */
 export async function bandAtReadingScale(gray: GrayImage, guess: MrzBandGuess) {
   const shapes: MrzFormat[] = guess.lines.length === 3 ? ["TD1"] : ["TD3", "TD2"];
+  // The locator on a band cut out around the MRZ (its looser line tests: locate/find-lines.ts pickMrz).
+  const locate = (image: GrayImage) => locateMrz(image, shapes, undefined, true);
   let band = await rectifyBand(gray, guess);
   if (!band) return null;
-  let located = locateMrz(band.image, shapes, undefined, true);
+  let located = locate(band.image);
   const k = located.found ? READ_CAP / located.mrz.capHeight : 1;
   if (Math.abs(k - 1) > 0.15) {
     const again = await rectifyBand(gray, guess, band.scale * k);
-    const relocated = again && locateMrz(again.image, shapes, undefined, true);
+    const relocated = again && locate(again.image);
     if (again && relocated?.found) {
       band = again;
       located = relocated;

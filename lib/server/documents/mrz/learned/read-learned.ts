@@ -207,7 +207,7 @@ async function readLinesWithoutText(
   const readings: MrzReading[] = [template];
   const tesseract = await tesseractPromise;
   if (tesseract) readings.push(tesseract);
-  const witnesses = partial && partial.lines.length === lines.length ? [partial] : [];
+  const witnesses = partial ? [partial] : [];
   let decision = acceptMrz(format, template, tesseract, now, witnesses);
   if (!decision.accepted) {
     const cells = cellsReading(lines, format);

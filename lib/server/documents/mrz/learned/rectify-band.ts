@@ -79,14 +79,14 @@ export function bandQuad(guess: Pick<MrzBandGuess, "lines" | "texts">, chars: nu
   // every cell, or the second line (every layout ends it with the composite check digit, never a
   // filler) read about whole up to a digit at its end. The lines short of a few cells are not
   // followed past it at their own pitch (a card in perspective: a line a filler short was followed
-  // a tenth past the band's end, into the card's edge).
-  // As the recogniser read the line: a text fitted to the layout's length (find-mrz-text.ts
-  // fitLength) had cells dropped, and its box may have lost them too.
-  const read = guess.lines.map((l) => cleanMrzText(l.text));
-  const measured = (_: unknown, i: number) =>
-    read[i]!.length === chars || (i === 1 && /\d$/.test(read[i]!) && Math.abs(read[i]!.length - chars) <= 3);
+  // a tenth past the band's end, into the card's edge). Judged on the text as the recogniser read it:
+  // a text fitted to the layout's length (find-mrz-text.ts fitLength) had cells dropped, and its box
+  // may have lost them too.
+  const measured = guess.lines
+    .map((l) => cleanMrzText(l.text))
+    .some((text, i) => text.length === chars || (i === 1 && /\d$/.test(text) && Math.abs(text.length - chars) <= 3));
   const whole = lines.filter((l) => Math.abs(l.text.length - chars) <= 3);
-  const longest = lines.some(measured)
+  const longest = measured
     ? Math.max(...lines.map((l) => l.width))
     : whole.length
       ? Math.max(...lines.map((l) => l.width), ...whole.map((l) => l.expected))

@@ -32,11 +32,12 @@ const SMALL_PAGE = 0.6;
  * answer stands). `maxSide`: the side the page is detected at (default DETECT_SIDE).
  */
 export function learnedOcr(gray: GrayImage, skip?: OcrSkipRegion, maxSide?: number): Promise<OcrLine[] | null> {
-  const options = { skip, ...(maxSide !== undefined && { maxSide }) };
-  return recognizeText({ data: gray.data, width: gray.width, height: gray.height, channels: 1 }, options).catch((error: unknown) => {
-    console.error("[documents] the learned OCR failed:", error instanceof Error ? error.message : error);
-    return null;
-  });
+  return recognizeText({ data: gray.data, width: gray.width, height: gray.height, channels: 1 }, { skip, maxSide }).catch(
+    (error: unknown) => {
+      console.error("[documents] the learned OCR failed:", error instanceof Error ? error.message : error);
+      return null;
+    },
+  );
 }
 
 function mapLine(line: OcrLine, f: (p: [number, number]) => [number, number]): OcrLine {
