@@ -7,7 +7,7 @@ import { sampleBilinear } from "@/lib/server/documents/image/integral";
 import { rotateBy } from "@/lib/server/documents/image/rotate-angle";
 import { findMrzBand, findMrzText } from "@/lib/server/documents/mrz/learned/find-mrz-text";
 import { bandQuad } from "@/lib/server/documents/mrz/learned/rectify-band";
-import { textRegion } from "@/lib/server/documents/mrz/learned/search-band";
+import { textRegion, uprightLinesHalfTurned } from "@/lib/server/documents/mrz/learned/search-band";
 import { dominantTextAngle, readingAngle, rowsInFrame } from "@/lib/server/documents/mrz/learned/text-frame";
 import { locateMrz } from "@/lib/server/documents/mrz/locate-mrz";
 import type { Blob } from "@/lib/server/documents/mrz/locate/components";
@@ -228,6 +228,40 @@ describe("the page's text direction from the detector's boxes", () => {
     expect(dominantTextAngle(lines)!).toBeCloseTo(22, 1);
     expect(dominantTextAngle(page(90, [600, 40]))!).toBeCloseTo(90, 1);
     expect(dominantTextAngle([])).toBeNull();
+  });
+});
+
+describe("a level page read again half a turn round", () => {
+  const W = 800;
+  const H = 600;
+  const sure = (text: string, b: OcrLine["box"]): OcrLine => ({ text, score: 0.99, box: b });
+  const centre = (b: OcrLine["box"]): OcrPoint => [(b[1][0] + b[3][0]) / 2, (b[1][1] + b[3][1]) / 2];
+  const turned = ([x, y]: OcrPoint): OcrPoint => [W - x, H - y];
+  const inside = (r: { x: number; y: number; width: number; height: number }, [x, y]: OcrPoint) =>
+    x >= r.x && x <= r.x + r.width && y >= r.y && y <= r.y + r.height;
+
+  it("leaves out only lines read as sure upright text, each about its own centre turned, not its neighbour's", () => {
+    // A long line tilted 4°, and the line right under it at one line's pitch: the tilted line's
+    // bounding box would take in its neighbour's centre.
+    const printed = sure("PASSPORT No 123", box([100, 100], 400, 20, 4));
+    const under = { ...line("X8Q", box([100, 122], 400, 20, 4)), score: 0.6 };
+    const unsure = { ...line("SURNAME", box([100, 300], 200, 20, 0)), score: 0.8 };
+    const short = sure("P 1", box([100, 350], 60, 20, 0));
+    const fillers = sure("IDUTO<<<1234", box([100, 400], 300, 20, 0));
+    const regions = uprightLinesHalfTurned([printed, under, unsure, short, fillers], { width: W, height: H });
+    expect(regions).toHaveLength(1);
+    expect(inside(regions[0]!, turned(centre(printed.box)))).toBe(true);
+    for (const other of [under, unsure, short, fillers]) expect(inside(regions[0]!, turned(centre(other.box)))).toBe(false);
+  });
+
+  it("takes a row's parts one by one: a sure word beside an unsure one leaves the unsure one to be read", () => {
+    const word = sure("Nationality", box([100, 200], 150, 20, 0));
+    const smudge = { ...line("8<3<<", box([300, 200], 150, 20, 0)), score: 0.7 };
+    const row: OcrLine = { text: "Nationality 8<3<<", score: 0.85, box: box([100, 200], 350, 20, 0), parts: [word, smudge] };
+    const regions = uprightLinesHalfTurned([row], { width: W, height: H });
+    expect(regions).toHaveLength(1);
+    expect(inside(regions[0]!, turned(centre(word.box)))).toBe(true);
+    expect(inside(regions[0]!, turned(centre(smudge.box)))).toBe(false);
   });
 });
 

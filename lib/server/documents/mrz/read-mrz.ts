@@ -141,7 +141,7 @@ export async function readMrz(
       ...classic,
       pageLines:
         classic.located.format === "TD1"
-          ? await zoneOcr(gray, undefined, classic.located.box)
+          ? await zoneOcr(gray, undefined, [classic.located.box])
           : await printedZoneLines(gray, classic.located.box),
     };
   }

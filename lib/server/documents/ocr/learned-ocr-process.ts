@@ -186,7 +186,7 @@ async function read(
   for (const lineImage of lineImages) {
     if (!lineImage.box || lineImage.box.length !== 4 || lineImage.image.width < 1 || lineImage.image.height < 1) continue;
     const points = lineImage.box.map((p) => [Math.round((p[0] ?? 0) * sx * 10) / 10, Math.round((p[1] ?? 0) * sy * 10) / 10] as OcrPoint);
-    if (req.skip && centreIn(points, req.skip)) continue;
+    if (req.skip?.some((region) => centreIn(points, region))) continue;
     place++;
     const { data, width, height } = lineImage.image;
     const line: HandedLine = { place, box: orderCorners(points), image: { data: new Uint8Array(data), width, height } };

@@ -218,14 +218,14 @@ function toImage(image: Buffer | { data: Buffer | Uint8Array; width: number; hei
 /**
  * The lines of text on a page: an encoded image (JPEG/PNG/WebP, turned upright by its EXIF
  * orientation, as decodeGray does) or raw pixels. Boxes are in the (upright) input's pixels.
- * `skip`: a region already read another way, in the same pixels; a line whose box's centre lies
- * in it is not recognised (its recognition is most of a line's cost). `maxSide`: the longer side,
+ * `skip`: regions already read another way, in the same pixels; a line whose box's centre lies
+ * in one is not recognised (its recognition is most of a line's cost). `maxSide`: the longer side,
  * in px, the page is detected at (default 960, the detector's own; small print on a large page
  * needs more, at ~3× the detection time for 1280 px).
  */
 export async function recognizeText(
   image: Buffer | { data: Buffer | Uint8Array; width: number; height: number; channels: number },
-  options: { skip?: OcrSkipRegion; maxSide?: number } = {},
+  options: { skip?: readonly OcrSkipRegion[]; maxSide?: number } = {},
 ): Promise<OcrLine[]> {
   const payload = toImage(image);
   const of = ocrProcesses();

@@ -14,7 +14,7 @@ export interface OcrLine {
 export type LearnedOcrImage =
   { kind: "encoded"; bytes: Uint8Array } | { kind: "raw"; data: Uint8Array; width: number; height: number; channels: 1 | 2 | 3 | 4 };
 
-/** A part of the page already read another way (an MRZ band): lines found there are not recognised. */
+/** A part of the page already read another way (an MRZ band, a line read upright): lines whose box's centre lies there are not recognised. */
 export interface OcrSkipRegion {
   x: number;
   y: number;
@@ -42,7 +42,7 @@ export type LearnedOcrRequest =
       type: "read";
       id: number;
       image: LearnedOcrImage;
-      skip?: OcrSkipRegion;
+      skip?: readonly OcrSkipRegion[];
       maxSide?: number;
       share?: { index: number; of: number };
     }

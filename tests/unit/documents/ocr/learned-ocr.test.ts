@@ -60,11 +60,23 @@ describe("learned OCR (PP-OCRv4 in its own process)", () => {
     const band = all.find((l) => loose(l.text) === loose(LINE2))!;
     const top = Math.min(...band.box.map((p) => p[1]));
     const skip = { x: 0, y: top - 2, width: meta.width!, height: meta.height! - top + 2 };
-    const rest = await recognizeText(bytes, { skip });
+    const rest = await recognizeText(bytes, { skip: [skip] });
     expect(rest.some((l) => loose(l.text) === loose(LINE2))).toBe(false);
     const above = all.filter((l) => (l.box[0][1] + l.box[2][1]) / 2 < top - 2);
     expect(above.length).toBeGreaterThan(3);
     expect(rest.map((l) => l.text)).toEqual(above.map((l) => l.text));
+    // Several regions: a line whose centre lies in any of them is left out, the others read as before.
+    const first = above[0]!;
+    const xs = first.box.map((p) => p[0]);
+    const ys = first.box.map((p) => p[1]);
+    const around = {
+      x: Math.min(...xs),
+      y: Math.min(...ys),
+      width: Math.max(...xs) - Math.min(...xs),
+      height: Math.max(...ys) - Math.min(...ys),
+    };
+    const fewer = await recognizeText(bytes, { skip: [skip, around] });
+    expect(fewer.map((l) => l.text)).toEqual(above.filter((l) => l !== first).map((l) => l.text));
   });
 
   it("detects a page at the size a request asks for, boxes still in the input's pixels; a size out of range is held to its limits", async () => {

@@ -17,7 +17,8 @@ import { dominantTextAngle, rowsInFrame } from "./text-frame";
  * part is detected again at DETECT_SIDE; then the page is turned so its text runs level, and half
  * a turn further (text read upside down, or a page turned a quarter anticlockwise, gives no MRZ
  * text), the half turn first where the first pass read nothing like an MRZ along the page's text.
- * Each is one more pass of the learned OCR, taken only when the one before found nothing.
+ * Each is one more pass of the learned OCR, taken only when the one before found nothing; a level
+ * page's half turn does not recognise again the lines the first pass read as sure upright text.
  */
 
 /** The detector's input side (learned-ocr-process.ts MAX_SIDE). */
@@ -31,7 +32,7 @@ const SMALL_PAGE = 0.6;
  * The learned OCR's lines of the page, or null when it is unavailable (logged; the classic engine's
  * answer stands). `maxSide`: the side the page is detected at (default DETECT_SIDE).
  */
-export function learnedOcr(gray: GrayImage, skip?: OcrSkipRegion, maxSide?: number): Promise<OcrLine[] | null> {
+export function learnedOcr(gray: GrayImage, skip?: readonly OcrSkipRegion[], maxSide?: number): Promise<OcrLine[] | null> {
   return recognizeText({ data: gray.data, width: gray.width, height: gray.height, channels: 1 }, { skip, maxSide }).catch(
     (error: unknown) => {
       console.error("[documents] the learned OCR failed:", error instanceof Error ? error.message : error);
@@ -58,10 +59,10 @@ const ZONE_SIDE = 720;
  * The learned OCR's lines of `region` of the page (default: all of it), enlarged first where its
  * longer side is under ZONE_SIDE px and never shrunk here (the OCR shrinks a larger one for its
  * detector only, and recognises the lines on the full pixels), in the page's pixels: a small page's
- * labels, a few pixels tall, are found only so. `skip` (the page's pixels): a region already read
+ * labels, a few pixels tall, are found only so. `skip` (the page's pixels): regions already read
  * another way (the MRZ band), whose lines are not recognised again.
  */
-export function zoneOcr(gray: GrayImage, region?: OcrSkipRegion, skip?: OcrSkipRegion): Promise<OcrLine[] | null> {
+export function zoneOcr(gray: GrayImage, region?: OcrSkipRegion, skip?: readonly OcrSkipRegion[]): Promise<OcrLine[] | null> {
   return regionOcr(gray, region, (side) => Math.max(1, ZONE_SIDE / side), skip);
 }
 
@@ -83,7 +84,7 @@ async function regionOcr(
   gray: GrayImage,
   region: OcrSkipRegion | undefined,
   scaleFor: (side: number) => number,
-  skip?: OcrSkipRegion,
+  skip?: readonly OcrSkipRegion[],
   detectSide?: number,
 ): Promise<OcrLine[] | null> {
   const x0 = Math.max(0, Math.floor(region?.x ?? 0));
@@ -96,7 +97,7 @@ async function regionOcr(
   const image = await cropScale(gray, { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, k);
   const sx = (x1 - x0) / image.width;
   const sy = (y1 - y0) / image.height;
-  const skipped = skip && { x: (skip.x - x0) / sx, y: (skip.y - y0) / sy, width: skip.width / sx, height: skip.height / sy };
+  const skipped = skip?.map((r) => ({ x: (r.x - x0) / sx, y: (r.y - y0) / sy, width: r.width / sx, height: r.height / sy }));
   const lines = await learnedOcr(image, skipped, detectSide);
   return lines && lines.map((line) => mapLine(line, ([x, y]) => [x0 + x * sx, y0 + y * sy]));
 }
@@ -130,9 +131,36 @@ export function bandOn(lines: OcrLine[]): { guess: MrzBandGuess; angle: number }
  * smaller than the upload was, its small print under what the detector finds (a passport on a desk
  * turned 15° read nothing so; it reads at the upload's scale).
  */
-function turnedPageOcr(turned: GrayImage, upload: GrayImage): Promise<OcrLine[] | null> {
+function turnedPageOcr(turned: GrayImage, upload: GrayImage, skip?: readonly OcrSkipRegion[]): Promise<OcrLine[] | null> {
   const k = DETECT_SIDE / Math.max(upload.width, upload.height);
-  return regionOcr(turned, undefined, () => k, undefined, Math.max(DETECT_SIDE, Math.round(k * Math.max(turned.width, turned.height))));
+  return regionOcr(turned, undefined, () => k, skip, Math.max(DETECT_SIDE, Math.round(k * Math.max(turned.width, turned.height))));
+}
+
+/** A line read this sure, of at least SURE_GLYPHS letters or digits and no filler, is upright text. */
+const SURE_SCORE = 0.95;
+const SURE_GLYPHS = 4;
+
+/**
+ * Where the lines read as sure upright text lie on the page turned half a turn (its pixels): that
+ * pass need not recognise them again. A line is printed one way up; read upright at SURE_SCORE it
+ * is no MRZ line the other way up. The pass itself is not skipped: a passport booklet prints its
+ * facing page the other way up, and upright text there says nothing of the data page's MRZ.
+ */
+export function uprightLinesHalfTurned(lines: readonly OcrLine[], gray: Pick<GrayImage, "width" | "height">): OcrSkipRegion[] {
+  return lines
+    .flatMap((line) => line.parts ?? [line])
+    .filter(
+      (part) => part.score >= SURE_SCORE && !part.text.includes("<") && (part.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= SURE_GLYPHS,
+    )
+    .map(({ box: [tl, tr, , bl] }) => {
+      // Around the line's centre turned, as long as the line and half its height either side: the
+      // centre of no other line lies so near (a tilted line's bounding box would reach its neighbours').
+      const cx = gray.width - (tr[0] + bl[0]) / 2;
+      const cy = gray.height - (tr[1] + bl[1]) / 2;
+      const length = Math.hypot(tr[0] - tl[0], tr[1] - tl[1]);
+      const height = Math.hypot(bl[0] - tl[0], bl[1] - tl[1]);
+      return { x: cx - length / 2, y: cy - height / 2, width: length, height };
+    });
 }
 
 /** The page turned so text running at `angle` degrees (text-frame.ts) runs left to right. */
@@ -214,7 +242,8 @@ export async function searchLearnedMrz(gray: GrayImage, upright: OcrLine[], now:
   for (const turn of turns) {
     const turned = turnPage(gray, turn);
     passes++;
-    const lines = await turnedPageOcr(turned, gray);
+    // A level page turned half a turn: its lines read as sure upright text are not read again.
+    const lines = await turnedPageOcr(turned, gray, level && turn === 180 ? uprightLinesHalfTurned(upright, gray) : undefined);
     const read = lines && (await readOn(turned, lines, turn));
     if (read && settled(read)) return read;
     if (read) unsettled ??= read;
