@@ -238,12 +238,13 @@ export async function searchLearnedMrz(gray: GrayImage, upright: OcrLine[], now:
   const readAlong = upright.some((l) => cleanMrzText(l.text).includes("<<"));
   // No line read at all: upside-down print falls under the recogniser's confidence floor, so a page
   // of which nothing was read is read once more the other way up.
-  const turns = angle === null || Math.abs(angle) < LEVEL ? [180] : readAlong ? [angle, angle + 180] : [angle + 180, angle];
+  const turns = level ? [180] : readAlong ? [angle, angle + 180] : [angle + 180, angle];
+  // A level page's one turn is the half turn: its lines read as sure upright text are not read again.
+  const skip = level ? uprightLinesHalfTurned(upright, gray) : undefined;
   for (const turn of turns) {
     const turned = turnPage(gray, turn);
     passes++;
-    // A level page turned half a turn: its lines read as sure upright text are not read again.
-    const lines = await turnedPageOcr(turned, gray, level && turn === 180 ? uprightLinesHalfTurned(upright, gray) : undefined);
+    const lines = await turnedPageOcr(turned, gray, skip);
     const read = lines && (await readOn(turned, lines, turn));
     if (read && settled(read)) return read;
     if (read) unsettled ??= read;
