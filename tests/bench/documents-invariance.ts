@@ -184,13 +184,16 @@ async function main() {
   table(tuning);
   const skippedShown = skipped.filter(shown);
   if (skippedShown.length) console.log(`originals not read right, left out: ${skippedShown.map((i) => path.basename(i.file)).join(", ")}`);
-  if (images.some(isHeldApart)) {
-    const count = (v: Verdict) => heldApart.filter((o) => o.verdict === v).length;
+  // Each set's held-apart sources apart (a set held apart whole is a blind measure of its own).
+  for (const set of [...new Set(images.filter(isHeldApart).map((i) => i.set))]) {
+    const ofSet = heldApart.filter((o) => o.image.set === set);
+    const count = (v: Verdict) => ofSet.filter((o) => o.verdict === v).length;
+    const pictures = images.filter((i) => isHeldApart(i) && i.set === set);
     console.log(
-      `\n== HELD APART: ${new Set(heldApart.map((o) => o.image.file)).size} of ${images.filter(isHeldApart).length} pictures read right as they are; transforms ${heldApart.length}: identical ${count("identical")} (${pct(count("identical"), heldApart.length)}), refused ${count("refused")}, FALSE ACCEPTS ${count("FALSE ACCEPT")}, accepted after the readers disagreed ${afterDisagreement(heldApart)}`,
+      `\n== HELD APART ${set} (${[...new Set(pictures.map((i) => i.source))].join(", ")}): ${new Set(ofSet.map((o) => o.image.file)).size} of ${pictures.length} pictures read right as they are; transforms ${ofSet.length}: identical ${count("identical")} (${pct(count("identical"), ofSet.length)}), refused ${count("refused")}, FALSE ACCEPTS ${count("FALSE ACCEPT")}, accepted after the readers disagreed ${afterDisagreement(ofSet)}`,
     );
-    if (SHOW_HELD_APART) table(heldApart);
-    else console.log(`held apart, ${atTheDoor(heldApart)}`);
+    if (SHOW_HELD_APART) table(ofSet);
+    else console.log(`held apart, ${atTheDoor(ofSet)}`);
   }
   const ms = outcomes.map((o) => o.ms).sort((a, b) => a - b);
   const falseAccepts = outcomes.filter((o) => o.verdict === "FALSE ACCEPT").length;

@@ -170,10 +170,13 @@ async function main() {
     const all = rows.filter((r) => r.image.set === set);
     const tuned = all.filter((r) => !isHeldApart(r.image));
     console.log(`${set.padEnd(12)} all ${countLine(counts(all))}`);
-    if (tuned.length !== all.length) console.log(`${"".padEnd(12)} tuning sources ${countLine(counts(tuned))}`);
+    if (tuned.length > 0 && tuned.length !== all.length) console.log(`${"".padEnd(12)} tuning sources ${countLine(counts(tuned))}`);
   }
-  if (heldApart.length)
-    console.log(`\n== HELD APART (${[...new Set(heldApart.map((r) => r.image.source))].join(", ")}): ${countLine(counts(heldApart))}`);
+  // Each set's held-apart sources on a line of their own (a set held apart whole is a blind measure of its own).
+  for (const set of [...new Set(heldApart.map((r) => r.image.set))]) {
+    const ofSet = heldApart.filter((r) => r.image.set === set);
+    console.log(`\n== HELD APART ${set} (${[...new Set(ofSet.map((r) => r.image.source))].join(", ")}): ${countLine(counts(ofSet))}`);
+  }
 
   const withMrz = tuning.filter((r) => r.image.mrz !== "none");
   const ms = rows.map((r) => r.ms);
