@@ -47,6 +47,20 @@ describe("acceptMrz", () => {
     });
   });
 
+  it("never lets the template stand alone on the issuing state, nationality or sex, which no check digit covers", () => {
+    // Each slip leaves every check digit adding up: only a second reader reading the cell alike tests it.
+    for (const [line, index, ch] of [
+      [0, 2, "Z"], // issuing state
+      [1, 15, "E"], // nationality
+      [1, 7, "M"], // sex
+    ] as const) {
+      const slip = edit(TD1, line, index, ch);
+      expect(acceptMrz("TD1", reading("template", TD1, 0.12), reading("tesseract", slip), now), `${line}:${index}`).toMatchObject({
+        accepted: false,
+      });
+    }
+  });
+
   it("never lets the template stand alone on the names, which no check digit covers", () => {
     expect(acceptMrz("TD1", reading("template", TD1, 0.12), null, now)).toMatchObject({ accepted: false });
     const nameSlip = edit(TD1, 2, 29, "C"); // the name line's last filler read as C by the second reader
@@ -245,6 +259,59 @@ describe("acceptMrz", () => {
     });
   });
 
+  it("settles a disputed cell no check digit tests on two witnesses, or a state code on one where ICAO lists the code", () => {
+    // Issue 33: a blind set's Irish passport in perspective came back issued by ZRL: the template
+    // matcher read IRL, Tesseract read ZRL, and the cell classifier's Z alone "settled" the cell; no
+    // check digit tests it, and ZRL is no state's code.
+    const irl = ["P<IRLOSULLIVAN<<LAUREN<<<<<<<<<<<<<<<<<<<<<<", "XN50042162IRL8805049F2309154<<<<<<<<<<<<<<<6"];
+    for (const [line, index, ch] of [
+      [0, 2, "Z"], // issuing state IRL → ZRL
+      [1, 12, "I"], // nationality IRL → IRI
+    ] as const) {
+      const slip = edit(irl, line, index, ch);
+      const where = `${line}:${index}`;
+      // One witness reading the slip: the code it makes is no state's, refused.
+      expect(acceptMrz("TD3", reading("template", irl), reading("tesseract", slip), now, [reading("cells", slip)]).accepted, where).toBe(
+        false,
+      );
+      // Two witnesses reading the slip: settled as they read it, and still no state's code.
+      expect(
+        acceptMrz("TD3", reading("template", irl), reading("tesseract", slip), now, [reading("cells", slip), reading("learned", slip)])
+          .accepted,
+        where,
+      ).toBe(true);
+      // One witness reading the truth: IRL is a state ICAO lists, settled.
+      expect(acceptMrz("TD3", reading("template", irl), reading("tesseract", slip), now, [reading("cells", irl)]), where).toMatchObject({
+        accepted: true,
+        by: "witnesses_settle",
+        lines: irl,
+      });
+    }
+    // The sex, which no list tests: one witness is not enough, two settle it.
+    const sex = edit(irl, 1, 20, "M");
+    expect(acceptMrz("TD3", reading("template", irl), reading("tesseract", sex), now, [reading("cells", irl)]).accepted).toBe(false);
+    expect(
+      acceptMrz("TD3", reading("template", irl), reading("tesseract", sex), now, [reading("cells", irl), reading("learned", irl)]),
+    ).toMatchObject({ accepted: true, lines: irl });
+    // ICAO's specimen state UTO is on no list: its disputed letter needs two witnesses.
+    const uto = edit(TD3_UTO, 0, 3, "I"); // UTO → UIO
+    expect(acceptMrz("TD3", reading("template", TD3_UTO), reading("tesseract", uto), now, [reading("cells", TD3_UTO)]).accepted).toBe(
+      false,
+    );
+    expect(
+      acceptMrz("TD3", reading("template", TD3_UTO), reading("tesseract", uto), now, [
+        reading("cells", TD3_UTO),
+        reading("learned", TD3_UTO),
+      ]),
+    ).toMatchObject({ accepted: true, lines: TD3_UTO });
+    // A cell a check digit tests after is settled on one witness as before (a birth-date digit).
+    const birth = edit(irl, 1, 15, "6");
+    expect(acceptMrz("TD3", reading("template", irl), reading("tesseract", birth), now, [reading("cells", irl)])).toMatchObject({
+      accepted: true,
+      lines: irl,
+    });
+  });
+
   it("never settles a letter into a digit-only field", () => {
     const letter = edit(TD3, 1, 14, "A"); // a birth-date digit read as A by two readers
     const decision = acceptMrz("TD3", reading("template", TD3), reading("tesseract", letter), now, [reading("learned", letter)]);
@@ -260,8 +327,11 @@ describe("acceptMrz", () => {
       accepted: false,
       reason: "readers_disagree",
     });
-    // A witness that reads the I settles it for the I.
-    expect(acceptMrz("TD1", reading("template", TD1), reading("cells", asZ), now, [reading("learned", TD1)])).toMatchObject({
+    // The code is a cell no check digit tests: one witness reading the I is not enough, two settle it.
+    expect(acceptMrz("TD1", reading("template", TD1), reading("cells", asZ), now, [reading("learned", TD1)]).accepted).toBe(false);
+    expect(
+      acceptMrz("TD1", reading("template", TD1), reading("cells", asZ), now, [reading("learned", TD1), reading("tesseract", TD1)]),
+    ).toMatchObject({
       accepted: true,
       by: "witnesses_settle",
       lines: TD1,

@@ -1,6 +1,6 @@
 import type { MrzFormat, MrzReading } from "../types";
 import { parseMrz, type ParsedMrz } from "./parse-mrz";
-import { applyPositionClasses, isNameCell, outsideClass } from "./position-classes";
+import { applyPositionClasses, isNameCell, isUntestedCell, outsideClass, stateFieldAt } from "./position-classes";
 
 /*
  * The acceptance rule of documents-lab.md, which gave zero false-valids in 440 images: every check
@@ -11,8 +11,9 @@ import { applyPositionClasses, isNameCell, outsideClass } from "./position-class
  * of the same band), and only then do the check digits test the result. They never choose among
  * readings: with a mod-10 check digit, one wrong string in ten passes, and every combination tried
  * is another draw (issue 33: a German card's 1220004047 was accepted as 122ODO4D47 when the
- * combination that passed was taken). A name cell, which no check digit tests, is settled only on
- * more evidence (NAME_CELL_WITNESSES), and the template matcher never stands alone on the names.
+ * combination that passed was taken). A cell no check digit tests (the names, the document code,
+ * the issuing state, nationality, sex) is settled only on more evidence (NAME_CELL_WITNESSES), and
+ * the template matcher never stands alone on those cells.
  */
 
 /**
@@ -22,8 +23,12 @@ import { applyPositionClasses, isNameCell, outsideClass } from "./position-class
  */
 export const TEMPLATE_MARGIN = 0.1;
 /**
- * Witnesses (readings beside the disputing pair's) that must see a disputed name cell's glyph, none
- * seeing the other's, for it to be settled: two, where one settles a cell a check digit tests after.
+ * Witnesses (readings beside the disputing pair's) that must see a disputed cell's glyph, none
+ * seeing the other's, for it to be settled where no check digit tests it after (a name, the issuing
+ * state, nationality, sex, the document code): two, where one settles a cell a check digit tests.
+ * Issue 33: a blind set's Irish passport in perspective was accepted as issued by "ZRL" (the
+ * template matcher read IRL, Tesseract and the cell classifier Z for the I), one witness settling
+ * a cell nothing tests after.
  */
 export const NAME_CELL_WITNESSES = 2;
 /** More disagreements than this is a bad capture, not a few doubtful cells. */
@@ -63,11 +68,11 @@ export function acceptMrz(
 
   if (s && sameLines(s, t) && parsedT.valid) return { accepted: true, lines: t, parsed: parsedT, by: "readers_agree", corrected: false };
   // Only the template matcher's margins mean "the runner-up glyph was far behind". They may stand
-  // alone only where check digits test them: the name, which none covers, must be read the same by
-  // a second reader (issue 33: a page turned 15° was accepted on the template's margins alone with
-  // a wrong letter at the end of the name line).
+  // alone only where check digits test them: the cells none covers (names, issuing state,
+  // nationality, sex, code) must be read the same by a second reader (issue 33: a page turned 15°
+  // was accepted on the template's margins alone with a wrong letter at the end of the name line).
   const minMargin = template.reader === "template" ? Math.min(...template.confidence.flat()) : -1;
-  if (parsedT.valid && minMargin >= TEMPLATE_MARGIN && s && sameNames(format, t, s))
+  if (parsedT.valid && minMargin >= TEMPLATE_MARGIN && s && sameUntested(format, t, s))
     return { accepted: true, lines: t, parsed: parsedT, by: "template_confident", corrected: false };
 
   const badLines = new Set<number>(parsedT.invalidFields.map((f) => f.line));
@@ -93,24 +98,39 @@ export function acceptMrz(
     .filter((w): w is MrzReading => !!w && w.lines.length === t.length)
     .map((w) => w.lines.map((line, i) => (line.length === t[i]!.length ? line : alignWitnessLine(line, t[i]!, s[i]!))))
     .map((lines) => applyPositionClasses(format, lines));
-  // A name cell, which no check digit will test after, needs NAME_CELL_WITNESSES readings beside the
-  // pair's own that see its glyph (issue 33: small print's chevrons read as K by the learned OCR and
-  // a letter read as another by one reader, while every other reader of the cell saw the same glyph).
+  // A cell no check digit will test after (a name, the issuing state, nationality, sex, the code)
+  // needs NAME_CELL_WITNESSES readings beside the pair's own that see its glyph (issue 33: small
+  // print's chevrons read as K by the learned OCR and a letter read as another by one reader, while
+  // every other reader of the cell saw the same glyph; an issuing state IRL settled as ZRL by one).
   // A witness is heard on a glyph only where it has not shown, on the cells the pair read alike,
   // that it reads that glyph for the other (issue 33: Tesseract read every 0 of a passport's number
   // as O, and its O "settled" the cells the template had read as O: 00O0O0OOO0 passes the number's
   // check digit as 0000000000 does, O weighing 24).
   const heard = others.map((w) => credibleWitness(t, s, w));
   const settled = t.map((line) => [...line]);
+  // A state code's cell settled on one witness is tested after as a check digit tests its field:
+  // the code must be one ICAO lists (a misread letter rarely makes another state's code: about 250
+  // of 17,576). Where it is not (a specimen's UTO, a code newer than the list), two witnesses are needed.
+  const statesOnOneWitness: [number, number, number][] = [];
   for (const [li, ci] of diffs) {
     const name = isNameCell(format, li, ci);
-    const glyph = settleCell(format, li, ci, t[li]![ci]!, s[li]![ci]!, heard, name ? NAME_CELL_WITNESSES : 1);
+    const state = stateFieldAt(format, li, ci);
+    const untested = isUntestedCell(format, li, ci);
+    const a = t[li]![ci]!;
+    const b = s[li]![ci]!;
+    let glyph = settleCell(format, li, ci, a, b, heard, untested ? NAME_CELL_WITNESSES : 1);
+    if (!glyph && state) {
+      glyph = settleCell(format, li, ci, a, b, heard, 1);
+      if (glyph) statesOnOneWitness.push([li, state[0], state[1]]);
+    }
     if (!glyph) return { accepted: false, reason: name ? "names_disagree" : "readers_disagree", bestGuess: t, badLines: [...badLines] };
     settled[li]![ci] = glyph;
   }
   const lines = settled.map((chars) => chars.join(""));
   const parsed = parseMrz(lines, now);
   if (!parsed.valid) return { accepted: false, reason: "check_digits_fail", bestGuess: t, badLines: [...badLines] };
+  if (statesOnOneWitness.some(([li, start, end]) => !knownState(lines[li]!.slice(start, end), parsed)))
+    return { accepted: false, reason: "readers_disagree", bestGuess: t, badLines: [...badLines] };
   return { accepted: true, lines, parsed, by: "witnesses_settle", corrected: !sameLines(lines, t) };
 }
 
@@ -200,9 +220,14 @@ export function credibleWitness(a: readonly string[], b: readonly string[], witn
   );
 }
 
-/** Two readings of the same shape that read every name cell alike. */
-function sameNames(format: MrzFormat, a: readonly string[], b: readonly string[]): boolean {
-  return sameShape(a, b) && a.every((line, li) => [...line].every((ch, ci) => !isNameCell(format, li, ci) || ch === b[li]![ci]));
+/** A state code field's text that parseMrz took for a state ICAO lists (a valid reading names no unknown three-letter code). */
+function knownState(code: string, parsed: ParsedMrz): boolean {
+  return !parsed.unknownStates.includes(code);
+}
+
+/** Two readings of the same shape that read every cell no check digit tests alike. */
+function sameUntested(format: MrzFormat, a: readonly string[], b: readonly string[]): boolean {
+  return sameShape(a, b) && a.every((line, li) => [...line].every((ch, ci) => !isUntestedCell(format, li, ci) || ch === b[li]![ci]));
 }
 
 /** As many lines, each as long. */

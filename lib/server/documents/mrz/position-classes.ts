@@ -17,73 +17,82 @@ interface Range {
   cls: CellClass;
   /** Name zones: no check digit covers them (documents-lab.md: most dangerous errors are here). */
   name?: boolean;
+  /** Other cells no check digit covers: the document code, the issuing state, nationality, sex (and a visa's optional data). */
+  untested?: boolean;
+  /** A state code (issuing state, nationality): tested by ICAO's list of codes where no check digit covers it. */
+  state?: boolean;
 }
 
 const LAYOUTS: Record<MrzFormat, Range[]> = {
   TD3: [
-    { line: 0, start: 0, end: 1, cls: "code" },
-    { line: 0, start: 1, end: 5, cls: "alpha" },
+    { line: 0, start: 0, end: 1, cls: "code", untested: true },
+    { line: 0, start: 1, end: 2, cls: "alpha", untested: true },
+    { line: 0, start: 2, end: 5, cls: "alpha", untested: true, state: true },
     { line: 0, start: 5, end: 44, cls: "alpha", name: true },
     { line: 1, start: 0, end: 9, cls: "alnum" },
     { line: 1, start: 9, end: 10, cls: "digit" },
-    { line: 1, start: 10, end: 13, cls: "alpha" },
+    { line: 1, start: 10, end: 13, cls: "alpha", untested: true, state: true },
     { line: 1, start: 13, end: 20, cls: "digit" },
-    { line: 1, start: 20, end: 21, cls: "sex" },
+    { line: 1, start: 20, end: 21, cls: "sex", untested: true },
     { line: 1, start: 21, end: 28, cls: "digit" },
     { line: 1, start: 28, end: 42, cls: "alnum" },
     { line: 1, start: 42, end: 44, cls: "digit" },
   ],
   TD2: [
-    { line: 0, start: 0, end: 1, cls: "code" },
-    { line: 0, start: 1, end: 5, cls: "alpha" },
+    { line: 0, start: 0, end: 1, cls: "code", untested: true },
+    { line: 0, start: 1, end: 2, cls: "alpha", untested: true },
+    { line: 0, start: 2, end: 5, cls: "alpha", untested: true, state: true },
     { line: 0, start: 5, end: 36, cls: "alpha", name: true },
     { line: 1, start: 0, end: 9, cls: "alnum" },
     { line: 1, start: 9, end: 10, cls: "digit" },
-    { line: 1, start: 10, end: 13, cls: "alpha" },
+    { line: 1, start: 10, end: 13, cls: "alpha", untested: true, state: true },
     { line: 1, start: 13, end: 20, cls: "digit" },
-    { line: 1, start: 20, end: 21, cls: "sex" },
+    { line: 1, start: 20, end: 21, cls: "sex", untested: true },
     { line: 1, start: 21, end: 28, cls: "digit" },
     { line: 1, start: 28, end: 35, cls: "alnum" },
     { line: 1, start: 35, end: 36, cls: "digit" },
   ],
   TD1: [
-    { line: 0, start: 0, end: 1, cls: "code" },
-    { line: 0, start: 1, end: 5, cls: "alpha" },
+    { line: 0, start: 0, end: 1, cls: "code", untested: true },
+    { line: 0, start: 1, end: 2, cls: "alpha", untested: true },
+    { line: 0, start: 2, end: 5, cls: "alpha", untested: true, state: true },
     { line: 0, start: 5, end: 14, cls: "alnum" },
     { line: 0, start: 14, end: 15, cls: "digit" },
     { line: 0, start: 15, end: 30, cls: "alnum" },
     { line: 1, start: 0, end: 7, cls: "digit" },
-    { line: 1, start: 7, end: 8, cls: "sex" },
+    { line: 1, start: 7, end: 8, cls: "sex", untested: true },
     { line: 1, start: 8, end: 15, cls: "digit" },
-    { line: 1, start: 15, end: 18, cls: "alpha" },
+    { line: 1, start: 15, end: 18, cls: "alpha", untested: true, state: true },
     { line: 1, start: 18, end: 29, cls: "alnum" },
     { line: 1, start: 29, end: 30, cls: "digit" },
     { line: 2, start: 0, end: 30, cls: "alpha", name: true },
   ],
   // MRV-A and MRV-B: a passport's lines without the personal number's check digits or the composite.
   MRVA: [
-    { line: 0, start: 0, end: 1, cls: "code" },
-    { line: 0, start: 1, end: 5, cls: "alpha" },
+    { line: 0, start: 0, end: 1, cls: "code", untested: true },
+    { line: 0, start: 1, end: 2, cls: "alpha", untested: true },
+    { line: 0, start: 2, end: 5, cls: "alpha", untested: true, state: true },
     { line: 0, start: 5, end: 44, cls: "alpha", name: true },
     { line: 1, start: 0, end: 9, cls: "alnum" },
     { line: 1, start: 9, end: 10, cls: "digit" },
-    { line: 1, start: 10, end: 13, cls: "alpha" },
+    { line: 1, start: 10, end: 13, cls: "alpha", untested: true, state: true },
     { line: 1, start: 13, end: 20, cls: "digit" },
-    { line: 1, start: 20, end: 21, cls: "sex" },
+    { line: 1, start: 20, end: 21, cls: "sex", untested: true },
     { line: 1, start: 21, end: 28, cls: "digit" },
-    { line: 1, start: 28, end: 44, cls: "alnum" },
+    { line: 1, start: 28, end: 44, cls: "alnum", untested: true },
   ],
   MRVB: [
-    { line: 0, start: 0, end: 1, cls: "code" },
-    { line: 0, start: 1, end: 5, cls: "alpha" },
+    { line: 0, start: 0, end: 1, cls: "code", untested: true },
+    { line: 0, start: 1, end: 2, cls: "alpha", untested: true },
+    { line: 0, start: 2, end: 5, cls: "alpha", untested: true, state: true },
     { line: 0, start: 5, end: 36, cls: "alpha", name: true },
     { line: 1, start: 0, end: 9, cls: "alnum" },
     { line: 1, start: 9, end: 10, cls: "digit" },
-    { line: 1, start: 10, end: 13, cls: "alpha" },
+    { line: 1, start: 10, end: 13, cls: "alpha", untested: true, state: true },
     { line: 1, start: 13, end: 20, cls: "digit" },
-    { line: 1, start: 20, end: 21, cls: "sex" },
+    { line: 1, start: 20, end: 21, cls: "sex", untested: true },
     { line: 1, start: 21, end: 28, cls: "digit" },
-    { line: 1, start: 28, end: 36, cls: "alnum" },
+    { line: 1, start: 28, end: 36, cls: "alnum", untested: true },
   ],
   // France's card: IDFRA, surname (25), office code (6); issue YYMM, department (3), office and
   // serial (5), check digit, given names (14), birth date and check, sex, composite check digit.
@@ -125,6 +134,22 @@ const DOCUMENT_CODES: Record<MrzFormat, string> = {
 export function cellClass(format: MrzFormat, line: number, index: number): CellClass {
   const range = LAYOUTS[format].find((r) => r.line === line && index >= r.start && index < r.end);
   return range?.cls ?? "alnum";
+}
+
+/**
+ * True when no check digit covers the cell: the holder's name, and the document code, issuing
+ * state, nationality and sex (ICAO 9303: the check digits and the composite cover the number, the
+ * dates and the optional data only; a French card's composite covers its first line too). A reading
+ * of such a cell is never tested after it is settled.
+ */
+export function isUntestedCell(format: MrzFormat, line: number, index: number): boolean {
+  return LAYOUTS[format].some((r) => (r.name || r.untested) && r.line === line && index >= r.start && index < r.end);
+}
+
+/** The state code (issuing state or nationality) the cell lies in, as [start, end) on its line; null elsewhere. */
+export function stateFieldAt(format: MrzFormat, line: number, index: number): readonly [number, number] | null {
+  const range = LAYOUTS[format].find((r) => r.state && r.line === line && index >= r.start && index < r.end);
+  return range ? [range.start, range.end] : null;
 }
 
 /** True when the cell lies in the holder's name, which no check digit protects. */
