@@ -131,9 +131,13 @@ const DOCUMENT_CODES: Record<MrzFormat, string> = {
   TD1: "ACI",
 };
 
+/** The layout's field the cell lies in (a layout's fields do not overlap), or undefined past its fields. */
+function fieldAt(format: MrzFormat, line: number, index: number): Range | undefined {
+  return LAYOUTS[format].find((r) => r.line === line && index >= r.start && index < r.end);
+}
+
 export function cellClass(format: MrzFormat, line: number, index: number): CellClass {
-  const range = LAYOUTS[format].find((r) => r.line === line && index >= r.start && index < r.end);
-  return range?.cls ?? "alnum";
+  return fieldAt(format, line, index)?.cls ?? "alnum";
 }
 
 /**
@@ -143,18 +147,19 @@ export function cellClass(format: MrzFormat, line: number, index: number): CellC
  * of such a cell is never tested after it is settled.
  */
 export function isUntestedCell(format: MrzFormat, line: number, index: number): boolean {
-  return LAYOUTS[format].some((r) => (r.name || r.untested) && r.line === line && index >= r.start && index < r.end);
+  const field = fieldAt(format, line, index);
+  return !!(field?.name || field?.untested);
 }
 
 /** The state code (issuing state or nationality) the cell lies in, as [start, end) on its line; null elsewhere. */
 export function stateFieldAt(format: MrzFormat, line: number, index: number): readonly [number, number] | null {
-  const range = LAYOUTS[format].find((r) => r.state && r.line === line && index >= r.start && index < r.end);
-  return range ? [range.start, range.end] : null;
+  const field = fieldAt(format, line, index);
+  return field?.state ? [field.start, field.end] : null;
 }
 
 /** True when the cell lies in the holder's name, which no check digit protects. */
 export function isNameCell(format: MrzFormat, line: number, index: number): boolean {
-  return LAYOUTS[format].some((r) => r.name && r.line === line && index >= r.start && index < r.end);
+  return !!fieldAt(format, line, index)?.name;
 }
 
 /** True when a glyph can stand in no cell of its class, not even as a look-alike the class settles (`A` where a digit belongs; not `O`). */
