@@ -171,9 +171,11 @@ async function main() {
       };
       if (outcome.reason && outcome.underFloor) outcome.reason += ` (under the ${DOCUMENT_MIN_SIDE} px floor)`;
       outcomes.push(outcome);
-      const said = shown(image)
-        ? `${outcome.verdict}${outcome.reason ? ` ${outcome.reason}` : ""}${outcome.verdict === "identical" && outcome.faceLost ? " (portrait lost)" : ""}${outcome.readBy ? ` readBy ${outcome.readBy}` : ""}${outcome.verdict === "FALSE ACCEPT" ? ` — read ${reportedMrz(result)?.join(" / ")}` : ""}`
-        : "done";
+      // A false accept is told in full even for a held-apart picture: the one failure looked at there.
+      const said =
+        shown(image) || outcome.verdict === "FALSE ACCEPT"
+          ? `${outcome.verdict}${outcome.reason ? ` ${outcome.reason}` : ""}${outcome.verdict === "identical" && outcome.faceLost ? " (portrait lost)" : ""}${outcome.readBy ? ` readBy ${outcome.readBy}` : ""}${outcome.verdict === "FALSE ACCEPT" ? ` — read ${reportedMrz(result)?.join(" / ")}` : ""}`
+          : "done";
       console.log(`[${index + 1}/${images.length}] ${label.padEnd(44)} ${transform.name.padEnd(12)} ${said}  ${Math.round(outcome.ms)} ms`);
     }
   }

@@ -200,7 +200,12 @@ describe("acceptMrz", () => {
     it("the wrong mix does pass every check digit (the test would prove nothing otherwise)", () => {
       expect(checkDigit("122000404")).toBe(7);
       expect(checkDigit("122ODO4D4")).toBe(7);
-      expect(acceptMrz("TD2", reading("template", number("122ODO4D4")), reading("learned", number("122ODO4D4")), now)).toMatchObject({
+      // UTO is on no list of states: a third reader reads it alike (UNLISTED_STATE_WITNESSES).
+      expect(
+        acceptMrz("TD2", reading("template", number("122ODO4D4")), reading("learned", number("122ODO4D4")), now, [
+          reading("cells", number("122ODO4D4")),
+        ]),
+      ).toMatchObject({
         accepted: true,
         by: "readers_agree",
       });
@@ -310,6 +315,43 @@ describe("acceptMrz", () => {
       accepted: true,
       lines: irl,
     });
+  });
+
+  it("accepts a state code ICAO does not list only where a reader beside the pair reads it alike, however the pair agreed", () => {
+    // Issue 33: on an Irish passport and a Liechtenstein card in perspective, the cell classifier
+    // and Tesseract both read the state's I as Z and agreed (ZRL, LZE); every other reader read I.
+    const irl = ["P<IRLOSULLIVAN<<LAUREN<<<<<<<<<<<<<<<<<<<<<<", "XN50042162IRL8805049F2309154<<<<<<<<<<<<<<<6"];
+    const zrl = edit(irl, 0, 2, "Z");
+    // The pair alike on the unlisted code, the witness reading the listed one: refused, line 0 named.
+    expect(acceptMrz("TD3", reading("cells", zrl), reading("tesseract", zrl), now, [reading("template", irl)])).toMatchObject({
+      accepted: false,
+      reason: "readers_disagree",
+      badLines: [0],
+    });
+    // No witness at all: refused as well.
+    expect(acceptMrz("TD3", reading("cells", zrl), reading("tesseract", zrl), now).accepted).toBe(false);
+    // The template matcher sure of every cell does not stand for an unlisted code either.
+    expect(acceptMrz("TD3", reading("template", zrl, 0.5), reading("tesseract", zrl), now).accepted).toBe(false);
+    // The pair alike with a disputed number cell a witness settles: still the code decides.
+    const zrlSlip = edit(zrl, 1, 5, "0"); // XN50042162 → XN50002162: a cell the check digit tests
+    expect(acceptMrz("TD3", reading("cells", zrl), reading("tesseract", zrlSlip), now, [reading("template", irl)]).accepted).toBe(false);
+    expect(acceptMrz("TD3", reading("cells", zrl), reading("tesseract", zrlSlip), now, [reading("template", zrl)])).toMatchObject({
+      accepted: true,
+      by: "witnesses_settle",
+      lines: zrl,
+    });
+    // The same pair alike on the listed code needs no witness.
+    expect(acceptMrz("TD3", reading("cells", irl), reading("tesseract", irl), now)).toMatchObject({ accepted: true, by: "readers_agree" });
+    // The specimen state UTO read alike by the pair and by one more reader: accepted; by the pair alone: refused.
+    expect(acceptMrz("TD3", reading("cells", TD3_UTO), reading("tesseract", TD3_UTO), now, [reading("template", TD3_UTO)])).toMatchObject({
+      accepted: true,
+      lines: TD3_UTO,
+    });
+    expect(acceptMrz("TD3", reading("cells", TD3_UTO), reading("tesseract", TD3_UTO), now).accepted).toBe(false);
+    // The witness must read the whole code alike, not a letter of it.
+    expect(
+      acceptMrz("TD3", reading("cells", zrl), reading("tesseract", zrl), now, [reading("template", edit(zrl, 0, 3, "P"))]).accepted,
+    ).toBe(false);
   });
 
   it("never settles a letter into a digit-only field", () => {

@@ -1,6 +1,6 @@
 import type { MrzFormat, MrzReading } from "../types";
 import { parseMrz, type ParsedMrz } from "./parse-mrz";
-import { applyPositionClasses, isNameCell, isUntestedCell, outsideClass, stateFieldAt } from "./position-classes";
+import { applyPositionClasses, isNameCell, isUntestedCell, outsideClass, stateFieldAt, stateFields } from "./position-classes";
 
 /*
  * The acceptance rule of documents-lab.md, which gave zero false-valids in 440 images: every check
@@ -31,6 +31,16 @@ export const TEMPLATE_MARGIN = 0.1;
  * a cell nothing tests after.
  */
 export const NAME_CELL_WITNESSES = 2;
+/**
+ * Further readings (beside the pair's) that must read a state code ICAO does not list, letter for
+ * letter, for a reading naming it to be accepted. No check digit tests a state code; the list does:
+ * a misread letter rarely makes another listed code (about 250 of 17,576), so a listed code read
+ * alike by two readers stands, while an unlisted one (a specimen's UTO, a code newer than the list,
+ * or a misread) needs one more reader's word. Issue 33: the pair's readers share mistakes (the cell
+ * classifier and Tesseract both read I as Z): an Irish passport in perspective was accepted as
+ * issued by "ZRL" and a Liechtenstein card as "LZE", every reading beside the pair's reading the I.
+ */
+export const UNLISTED_STATE_WITNESSES = 1;
 /** More disagreements than this is a bad capture, not a few doubtful cells. */
 const MAX_MERGE_CELLS = 6;
 
@@ -65,15 +75,31 @@ export function acceptMrz(
   const t = applyPositionClasses(format, template.lines);
   const parsedT = parseMrz(t, now);
   const s = tesseract ? applyPositionClasses(format, tesseract.lines) : null;
+  // The witnesses' lines at the pair's cells: a line of another length is heard only where its
+  // words line up with the pair's (alignWitnessLine), else left empty.
+  const others = witnesses
+    .filter((w): w is MrzReading => !!w && w.lines.length === t.length)
+    .map((w) => w.lines.map((line, i) => (line.length === t[i]!.length || !s ? line : alignWitnessLine(line, t[i]!, s[i]!))))
+    .map((lines) => applyPositionClasses(format, lines));
+  const refused = (reason: Extract<MrzDecision, { accepted: false }>["reason"], badLines: Iterable<number>): MrzDecision => ({
+    accepted: false,
+    reason,
+    bestGuess: t,
+    badLines: [...badLines],
+  });
+  // Every acceptance below names only states ICAO lists, or unlisted ones another reader read alike.
+  const accept = (lines: string[], parsed: ParsedMrz, by: MrzAcceptance): MrzDecision =>
+    unlistedStatesSeen(format, lines, parsed, others)
+      ? { accepted: true, lines, parsed, by, corrected: !sameLines(lines, t) }
+      : refused("readers_disagree", unlistedStateLines(format, lines, parsed));
 
-  if (s && sameLines(s, t) && parsedT.valid) return { accepted: true, lines: t, parsed: parsedT, by: "readers_agree", corrected: false };
+  if (s && sameLines(s, t) && parsedT.valid) return accept(t, parsedT, "readers_agree");
   // Only the template matcher's margins mean "the runner-up glyph was far behind". They may stand
   // alone only where check digits test them: the cells none covers (names, issuing state,
   // nationality, sex, code) must be read the same by a second reader (issue 33: a page turned 15°
   // was accepted on the template's margins alone with a wrong letter at the end of the name line).
   const minMargin = template.reader === "template" ? Math.min(...template.confidence.flat()) : -1;
-  if (parsedT.valid && minMargin >= TEMPLATE_MARGIN && s && sameUntested(format, t, s))
-    return { accepted: true, lines: t, parsed: parsedT, by: "template_confident", corrected: false };
+  if (parsedT.valid && minMargin >= TEMPLATE_MARGIN && s && sameUntested(format, t, s)) return accept(t, parsedT, "template_confident");
 
   const badLines = new Set<number>(parsedT.invalidFields.map((f) => f.line));
   if (!s || !sameShape(s, t)) {
@@ -94,10 +120,6 @@ export function acceptMrz(
   // number line and was not heard, its name line being a few glyphs short). A line of another length
   // is heard only where its words line up with the pair's (alignWitnessLine: fillers dropped from a
   // run of them), else left empty, and an empty line speaks for neither glyph.
-  const others = witnesses
-    .filter((w): w is MrzReading => !!w && w.lines.length === t.length)
-    .map((w) => w.lines.map((line, i) => (line.length === t[i]!.length ? line : alignWitnessLine(line, t[i]!, s[i]!))))
-    .map((lines) => applyPositionClasses(format, lines));
   // A cell no check digit will test after (a name, the issuing state, nationality, sex, the code)
   // needs NAME_CELL_WITNESSES readings beside the pair's own that see its glyph (issue 33: small
   // print's chevrons read as K by the learned OCR and a letter read as another by one reader, while
@@ -131,7 +153,35 @@ export function acceptMrz(
   if (!parsed.valid) return { accepted: false, reason: "check_digits_fail", bestGuess: t, badLines: [...badLines] };
   if (statesOnOneWitness.some(([li, start, end]) => !knownState(lines[li]!.slice(start, end), parsed)))
     return { accepted: false, reason: "readers_disagree", bestGuess: t, badLines: [...badLines] };
-  return { accepted: true, lines, parsed, by: "witnesses_settle", corrected: !sameLines(lines, t) };
+  return accept(lines, parsed, "witnesses_settle");
+}
+
+/**
+ * True when every state code of the reading that ICAO does not list (parseMrz's unknownStates) is
+ * read letter for letter the same by UNLISTED_STATE_WITNESSES of the other readings of the band.
+ */
+export function unlistedStatesSeen(
+  format: MrzFormat,
+  lines: readonly string[],
+  parsed: ParsedMrz,
+  witnesses: readonly (readonly string[])[],
+): boolean {
+  return stateFields(format).every(([li, start, end]) => {
+    const code = lines[li]!.slice(start, end);
+    if (knownState(code, parsed)) return true;
+    return witnesses.filter((w) => w[li]?.slice(start, end) === code).length >= UNLISTED_STATE_WITNESSES;
+  });
+}
+
+/** The lines holding a state code ICAO does not list. */
+function unlistedStateLines(format: MrzFormat, lines: readonly string[], parsed: ParsedMrz): number[] {
+  return [
+    ...new Set(
+      stateFields(format)
+        .filter(([li, start, end]) => !knownState(lines[li]!.slice(start, end), parsed))
+        .map(([li]) => li),
+    ),
+  ];
 }
 
 /**

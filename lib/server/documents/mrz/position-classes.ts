@@ -157,6 +157,11 @@ export function stateFieldAt(format: MrzFormat, line: number, index: number): re
   return field?.state ? [field.start, field.end] : null;
 }
 
+/** The layout's state code fields (issuing state, nationality), each as its line and [start, end). */
+export function stateFields(format: MrzFormat): readonly (readonly [number, number, number])[] {
+  return LAYOUTS[format].filter((r) => r.state).map((r) => [r.line, r.start, r.end] as const);
+}
+
 /** True when the cell lies in the holder's name, which no check digit protects. */
 export function isNameCell(format: MrzFormat, line: number, index: number): boolean {
   return !!fieldAt(format, line, index)?.name;
