@@ -11,7 +11,8 @@
 // (observeMrzLines: the classic locator's, the learned band's) whose shape is the truth's is kept
 // with the truth as its labels, where the lines are aligned with it: on every line the template
 // matcher or the cell classifier reads at least 80 % of the cells as the truth (a line cut a cell
-// off reads far less; degraded print read wrong here and there stays, which is the point). The held-apart source's lines are marked held and never trained on.
+// off reads far less; degraded print read wrong here and there stays, which is the point). The
+// held-apart source's lines are marked held and never trained on.
 // What is gathered depends on the cell classifier present when it runs (the filter asks it, and the
 // engine's path through its readers ends sooner where it reads better): the weights shipped were
 // trained on the file this script wrote with PERSPECTIVE=0.4 and the classifier of 4a1c31b present
@@ -27,7 +28,7 @@ import { closeLearnedOcr } from "../../lib/server/documents/ocr/learned-ocr";
 import type { MrzFormat, MrzLineImage } from "../../lib/server/documents/types";
 import { storeMrzLine, type StoredMrzLineSet } from "./real-mrz-cells";
 import { perspective } from "../../tests/bench/perspective-warp";
-import { decodeUpright } from "../../tests/bench/picture-pixels";
+import { decodeUpright, type Raw } from "../../tests/bench/picture-pixels";
 import { benchRealDocuments, isHeldApart, readRealDocument, REAL_DOCUMENTS_NOW } from "../../tests/support/real-documents";
 
 const VARIANTS = Number(process.env.VARIANTS ?? 10);
@@ -54,6 +55,7 @@ async function main() {
     const expect = mrzExpectation(image.kind === "passport" ? "passport" : "national_id");
     const original = readRealDocument(image);
     const width = (await sharp(original).metadata()).width ?? 1000; // the stored width, before any EXIF turn
+    let upright: Raw | undefined; // decoded once, for the copies seen in perspective
     for (let variant = 0; variant <= VARIANTS; variant++) {
       let bytes = original;
       if (variant > 0) {
@@ -62,7 +64,7 @@ async function main() {
         if (PERSPECTIVE > 0 && random() < PERSPECTIVE) {
           // Seen at an angle: turned 10–30° about either axis, either side away.
           const degrees = uniform(10, 30) * (random() < 0.5 ? -1 : 1);
-          const warped = perspective(await decodeUpright(original), degrees, random() < 0.5 ? "horizontal" : "vertical");
+          const warped = perspective((upright ??= await decodeUpright(original)), degrees, random() < 0.5 ? "horizontal" : "vertical");
           source = await sharp(warped.data, { raw: { width: warped.width, height: warped.height, channels: 3 } })
             .png()
             .toBuffer();

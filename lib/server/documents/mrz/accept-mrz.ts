@@ -88,10 +88,12 @@ export function acceptMrz(
     badLines: [...badLines],
   });
   // Every acceptance below names only states ICAO lists, or unlisted ones another reader read alike.
-  const accept = (lines: string[], parsed: ParsedMrz, by: MrzAcceptance): MrzDecision =>
-    unlistedStatesSeen(format, lines, parsed, others)
+  const accept = (lines: string[], parsed: ParsedMrz, by: MrzAcceptance): MrzDecision => {
+    const unlisted = unlistedStateFields(format, lines, parsed);
+    return unlistedStatesSeen(lines, unlisted, others)
       ? { accepted: true, lines, parsed, by, corrected: !sameLines(lines, t) }
-      : refused("readers_disagree", unlistedStateLines(format, lines, parsed));
+      : refused("readers_disagree", new Set(unlisted.map(([li]) => li)));
+  };
 
   if (s && sameLines(s, t) && parsedT.valid) return accept(t, parsedT, "readers_agree");
   // Only the template matcher's margins mean "the runner-up glyph was far behind". They may stand
@@ -103,13 +105,13 @@ export function acceptMrz(
 
   const badLines = new Set<number>(parsedT.invalidFields.map((f) => f.line));
   if (!s || !sameShape(s, t)) {
-    return { accepted: false, reason: parsedT.valid ? "readers_disagree" : "check_digits_fail", bestGuess: t, badLines: [...badLines] };
+    return refused(parsedT.valid ? "readers_disagree" : "check_digits_fail", badLines);
   }
   const diffs: [number, number][] = [];
   t.forEach((line, li) => [...line].forEach((ch, ci) => ch !== s[li]![ci] && diffs.push([li, ci])));
   diffs.forEach(([li]) => badLines.add(li));
-  if (diffs.length === 0) return { accepted: false, reason: "check_digits_fail", bestGuess: t, badLines: [...badLines] };
-  if (diffs.length > MAX_MERGE_CELLS) return { accepted: false, reason: "too_many_disagreements", bestGuess: t, badLines: [...badLines] };
+  if (diffs.length === 0) return refused("check_digits_fail", badLines);
+  if (diffs.length > MAX_MERGE_CELLS) return refused("too_many_disagreements", badLines);
 
   // Each disputed cell is settled by evidence about that cell alone: a further reading that sees one
   // of the two glyphs there (and none that sees the other), the glyph allowed by the field's class.
@@ -145,43 +147,35 @@ export function acceptMrz(
       glyph = settleCell(format, li, ci, a, b, heard, 1);
       if (glyph) statesOnOneWitness.push([li, state[0], state[1]]);
     }
-    if (!glyph) return { accepted: false, reason: name ? "names_disagree" : "readers_disagree", bestGuess: t, badLines: [...badLines] };
+    if (!glyph) return refused(name ? "names_disagree" : "readers_disagree", badLines);
     settled[li]![ci] = glyph;
   }
   const lines = settled.map((chars) => chars.join(""));
   const parsed = parseMrz(lines, now);
-  if (!parsed.valid) return { accepted: false, reason: "check_digits_fail", bestGuess: t, badLines: [...badLines] };
+  if (!parsed.valid) return refused("check_digits_fail", badLines);
   if (statesOnOneWitness.some(([li, start, end]) => !knownState(lines[li]!.slice(start, end), parsed)))
-    return { accepted: false, reason: "readers_disagree", bestGuess: t, badLines: [...badLines] };
+    return refused("readers_disagree", badLines);
   return accept(lines, parsed, "witnesses_settle");
 }
 
-/**
- * True when every state code of the reading that ICAO does not list (parseMrz's unknownStates) is
- * read letter for letter the same by UNLISTED_STATE_WITNESSES of the other readings of the band.
- */
-export function unlistedStatesSeen(
-  format: MrzFormat,
-  lines: readonly string[],
-  parsed: ParsedMrz,
-  witnesses: readonly (readonly string[])[],
-): boolean {
-  return stateFields(format).every(([li, start, end]) => {
-    const code = lines[li]!.slice(start, end);
-    if (knownState(code, parsed)) return true;
-    return witnesses.filter((w) => w[li]?.slice(start, end) === code).length >= UNLISTED_STATE_WITNESSES;
-  });
+/** The reading's state code fields (line, [start, end)) whose code ICAO does not list (parseMrz's unknownStates). */
+function unlistedStateFields(format: MrzFormat, lines: readonly string[], parsed: ParsedMrz): (readonly [number, number, number])[] {
+  return stateFields(format).filter(([li, start, end]) => !knownState(lines[li]!.slice(start, end), parsed));
 }
 
-/** The lines holding a state code ICAO does not list. */
-function unlistedStateLines(format: MrzFormat, lines: readonly string[], parsed: ParsedMrz): number[] {
-  return [
-    ...new Set(
-      stateFields(format)
-        .filter(([li, start, end]) => !knownState(lines[li]!.slice(start, end), parsed))
-        .map(([li]) => li),
-    ),
-  ];
+/**
+ * True when the code of every one of `fields` (unlistedStateFields) is read letter for letter the
+ * same by UNLISTED_STATE_WITNESSES of the other readings of the band.
+ */
+function unlistedStatesSeen(
+  lines: readonly string[],
+  fields: readonly (readonly [number, number, number])[],
+  witnesses: readonly (readonly string[])[],
+): boolean {
+  return fields.every(([li, start, end]) => {
+    const code = lines[li]!.slice(start, end);
+    return witnesses.filter((w) => w[li]?.slice(start, end) === code).length >= UNLISTED_STATE_WITNESSES;
+  });
 }
 
 /**
